@@ -1,0 +1,101 @@
+/**
+ * Builds the Fastify application: plugins, error handling, the /api routes of every feature (registered
+ * explicitly below) and the web app. server.ts opens the database and listens; tests call buildApp directly.
+ */
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import etag from '@fastify/etag';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import type { Secrets } from './config/secrets';
+import type { Db } from './db/client';
+import { healthRoutes } from './features/health/health.routes';
+import { hydroRoutes } from './features/hydro/hydro.routes';
+import { AuthService, registerAuth } from './http/auth';
+import { registerApiCaching } from './http/cache';
+import { registerCsrf } from './http/csrf';
+import { errorBody, registerErrorHandling } from './http/errors';
+import { registerWeb } from './http/web';
+import { APP_VERSION } from './version';
+
+/** What every feature may use. Features receive it when their routes are registered. */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  secrets: Secrets;
+  /** Current time in epoch ms (tests may pin it). */
+  now: () => number;
+}
+
+export interface BuildOptions {
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const { env } = deps;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      ...errorBody(
+        'rate_limited',
+        `Trop de tentatives. Merci de réessayer dans ${Math.ceil(ctx.ttl / 1000)} s.`,
+      ),
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'API Limni',
+        description: 'Niveaux, débits, prévisions, vigilance et activités des lacs et rivières de France.',
+        version: APP_VERSION,
+      },
+      servers: [{ url: env.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, new AuthService(deps.db.db, deps.secrets.jwtKey, deps.now));
+
+  await app.register(
+    async (api) => {
+      await api.register(etag);
+      registerApiCaching(api);
+      registerCsrf(api, { key: deps.secrets.csrfKey, secureCookie: env.PUBLIC_URL.startsWith('https://') });
+
+      await api.register(healthRoutes(deps));
+      await api.register(hydroRoutes(deps));
+
+      api.setNotFoundHandler((request, reply) => {
+        reply
+          .code(404)
+          .send(
+            errorBody(
+              'not_found',
+              `Aucune route ne correspond à ${request.method} ${request.url.split('?')[0]}.`,
+            ),
+          );
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, env);
+  return app;
+}

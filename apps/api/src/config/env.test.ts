@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+import { loadSecrets } from './secrets';
+
+describe('loadEnv', () => {
+  it('has working defaults (SQLite in ./data, port 8080, ingestion off)', () => {
+    const env = loadEnv({}, '/srv/limni');
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/limni/data',
+      INGEST: 'off',
+      isSqlite: true,
+      PUBLIC_URL: 'http://localhost:8080',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('treats empty values (a copied .env.example) as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', JWT_SECRET: '  ', PORT: '9123' }).isSqlite).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadEnv({ PORT: 'abc', INGEST: 'sometimes', DATABASE_URL: 'mysql://x', NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(EnvError);
+      const problems = (err as EnvError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/INGEST/);
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/JWT_SECRET est obligatoire en production/);
+    }
+  });
+
+  it('accepts PostgreSQL and a public URL without trailing slash', () => {
+    const env = loadEnv({ DATABASE_URL: 'postgres://u@h/db', PUBLIC_URL: 'https://limni.fr/' });
+    expect(env.isSqlite).toBe(false);
+    expect(env.PUBLIC_URL).toBe('https://limni.fr');
+  });
+
+  it('the committed .env.example works unchanged', () => {
+    const file = path.join(import.meta.dirname, '../../../../.env.example');
+    const vars = Object.fromEntries(
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => /^[A-Z_]+=/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    expect(() => loadEnv(vars)).not.toThrow();
+  });
+});
+
+describe('loadSecrets', () => {
+  it('generates the JWT secret once into DATA_DIR outside production and reuses it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-secret-'));
+    const a = loadSecrets({ DATA_DIR: dir, NODE_ENV: 'development', JWT_SECRET: undefined });
+    const b = loadSecrets({ DATA_DIR: dir, NODE_ENV: 'development', JWT_SECRET: undefined });
+    expect(Buffer.from(a.jwtKey).equals(Buffer.from(b.jwtKey))).toBe(true);
+    expect(fs.statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to run in production without JWT_SECRET', () => {
+    expect(() =>
+      loadSecrets({ DATA_DIR: os.tmpdir(), NODE_ENV: 'production', JWT_SECRET: undefined }),
+    ).toThrow(/JWT_SECRET/);
+  });
+});

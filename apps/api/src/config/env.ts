@@ -1,0 +1,83 @@
+/**
+ * The only reader of `process.env` in the API. Every variable is parsed with Zod once at start-up;
+ * when something is wrong, every problem is listed and the process stops before listening.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { fr } from 'zod/locales';
+
+z.config(fr());
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL doit commencer par postgres:// (ou être absente pour SQLite)')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET doit faire au moins 32 caractères').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL doit commencer par smtp:// ou smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Limni <ne-pas-repondre@limni.example>'),
+  CONTACT_TO: z.email().default('contact@limni.example'),
+  INGEST: z.enum(['off', 'live']).default('off'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanish.default(false),
+  TILE_URL: z.url().optional(),
+  WEB_DIST: z.string().optional(),
+  HUBEAU_BASE_URL: z.url().default('https://hubeau.eaufrance.fr/api/v2/hydrometrie'),
+  VIGICRUES_BASE_URL: z.url().default('https://www.vigicrues.gouv.fr/services'),
+  OPEN_METEO_BASE_URL: z.url().default('https://api.open-meteo.com/v1'),
+});
+
+export type RawEnv = z.output<typeof EnvSchema>;
+
+export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'DATA_DIR'> {
+  /** Absolute path of the data directory (database file, secrets, outbox, uploads). */
+  DATA_DIR: string;
+  /** Public base URL used in e-mails and links, without a trailing slash. */
+  PUBLIC_URL: string;
+  /** True when `DATABASE_URL` is unset: the embedded SQLite file in `DATA_DIR` is used. */
+  isSqlite: boolean;
+}
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment (by default `process.env`); throws an `EnvError` listing every problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): Env {
+  // Empty strings (as in a copied .env.example) mean "unset".
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  ) as Record<string, string>;
+  const parsed = EnvSchema.safeParse(cleaned);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(racine)'} : ${i.message}`);
+  if (cleaned.NODE_ENV === 'production' && !cleaned.JWT_SECRET) {
+    problems.push('JWT_SECRET : JWT_SECRET est obligatoire en production');
+  }
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
+  const raw = parsed.data;
+  const dataDir = path.resolve(cwd, raw.DATA_DIR);
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    ...raw,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    isSqlite: raw.DATABASE_URL === undefined,
+  });
+}

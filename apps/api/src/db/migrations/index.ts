@@ -1,0 +1,13 @@
+/**
+ * Every migration, in order. Add a new file `NNN_name.ts` and one line below; never edit a migration
+ * that has shipped. Migrations are bundled with the server (no files are read at run time).
+ */
+import type { Migration } from 'kysely';
+import type { DialectName } from '../dialect';
+import { migration001 } from './001_core';
+
+export function getMigrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '001_core': migration001(dialect),
+  };
+}

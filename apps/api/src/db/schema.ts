@@ -1,0 +1,340 @@
+/**
+ * Kysely row types. They do not depend on the dialect: instants are epoch milliseconds (number),
+ * booleans are 0/1 integers, JSON is stored as text. See docs/decisions/003-instants-and-units.md.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** 0 or 1: booleans are stored as integers in both engines. */
+export type Bool = 0 | 1;
+/** Epoch milliseconds, UTC. */
+export type EpochMs = number;
+
+export interface BassinTable {
+  slug: string;
+  code: string | null;
+  nom: string;
+  territoire: string; // metropole | outre-mer | etranger
+  ordre: number;
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+}
+
+export interface DepartementTable {
+  code: string;
+  nom: string;
+}
+
+export interface EntiteTable {
+  id: Generated<number>;
+  type: 'R' | 'L';
+  nom: string;
+  slug: string;
+  bassin_slug: string;
+  parent_id: number | null;
+  code_cours_eau: string | null;
+  lat: number | null;
+  lon: number | null;
+  /** GeoJSON geometry (lake outline), as text. */
+  geometry: string | null;
+  description: string | null;
+}
+
+export interface EntiteDepartementTable {
+  entite_id: number;
+  departement_code: string;
+}
+
+export interface TronconTable {
+  id: Generated<number>;
+  code: string;
+  nom: string;
+  entite_id: number | null;
+  territoire_code: string | null;
+  territoire_nom: string | null;
+  /** Vigicrues level 1–4 (vert, jaune, orange, rouge), null when unknown. */
+  niveau: number | null;
+  niveau_ts: EpochMs | null;
+  geometry: string | null;
+}
+
+export interface LieuTable {
+  id: Generated<number>;
+  entite_id: number;
+  troncon_id: number | null;
+  /** Short name, e.g. "Toulouse (Pont-Neuf)". */
+  nom: string;
+  /** Full label with the water body, e.g. "La Garonne à Toulouse (Pont-Neuf)". */
+  libelle: string;
+  lat_gps: number;
+  lon_gps: number;
+  station_mesure_ok: Bool;
+  code_station: string | null;
+  code_site: string | null;
+  commune: string | null;
+  departement_code: string | null;
+  infos_pratiques: string | null;
+  altitude_zero: number | null;
+  surface_bv_km2: number | null;
+  /** Upstream → downstream order within the entity when known (catchment area), else null. */
+  ordre: number | null;
+  source: string;
+}
+
+export interface CapteurTable {
+  id: Generated<number>;
+  lieu_id: number;
+  grandeur: 'H' | 'Q' | 'T';
+  unite: string;
+  libelle: string;
+  source: string;
+  code_station: string | null;
+  /** Native step in minutes (5, 10, 15, 60, 1440 for daily means). */
+  pas_min: number | null;
+  derniere_valeur: number | null;
+  dernier_ts: EpochMs | null;
+  premier_ts: EpochMs | null;
+}
+
+export interface ObservationTable {
+  capteur_id: number;
+  ts: EpochMs;
+  valeur: number;
+  statut: number | null;
+  qualification: number | null;
+}
+
+export interface PrevisionTable {
+  capteur_id: number;
+  run_ts: EpochMs;
+  ts: EpochMs;
+  valeur: number | null;
+  min: number | null;
+  max: number | null;
+  commentaire: string | null;
+}
+
+export interface ActiviteTable {
+  id: Generated<number>;
+  nom: string;
+  slug: string;
+  icone: string;
+  description: string;
+}
+
+export interface ActiviteLieuTable {
+  activite_id: number;
+  lieu_id: number;
+  grandeur: 'H' | 'Q' | 'T';
+  seuil_bas: number | null;
+  seuil_haut: number | null;
+  texte: string | null;
+  indicatif: Bool;
+}
+
+export interface AlerteTable {
+  id: Generated<number>;
+  scope: 'lieu' | 'entite' | 'troncon';
+  scope_id: number;
+  source: 'vigicrues' | 'seuil' | 'manuel';
+  niveau: number;
+  titre: string;
+  message: string;
+  debut: EpochMs;
+  fin: EpochMs | null;
+  created_at: EpochMs;
+}
+
+export interface WebcamTable {
+  id: Generated<number>;
+  lieu_id: number;
+  nom: string;
+  url: string;
+  credit: string | null;
+}
+
+export interface PhotoTable {
+  id: Generated<number>;
+  lieu_id: number;
+  fichier: string;
+  credit: string | null;
+  legende: string | null;
+  user_id: number | null;
+  publication_id: number | null;
+  created_at: EpochMs;
+}
+
+export interface PageTable {
+  slug: string;
+  titre: string;
+  markdown: string;
+  updated_at: EpochMs;
+}
+
+export interface ListeSibTable {
+  id: Generated<number>;
+  nom: string;
+  description: string;
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  nom: string;
+  email: string;
+  sujet: string;
+  message: string;
+  ip: string | null;
+  created_at: EpochMs;
+  sent_at: EpochMs | null;
+  error: string | null;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased e-mail, unique. */
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  is_active: Bool;
+  email_verified: Bool;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface ProfileTable {
+  user_id: number;
+  avatar: string | null;
+  date_naissance: string | null;
+  accept_prevision_alert: Bool;
+  /** JSON object of notification preferences. */
+  notifications: string;
+}
+
+/** A sign-in: tokens carry its id (`sid`); revoking the session revokes every token issued for it. */
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  created_at: EpochMs;
+  /** The original sign-in time: refresh is refused 7 days after it. */
+  expires_at: EpochMs;
+  revoked_at: EpochMs | null;
+}
+
+export interface EmailVerificationTable {
+  key_hash: string;
+  user_id: number;
+  email: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+}
+
+export interface PasswordResetTable {
+  token_hash: string;
+  user_id: number;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+}
+
+export interface AbonnementTable {
+  user_id: number;
+  lieu_id: number;
+  actif: Bool;
+  created_at: EpochMs;
+}
+
+export interface UserListeSibTable {
+  user_id: number;
+  liste_id: number;
+}
+
+export interface AutorisationTable {
+  id: number;
+  nom: string;
+  description: string;
+}
+
+export interface UserAutorisationTable {
+  user_id: number;
+  autorisation_id: number;
+  created_at: EpochMs;
+}
+
+export interface PushRegistrationTable {
+  id: Generated<number>;
+  user_id: number;
+  type: 'web' | 'android' | 'ios';
+  registration_id: string;
+  /** SHA-256 of registration_id, unique, so long push endpoints can be indexed. */
+  registration_hash: string;
+  created_at: EpochMs;
+}
+
+export interface PublicationTable {
+  id: Generated<number>;
+  user_id: number;
+  lieu_id: number;
+  texte: string;
+  photo: string | null;
+  /** JSON snapshot of the place's latest readings at posting time. */
+  releves: string;
+  statut: 'publie' | 'masque';
+  created_at: EpochMs;
+}
+
+export interface SecretTable {
+  name: string;
+  value: string;
+  created_at: EpochMs;
+}
+
+export interface Database {
+  bassin: BassinTable;
+  departement: DepartementTable;
+  entite: EntiteTable;
+  entite_departement: EntiteDepartementTable;
+  troncon: TronconTable;
+  lieu: LieuTable;
+  capteur: CapteurTable;
+  observation: ObservationTable;
+  prevision: PrevisionTable;
+  activite: ActiviteTable;
+  activite_lieu: ActiviteLieuTable;
+  alerte: AlerteTable;
+  webcam: WebcamTable;
+  photo: PhotoTable;
+  page: PageTable;
+  liste_sib: ListeSibTable;
+  contact_message: ContactMessageTable;
+  meta: MetaTable;
+  user: UserTable;
+  profile: ProfileTable;
+  session: SessionTable;
+  email_verification: EmailVerificationTable;
+  password_reset: PasswordResetTable;
+  abonnement: AbonnementTable;
+  user_liste_sib: UserListeSibTable;
+  autorisation: AutorisationTable;
+  user_autorisation: UserAutorisationTable;
+  push_registration: PushRegistrationTable;
+  publication: PublicationTable;
+  secret: SecretTable;
+}
+
+export type Lieu = Selectable<LieuTable>;
+export type NewLieu = Insertable<LieuTable>;
+export type Entite = Selectable<EntiteTable>;
+export type Capteur = Selectable<CapteurTable>;
+export type Observation = Selectable<ObservationTable>;
+export type User = Selectable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type { ColumnType };

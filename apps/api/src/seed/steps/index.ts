@@ -1,0 +1,7 @@
+/**
+ * Additional seed steps (activities and their thresholds, content pages, mailing lists…), run in order
+ * inside the seed transaction after the referential and the observations.
+ */
+import type { SeedStep } from '../seed';
+
+export const extraSeedSteps: SeedStep[] = [];

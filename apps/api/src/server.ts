@@ -1,0 +1,48 @@
+/**
+ * Entry point: reads the configuration, opens and migrates the database, loads the demo dataset into an empty
+ * database, builds the app and listens. Stops cleanly on SIGINT/SIGTERM.
+ */
+import { buildApp } from './app';
+import { EnvError, loadEnv } from './config/env';
+import { loadSecrets } from './config/secrets';
+import { migrateToLatest, openDb } from './db/client';
+import { seedDatabase } from './seed/seed';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const applied = await migrateToLatest(db);
+  const secrets = loadSecrets(env);
+  const app = await buildApp({ env, db, secrets, now: Date.now });
+  if (applied.length) app.log.info({ migrations: applied }, 'Migrations appliquées');
+  const seeded = await seedDatabase(db, { log: (m) => app.log.info(m) });
+  if (!seeded.seeded) app.log.info('Base existante conservée (pas de rechargement du jeu de démonstration)');
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} reçu : arrêt`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Limni écoute sur ${env.PUBLIC_URL} (base : ${db.location})`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Démarrage impossible : ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

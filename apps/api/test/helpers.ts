@@ -1,0 +1,108 @@
+/**
+ * API test harness: each test file gets its own copy of the seeded template database (SQLite file or PostgreSQL
+ * clone), a temporary DATA_DIR, and the real Fastify app, exercised with `inject`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../src/app';
+import { loadEnv } from '../src/config/env';
+import { loadSecrets } from '../src/config/secrets';
+import { migrateToLatest, openDb, type Db } from '../src/db/client';
+import { withDatabase } from './global-setup';
+
+export const TEST_DB: 'sqlite' | 'postgres' =
+  process.env.LIMNI_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Db;
+  dataDir: string;
+  /** Sends a request; state-changing methods get a valid CSRF cookie and header automatically. */
+  request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+async function cloneDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (TEST_DB === 'postgres') {
+    const adminUrl = inject('pgAdminUrl');
+    const template = inject('templatePgDb');
+    const name = `${template.replace('_tpl_', '_t_')}_${crypto.randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        break;
+      } catch (err) {
+        // Two files cloning the same template at the same instant: wait and retry.
+        if (attempt > 20 || !String(err).includes('being accessed by other users')) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const db = openDb({ databaseUrl: withDatabase(adminUrl, name), dataDir: os.tmpdir(), poolMax: 4 });
+    return {
+      db,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-db-'));
+  fs.copyFileSync(inject('templateSqlite'), path.join(dir, 'limni.db'));
+  const db = openDb({ dataDir: dir });
+  return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface CreateTestAppOptions {
+  /** Extra environment variables (strings, as in process.env). */
+  env?: Record<string, string>;
+  now?: () => number;
+}
+
+export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-data-'));
+  const { db, drop } = await cloneDatabase();
+  await migrateToLatest(db);
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
+  const deps: AppDeps = { env, db, secrets: loadSecrets(env), now: opts.now ?? Date.now };
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+
+  let csrf: string | null = null;
+  const request = async (o: InjectOptions & { token?: string }) => {
+    const { token, ...rest } = o;
+    const method = (rest.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = { ...(rest.headers as Record<string, string> | undefined) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !('x-csrftoken' in headers)) {
+      if (!csrf) {
+        const res = await app.inject({ url: '/api/csrf' });
+        csrf = (res.json() as { csrftoken: string }).csrftoken;
+      }
+      headers['x-csrftoken'] = csrf;
+      headers.cookie = [headers.cookie, `csrftoken=${csrf}`].filter(Boolean).join('; ');
+    }
+    return app.inject({ ...rest, headers });
+  };
+
+  return {
+    app,
+    deps,
+    db,
+    dataDir,
+    request,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

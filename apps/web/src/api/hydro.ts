@@ -1,0 +1,25 @@
+/** Query options for the hydrology endpoints, shared by every screen (TanStack Query keys are the cache contract). */
+import { queryOptions } from '@tanstack/react-query';
+import { BassinsResponse, IndexResponse, VigilanceResume } from '@limni/shared/contracts/hydro';
+import { api } from '../lib/api';
+
+export const bassinsQuery = () =>
+  queryOptions({
+    queryKey: ['hydro', 'bassins'],
+    queryFn: ({ signal }) => api('hydro/bassins', BassinsResponse, { signal }),
+    staleTime: 60 * 60_000,
+  });
+
+export const indexQuery = () =>
+  queryOptions({
+    queryKey: ['hydro', 'index'],
+    queryFn: ({ signal }) => api('hydro/index', IndexResponse, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const vigilanceQuery = () =>
+  queryOptions({
+    queryKey: ['hydro', 'vigilance'],
+    queryFn: ({ signal }) => api('hydro/vigilance', VigilanceResume, { signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,76 @@
+/**
+ * Route guards of spec §2, as wrapper components (React Router declarative mode, see docs/decisions/008).
+ * A: loads the account state, then the profile if missing; never blocks (runs in the shell on every navigation).
+ * B: authentication required; sends to /user/login when not authenticated or when initialisation fails.
+ * C: guests only; an authenticated user goes to /user/profil.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '../components/Spinner';
+import { useAccount } from '../stores/account';
+
+/** Profile loading is provided by the account feature; failures are ignored (spec §8). */
+let profileLoader: (() => Promise<void>) | null = null;
+export function setProfileLoader(loader: () => Promise<void>): void {
+  profileLoader = loader;
+}
+
+function loadProfileIfMissing(): Promise<void> {
+  const { token, profile } = useAccount.getState();
+  if (!token || profile || !profileLoader) return Promise.resolve();
+  return profileLoader().catch(() => undefined);
+}
+
+/** Guard A: call on every navigation; never blocks rendering. */
+export function useGuardA(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void useAccount
+      .getState()
+      .init()
+      .then(loadProfileIfMissing)
+      .catch(() => undefined);
+  }, [pathname]);
+}
+
+type InitState = 'pending' | 'done' | 'failed';
+
+function useAccountInit(): InitState {
+  const initialised = useAccount((s) => s.initialised);
+  const [state, setState] = useState<InitState>(initialised ? 'done' : 'pending');
+  useEffect(() => {
+    let alive = true;
+    useAccount
+      .getState()
+      .init()
+      .then(() => alive && setState('done'))
+      .catch(() => alive && setState('failed'));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return initialised ? 'done' : state;
+}
+
+/** Guard B. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const state = useAccountInit();
+  const token = useAccount((s) => s.token);
+  const { pathname } = useLocation();
+  if (state === 'pending') return <Spinner />;
+  if (state === 'failed' || !token) {
+    const target =
+      pathname === '/user/profil' ? '/user/login' : `/user/login/${encodeURIComponent(pathname.slice(1))}`;
+    return <Navigate to={target} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Guard C. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const state = useAccountInit();
+  const token = useAccount((s) => s.token);
+  if (state === 'pending') return <Spinner />;
+  if (token) return <Navigate to="/user/profil" replace />;
+  return <>{children}</>;
+}

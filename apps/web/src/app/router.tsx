@@ -1,0 +1,71 @@
+/**
+ * Every route of spec §2 (history mode, base /), in one table rendered with `useRoutes`. Pages are lazy-loaded
+ * (`React.lazy`); guards wrap the pages the spec guards (guards.tsx). Guard A runs in the shell for every page.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Spinner } from '../components/Spinner';
+import { GuestOnly, RequireAuth } from './guards';
+import NotFoundPage from './NotFoundPage';
+import { Shell } from './Shell';
+
+const Home = lazy(() => import('../features/home/HomePage'));
+const ChoisirCarte = lazy(() => import('../features/choisir/ChoisirCartePage'));
+const Placeholder = lazy(() => import('./PlaceholderPage'));
+
+function page(Component: LazyExoticComponent<ComponentType> | ComponentType, guard?: 'B' | 'C'): ReactNode {
+  const content = (
+    <Suspense fallback={<Spinner />}>
+      <Component />
+    </Suspense>
+  );
+  if (guard === 'B') return <RequireAuth>{content}</RequireAuth>;
+  if (guard === 'C') return <GuestOnly>{content}</GuestOnly>;
+  return content;
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Shell />,
+    children: [
+      // Main layout children (spec §2).
+      { index: true, element: page(Home) },
+      { path: 'bassins', element: page(Placeholder) },
+      { path: 'avantages-compte', element: page(Placeholder) },
+      { path: 'credits', element: page(Placeholder) },
+      { path: 'contact', element: page(Placeholder) },
+      { path: 'favoris', element: page(Placeholder) },
+      { path: 'alertes', element: page(Placeholder) },
+      { path: 'infos-previsions', element: page(Placeholder) },
+      { path: 'legal/terms/update', element: page(Placeholder) },
+      // Screens inferred from the data (spec §2, last sentence).
+      { path: 'webcams', element: page(Placeholder) },
+      { path: 'activites', element: page(Placeholder) },
+      { path: 'activite/:ida', element: page(Placeholder) },
+      // Chooser: /choisir with its child `carte` (route name choisir_carte).
+      { path: 'choisir', element: <Navigate to="/choisir/carte" replace /> },
+      { path: 'choisir/carte', id: 'choisir_carte', element: page(ChoisirCarte) },
+      // Account.
+      { path: 'user/logout', element: page(Placeholder) },
+      { path: 'user/login', element: page(Placeholder, 'C') },
+      { path: 'user/login/:page', element: page(Placeholder, 'C') },
+      { path: 'user/register', element: page(Placeholder, 'C') },
+      { path: 'user/register/:key', element: page(Placeholder, 'C') },
+      { path: 'user/password-reset', element: page(Placeholder) },
+      { path: 'user/password_reset/:uid/:token', element: page(Placeholder) },
+      { path: 'user/profil', element: page(Placeholder, 'B') },
+      // Entities, stretches and places.
+      { path: 'entite/:id/carte/activite/:ida', element: page(Placeholder) },
+      { path: 'entite/:id/liste/activite/:ida', element: page(Placeholder) },
+      { path: 'entite-troncon/:id/carte/activite/:ida', element: page(Placeholder) },
+      // The spec's `/lieu/{id}/a-{ida}` with its tabs: React Router has no partial segments; the page checks `a-<n>`.
+      { path: 'lieu/:id/:activite/*', element: page(Placeholder) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,111 @@
+/**
+ * The HTTP client of the web app. Every response is parsed with the shared Zod contract of its endpoint, so a
+ * drift between API and app fails loudly here rather than as `undefined` on screen.
+ * State-changing requests carry the CSRF cookie's value in `X-CSRFToken`; signed-in requests carry the bearer.
+ */
+import * as z from 'zod/mini';
+import { ErrorBody, type ErrorCode } from '@limni/shared/contracts/common';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: ErrorCode | 'network',
+    message: string,
+    public readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let bearer: string | null = null;
+/** Sets (or clears) the bearer token sent with every request. */
+export function setBearer(token: string | null): void {
+  bearer = token;
+}
+export function getBearer(): string | null {
+  return bearer;
+}
+
+function readCookie(name: string): string | null {
+  const m = new RegExp(`(?:^|; )${name}=([^;]*)`).exec(document.cookie);
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
+let csrfPromise: Promise<string> | null = null;
+async function csrfToken(): Promise<string> {
+  const existing = readCookie('csrftoken');
+  if (existing) return existing;
+  csrfPromise ??= fetch('/api/csrf', { credentials: 'same-origin' })
+    .then((r) => r.json() as Promise<{ csrftoken: string }>)
+    .then((b) => b.csrftoken)
+    .finally(() => {
+      csrfPromise = null;
+    });
+  return csrfPromise;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Calls `/api/<path>` and parses the JSON answer with `schema`. */
+export async function api<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  opts: RequestOptions = {},
+): Promise<z.output<S>> {
+  const method = opts.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) {
+    body = opts.body;
+  } else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  if (method !== 'GET') headers['x-csrftoken'] = await csrfToken();
+  let res: Response;
+  try {
+    res = await fetch(`/api/${path.replace(/^\//, '')}`, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', 'Connexion impossible : vérifiez votre réseau.');
+  }
+  const text = await res.text();
+  const json: unknown = text ? safeJson(text) : null;
+  if (!res.ok) {
+    const parsed = z.safeParse(ErrorBody, json);
+    if (parsed.success) {
+      throw new ApiError(
+        res.status,
+        parsed.data.error.code,
+        parsed.data.error.message,
+        parsed.data.error.fields,
+      );
+    }
+    throw new ApiError(res.status, res.status >= 500 ? 'internal' : 'validation', `Erreur ${res.status}`);
+  }
+  const parsed = z.safeParse(schema, json);
+  if (!parsed.success) {
+    throw new ApiError(res.status, 'internal', `Réponse inattendue du serveur pour ${path}`);
+  }
+  return parsed.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,61 @@
+/** fr-FR formatting of numbers, units and Europe/Paris times. Nothing here ever prints NaN or an ISO string. */
+import { currentLocale } from './i18n';
+
+const TZ = 'Europe/Paris';
+
+function nf(digits: number): Intl.NumberFormat {
+  return new Intl.NumberFormat(currentLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** "2,84 m", "123 m³/s"; "—" for a missing value. */
+export function formatValue(value: number | null | undefined, unite: string, digits?: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const d = digits ?? (unite === 'm' ? 2 : Math.abs(value) >= 100 ? 0 : 1);
+  return `${nf(d).format(value)}\u00a0${unite}`;
+}
+
+export function formatNumber(value: number, digits = 0): string {
+  return nf(digits).format(value);
+}
+
+/** "31/01/2022 à 14h30" in Europe/Paris. */
+export function formatDateTime(ms: number): string {
+  const d = new Date(ms);
+  const date = new Intl.DateTimeFormat(currentLocale(), {
+    timeZone: TZ,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(d);
+  const parts = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
+  const h = parts.find((p) => p.type === 'hour')?.value ?? '00';
+  const m = parts.find((p) => p.type === 'minute')?.value ?? '00';
+  return currentLocale() === 'fr-FR' ? `${date} à ${h}h${m}` : `${date} ${h}:${m}`;
+}
+
+/** "31 janvier 2022" in Europe/Paris. */
+export function formatLongDate(ms: number): string {
+  return new Intl.DateTimeFormat(currentLocale(), {
+    timeZone: TZ,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(ms));
+}
+
+/** "il y a 12 min", "il y a 3 h", "il y a 2 j" relative to `now`. */
+export function formatAgo(ms: number, now: number = Date.now()): string {
+  const rtf = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto', style: 'short' });
+  const diff = Math.round((ms - now) / 60_000);
+  if (Math.abs(diff) < 60) return rtf.format(diff, 'minute');
+  if (Math.abs(diff) < 48 * 60) return rtf.format(Math.round(diff / 60), 'hour');
+  return rtf.format(Math.round(diff / 1440), 'day');
+}

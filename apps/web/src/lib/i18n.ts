@@ -1,0 +1,53 @@
+/**
+ * A deliberately small i18n layer (see docs/decisions/006-web-i18n.md): French is built in, English is a lazily
+ * loaded dictionary with the same keys (type-checked). `t(key, params)` interpolates `{name}` placeholders.
+ */
+import { useSyncExternalStore } from 'react';
+import { fr, type MessageKey } from '../i18n/fr';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+export type Langue = 'fr' | 'en';
+type Dict = Record<MessageKey, string>;
+
+let langue: Langue = 'fr';
+let dict: Dict = fr;
+const listeners = new Set<() => void>();
+
+export function currentLangue(): Langue {
+  return langue;
+}
+export function currentLocale(): string {
+  return langue === 'fr' ? 'fr-FR' : 'en-GB';
+}
+
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  const template = dict[key] ?? fr[key] ?? key;
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+export async function setLangue(next: Langue): Promise<void> {
+  dict = next === 'en' ? (await import('../i18n/en')).en : fr;
+  langue = next;
+  writeStorage(STORAGE_KEYS.langue, next);
+  document.documentElement.lang = next;
+  for (const l of listeners) l();
+}
+
+/** Loads the stored language before the app mounts. */
+export async function initI18n(): Promise<void> {
+  const stored = readStorage(STORAGE_KEYS.langue);
+  if (stored === 'en') await setLangue('en');
+  else document.documentElement.lang = 'fr';
+}
+
+function subscribe(cb: () => void): () => void {
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+}
+
+/** Re-renders the component when the language changes; returns `t`. */
+export function useT(): typeof t {
+  useSyncExternalStore(subscribe, currentLangue, currentLangue);
+  return t;
+}

@@ -1,0 +1,34 @@
+/**
+ * Boot: language and HTTP-client setup run before the app mounts (spec §2), then the router renders.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router';
+import { setBearer } from './lib/api';
+import { initI18n } from './lib/i18n';
+import { readStorage, STORAGE_KEYS } from './lib/storage';
+import './styles.css';
+
+async function boot(): Promise<void> {
+  await initI18n();
+  // HTTP client: the stored token is sent until the start-up check (guard A) confirms or removes it.
+  setBearer(readStorage(STORAGE_KEYS.token));
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root manquant');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,37 @@
+/**
+ * `npm run bench` runs every bench in turn; `npm run bench -- <name>` runs one (bundle, api, ingest, alerts).
+ * Benches print ratios measured within one run, never absolute timings compared across machines.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const names = fs
+  .readdirSync(import.meta.dirname)
+  .filter((f) => f.endsWith('.ts') && !['run-all.ts'].includes(f) && !f.endsWith('.test.ts'))
+  .map((f) => f.replace(/\.ts$/, ''))
+  .filter((n) => !n.startsWith('lib'));
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const selected = wanted.length ? wanted : names;
+let failed = false;
+for (const name of selected) {
+  if (!names.includes(name)) {
+    console.error(`Banc inconnu : ${name} (disponibles : ${names.join(', ')})`);
+    process.exit(1);
+  }
+  console.log(`\n=== bench/${name} ===`);
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, `${name}.ts`),
+      ...process.argv.slice(2).filter((a) => a.startsWith('-')),
+    ],
+    {
+      stdio: 'inherit',
+    },
+  );
+  failed ||= r.status !== 0;
+}
+process.exit(failed ? 1 : 0);

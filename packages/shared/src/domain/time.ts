@@ -1,0 +1,105 @@
+/**
+ * Calendar days in Europe/Paris and instants in epoch milliseconds (UTC).
+ * A day in a path (`YYYY-MM-DD`) runs from local midnight to the next local midnight:
+ * 23 hours on the last Sunday of March, 25 hours on the last Sunday of October.
+ */
+
+export const PARIS_TZ = 'Europe/Paris';
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written `YYYY-MM-DD` (rejects 2022-13-45, 2022-02-30). */
+export function isIsoDay(value: string): boolean {
+  const m = ISO_DAY.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1800 || y > 2200 || mo < 1 || mo > 12 || d < 1) return false;
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PARIS_TZ,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+export interface ParisParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** Wall-clock parts of an instant in Europe/Paris. */
+export function parisParts(ms: number): ParisParts {
+  const out: Record<string, number> = {};
+  for (const p of partsFormatter.formatToParts(new Date(ms))) {
+    if (p.type !== 'literal') out[p.type] = Number(p.value);
+  }
+  return {
+    year: out.year ?? 0,
+    month: out.month ?? 0,
+    day: out.day ?? 0,
+    hour: out.hour ?? 0,
+    minute: out.minute ?? 0,
+    second: out.second ?? 0,
+  };
+}
+
+/** Offset of Europe/Paris from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+export function parisOffsetMs(ms: number): number {
+  const p = parisParts(ms);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant of a Paris wall-clock time (for times skipped in spring, the first valid instant after). */
+export function parisWallToUtc(year: number, month: number, day: number, hour = 0, minute = 0): number {
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  let t = guess - parisOffsetMs(guess);
+  t = guess - parisOffsetMs(t);
+  return t;
+}
+
+/** `YYYY-MM-DD` of an instant in Europe/Paris. */
+export function parisDay(ms: number): string {
+  const p = parisParts(ms);
+  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** Adds whole calendar days to a `YYYY-MM-DD` day. */
+export function addDays(day: string, n: number): string {
+  const m = ISO_DAY.exec(day);
+  if (!m) throw new RangeError(`Jour invalide : ${day}`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + n));
+  return d.toISOString().slice(0, 10);
+}
+
+/** [start, end) instants of a Paris calendar day. */
+export function parisDayRange(day: string): { start: number; end: number } {
+  const m = ISO_DAY.exec(day);
+  if (!m) throw new RangeError(`Jour invalide : ${day}`);
+  const next = addDays(day, 1);
+  const n = ISO_DAY.exec(next);
+  if (!n) throw new RangeError(`Jour invalide : ${next}`);
+  return {
+    start: parisWallToUtc(Number(m[1]), Number(m[2]), Number(m[3])),
+    end: parisWallToUtc(Number(n[1]), Number(n[2]), Number(n[3])),
+  };
+}
+
+/** [start, end) of the `nb` Paris days ending with `day` (inclusive). */
+export function parisDaysRange(day: string, nb: number): { start: number; end: number } {
+  return { start: parisDayRange(addDays(day, -(nb - 1))).start, end: parisDayRange(day).end };
+}

@@ -1,0 +1,30 @@
+/**
+ * Unit and API tests (`npm run test:unit`). The API suite runs on SQLite, and a second time on PostgreSQL when
+ * TEST_DATABASE_URL is set (CI sets it). Browser tests are Playwright (`npm run test:e2e`).
+ */
+import { defineConfig } from 'vitest/config';
+
+const api = (db: 'sqlite' | 'postgres') => ({
+  test: {
+    name: `api-${db}`,
+    root: 'apps/api',
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    env: { LIMNI_TEST_DB: db, TZ: 'Europe/Paris' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], env: { TZ: 'UTC' } },
+      },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], env: { TZ: 'UTC' } } },
+      api('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('postgres')] : []),
+    ],
+  },
+});
