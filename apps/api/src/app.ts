@@ -20,6 +20,7 @@ import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerWeb } from './http/web';
+import type { Mailer } from './notify/mail';
 import { APP_VERSION } from './version';
 
 /** What every feature may use. Features receive it when their routes are registered. */
@@ -29,6 +30,8 @@ export interface AppDeps {
   secrets: Secrets;
   /** Current time in epoch ms (tests may pin it). */
   now: () => number;
+  /** E-mail transport (SMTP or the outbox in DATA_DIR). */
+  mailer: Mailer;
 }
 
 export interface BuildOptions {

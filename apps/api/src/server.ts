@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { migrateToLatest, openDb } from './db/client';
+import { createMailer } from './notify/mail';
 import { seedDatabase } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
   const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const applied = await migrateToLatest(db);
   const secrets = loadSecrets(env);
-  const app = await buildApp({ env, db, secrets, now: Date.now });
+  const mailer = createMailer(env, {
+    info: (obj, msg) => process.stdout.write(`${JSON.stringify({ ...obj, msg })}\n`),
+  });
+  const app = await buildApp({ env, db, secrets, now: Date.now, mailer });
   if (applied.length) app.log.info({ migrations: applied }, 'Migrations appliquées');
   const seeded = await seedDatabase(db, { log: (m) => app.log.info(m) });
   if (!seeded.seeded) app.log.info('Base existante conservée (pas de rechargement du jeu de démonstration)');

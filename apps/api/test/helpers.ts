@@ -13,6 +13,7 @@ import { buildApp, type AppDeps } from '../src/app';
 import { loadEnv } from '../src/config/env';
 import { loadSecrets } from '../src/config/secrets';
 import { migrateToLatest, openDb, type Db } from '../src/db/client';
+import { createMailer, outboxDir } from '../src/notify/mail';
 import { withDatabase } from './global-setup';
 
 export const TEST_DB: 'sqlite' | 'postgres' =
@@ -71,7 +72,13 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
   const { db, drop } = await cloneDatabase();
   await migrateToLatest(db);
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
-  const deps: AppDeps = { env, db, secrets: loadSecrets(env), now: opts.now ?? Date.now };
+  const deps: AppDeps = {
+    env,
+    db,
+    secrets: loadSecrets(env),
+    now: opts.now ?? Date.now,
+    mailer: createMailer(env),
+  };
   const app = await buildApp(deps, { logger: false });
   await app.ready();
 
@@ -105,4 +112,48 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  /** The raw message (headers and MIME parts), quoted-printable decoded where needed. */
+  raw: string;
+}
+
+/** E-mails written to `$DATA_DIR/outbox/`, oldest first, with decoded subject. */
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = outboxDir(dataDir);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => {
+      const file = path.join(dir, f);
+      const raw = fs.readFileSync(file, 'utf8');
+      const header = (name: string) =>
+        new RegExp(`^${name}: (.*(?:\n[ \t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\n[ \t]/g, '') ?? '';
+      const decodeWords = (v: string) =>
+        v.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
+          enc.toUpperCase() === 'B'
+            ? Buffer.from(text, 'base64').toString('utf8')
+            : Buffer.from(
+                text
+                  .replace(/_/g, ' ')
+                  .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+                'latin1',
+              ).toString('utf8'),
+        );
+      const decoded = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) =>
+        Buffer.from(
+          m
+            .split('=')
+            .filter(Boolean)
+            .map((h) => parseInt(h, 16)),
+        ).toString('utf8'),
+      );
+      return { file, to: header('To'), subject: decodeWords(header('Subject')), raw: decoded };
+    });
 }
