@@ -1,6 +1,7 @@
 /** Contracts of the hydrology data API (`/api/hydro/*`). */
 import * as z from 'zod/mini';
-import { EpochMs } from './common';
+import { FRAICHEURS, TENDANCES } from '../domain/trend';
+import { EpochMs, Grandeur } from './common';
 
 export const EntiteType = z.enum(['R', 'L']);
 export type EntiteType = z.infer<typeof EntiteType>;
@@ -99,3 +100,23 @@ export const EntiteDetail = z.object({
   lieux: z.array(LieuRef),
 });
 export type EntiteDetail = z.infer<typeof EntiteDetail>;
+
+export const Tendance = z.enum(TENDANCES);
+export const Fraicheur = z.enum(FRAICHEURS);
+
+/** State of one sensor at an instant: latest value at or before it, trend over 3 hours, freshness. */
+export const EtatCapteur = z.object({
+  capteur_id: z.int(),
+  lieu_id: z.int(),
+  grandeur: Grandeur,
+  unite: z.string(),
+  libelle: z.string(),
+  valeur: z.nullable(z.number()),
+  /** Time of that value. */
+  ts: z.nullable(EpochMs),
+  tendance: z.nullable(Tendance),
+  /** Signed change per hour, in the sensor's unit. */
+  variation_h: z.nullable(z.number()),
+  fraicheur: Fraicheur,
+});
+export type EtatCapteur = z.infer<typeof EtatCapteur>;

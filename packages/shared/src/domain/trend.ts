@@ -1,0 +1,74 @@
+/**
+ * Trend and freshness of a sensor, computed the same way everywhere (API, alerts, UI).
+ * See docs/decisions/009-trend-and-freshness.md.
+ *
+ * Trend: over the readings of the 3 hours ending with the latest one, compare the latest value with the mean of
+ * the (up to) four readings before it (DEFRA flood-db's rule, smoothing single-reading noise), at sensor precision
+ * (H rounded to the centimetre). The rate is the change per hour between the first and the last reading of the
+ * window. Five classes, with thresholds per quantity.
+ */
+import { HOUR_MS, MINUTE_MS } from './time';
+import type { Grandeur } from './units';
+
+export const TREND_WINDOW_MS = 3 * HOUR_MS;
+export const TENDANCES = ['hausse_rapide', 'hausse', 'stable', 'baisse', 'baisse_rapide'] as const;
+export type Tendance = (typeof TENDANCES)[number];
+
+export interface Reading {
+  ts: number;
+  valeur: number;
+}
+
+export interface TrendResult {
+  tendance: Tendance;
+  /** Change per hour in the sensor's unit (m/h, m³/s per h), signed. */
+  variation_h: number;
+}
+
+/** H: 1 cm/h and 5 cm/h. Q: 1 %/h and 5 %/h of the current flow (at least 1 m³/s). */
+const THRESHOLDS: Record<Grandeur, (value: number) => { slow: number; fast: number }> = {
+  H: () => ({ slow: 0.01, fast: 0.05 }),
+  Q: (v) => ({ slow: 0.01 * Math.max(Math.abs(v), 1), fast: 0.05 * Math.max(Math.abs(v), 1) }),
+  T: () => ({ slow: 0.2, fast: 1 }),
+};
+
+const round = (g: Grandeur, v: number) => (g === 'H' ? Math.round(v * 100) / 100 : v);
+
+/**
+ * Trend of the readings (any order) ending with the latest; null with fewer than two readings in the window or
+ * when the window spans less than 15 minutes (one reading of hourly stations).
+ */
+export function computeTrend(readings: readonly Reading[], grandeur: Grandeur): TrendResult | null {
+  if (readings.length < 2) return null;
+  const sorted = [...readings].sort((a, b) => a.ts - b.ts);
+  const last = sorted[sorted.length - 1] as Reading;
+  const window = sorted.filter((r) => r.ts >= last.ts - TREND_WINDOW_MS);
+  if (window.length < 2) return null;
+  const first = window[0] as Reading;
+  const spanH = (last.ts - first.ts) / HOUR_MS;
+  if (spanH * 60 < 15) return null;
+  const previous = window.slice(-5, -1);
+  const mean = previous.reduce((s, r) => s + r.valeur, 0) / previous.length;
+  const variation_h = (last.valeur - first.valeur) / spanH;
+  const { slow, fast } = THRESHOLDS[grandeur](last.valeur);
+  const direction = Math.sign(round(grandeur, last.valeur) - round(grandeur, mean));
+  const speed = Math.abs(variation_h);
+  let tendance: Tendance = 'stable';
+  if (direction > 0 && speed >= slow) tendance = speed >= fast ? 'hausse_rapide' : 'hausse';
+  else if (direction < 0 && speed >= slow) tendance = speed >= fast ? 'baisse_rapide' : 'baisse';
+  return { tendance, variation_h };
+}
+
+export const FRAICHEURS = ['a_jour', 'en_retard', 'aucune_donnee'] as const;
+export type Fraicheur = (typeof FRAICHEURS)[number];
+
+/** Silence after which a sensor is late: 2 hours, or 3 native steps when they are longer (daily means: 3 days). */
+export function staleAfterMs(pasMin: number | null): number {
+  return Math.max(2 * HOUR_MS, 3 * (pasMin ?? 0) * MINUTE_MS);
+}
+
+/** Freshness of the latest reading at `refTs` ("now" of the data). No reading in the last 30 days: aucune_donnee. */
+export function computeFreshness(lastTs: number | null, refTs: number, pasMin: number | null): Fraicheur {
+  if (lastTs === null || refTs - lastTs > 30 * 24 * HOUR_MS) return 'aucune_donnee';
+  return refTs - lastTs <= staleAfterMs(pasMin) ? 'a_jour' : 'en_retard';
+}
