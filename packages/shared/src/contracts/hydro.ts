@@ -1,7 +1,7 @@
 /** Contracts of the hydrology data API (`/api/hydro/*`). */
 import * as z from 'zod/mini';
 import { FRAICHEURS, TENDANCES } from '../domain/trend';
-import { EpochMs, Grandeur } from './common';
+import { DayParam, EpochMs, Grandeur, IdParam, NbDaysParam } from './common';
 
 export const EntiteType = z.enum(['R', 'L']);
 export type EntiteType = z.infer<typeof EntiteType>;
@@ -120,3 +120,354 @@ export const EtatCapteur = z.object({
   fraicheur: Fraicheur,
 });
 export type EtatCapteur = z.infer<typeof EtatCapteur>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Map configuration, search terms, webcams, tronçons.
+
+/** One offline base layer served by the web app (GeoJSON outlines). */
+export const CoucheFond = z.object({
+  id: z.enum(['departements', 'lacs', 'rivieres']),
+  nom: z.string(),
+  /** Path of the GeoJSON file on the web app's origin (`/geo/…`). */
+  url: z.string(),
+  /** How the layer is drawn. */
+  rendu: z.enum(['fill', 'line']),
+  attribution: z.string(),
+});
+export type CoucheFond = z.infer<typeof CoucheFond>;
+
+export const MapsConfig = z.object({
+  /** Offline outlines, bottom to top. */
+  couches: z.array(CoucheFond),
+  /** Optional raster tiles drawn under the outlines (`TILE_URL`), null when not configured. */
+  tuiles: z.nullable(z.object({ url: z.string(), attribution: z.string() })),
+  /** Default extent: metropolitan France. */
+  emprise: BBox,
+  /** Extent of each basin (null when unknown). */
+  bassins: z.array(z.object({ slug: z.string(), nom: z.string(), bbox: z.nullable(BBox) })),
+});
+export type MapsConfig = z.infer<typeof MapsConfig>;
+
+/** Search terms: every entity and every place, with ids (design.md: the search box of the header). */
+export const RechercheTerms = z.object({
+  entites: z.array(z.object({ id: z.int(), nom: z.string(), type: EntiteType })),
+  lieux: z.array(
+    z.object({
+      id: z.int(),
+      nom: z.string(),
+      /** Département code, e.g. "31", to tell homonyms apart. */
+      departement: z.nullable(z.string()),
+      entite_id: z.int(),
+      entite_nom: z.string(),
+      /** Type of the place's entity. */
+      type: EntiteType,
+    }),
+  ),
+});
+export type RechercheTerms = z.infer<typeof RechercheTerms>;
+
+export const LieuCourt = z.object({ id: z.int(), nom: z.string(), libelle: z.string() });
+
+export const Webcam = z.object({
+  id: z.int(),
+  nom: z.string(),
+  url: z.string(),
+  /** "le dd/mm/yyyy à HHhMM" read from the date in the URL (domain/webcam.ts), null when it has none. */
+  legende: z.nullable(z.string()),
+  credit: z.nullable(z.string()),
+  lieu: LieuCourt,
+  entite: EntiteRef,
+});
+export type Webcam = z.infer<typeof Webcam>;
+export const WebcamsResponse = z.array(Webcam);
+
+/** The webcam of a place (spec §3: url, legende, idl); `url` is null when the place has none. */
+export const LieuWebcam = z.object({
+  idl: z.int(),
+  disponible: z.boolean(),
+  url: z.nullable(z.string()),
+  legende: z.nullable(z.string()),
+  nom: z.nullable(z.string()),
+  credit: z.nullable(z.string()),
+});
+export type LieuWebcam = z.infer<typeof LieuWebcam>;
+
+/** A place on a tronçon map: it may belong to a tributary, hence its entity. */
+export const TronconLieu = z.extend(LieuRef, { entite_id: z.int(), entite_nom: z.string() });
+
+export const TronconDetail = z.object({
+  id: z.int(),
+  code: z.string(),
+  nom: z.string(),
+  niveau: z.nullable(NiveauVigilance),
+  niveau_ts: z.nullable(EpochMs),
+  territoire: z.nullable(z.object({ code: z.string(), nom: z.string() })),
+  entite: z.nullable(EntiteRef),
+  geometry: z.nullable(GeoGeometry),
+  /** Extent of its places, null without places. */
+  bbox: z.nullable(BBox),
+  lieux: z.array(TronconLieu),
+});
+export type TronconDetail = z.infer<typeof TronconDetail>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Periods, states and alerts of entities and places.
+
+/** First and last reading (all sensors of the place or entity), as instants and as Paris days. */
+export const DateRange = z.object({
+  debut: z.nullable(EpochMs),
+  fin: z.nullable(EpochMs),
+  jour_debut: z.nullable(z.string()),
+  jour_fin: z.nullable(z.string()),
+});
+export type DateRange = z.infer<typeof DateRange>;
+
+export const LieuAvecEtats = z.extend(LieuRef, { capteurs: z.array(EtatCapteur) });
+
+/** Places of an entity with the state of each sensor at the data "now". */
+export const EntiteLieux = z.object({
+  entite_id: z.int(),
+  /** The instant the states are judged at (data "now", ADR 009). */
+  maintenant: EpochMs,
+  lieux: z.array(LieuAvecEtats),
+});
+export type EntiteLieux = z.infer<typeof EntiteLieux>;
+
+export const Alerte = z.object({
+  id: z.int(),
+  scope: z.enum(['lieu', 'entite', 'troncon']),
+  scope_id: z.int(),
+  /** Name of the place, entity or tronçon it concerns. */
+  scope_nom: z.string(),
+  source: z.enum(['vigicrues', 'seuil', 'manuel']),
+  niveau: z.int(),
+  titre: z.string(),
+  message: z.string(),
+  debut: EpochMs,
+  fin: z.nullable(EpochMs),
+  /** Not ended at the data "now". */
+  en_cours: z.boolean(),
+});
+export type Alerte = z.infer<typeof Alerte>;
+export const AlertesResponse = z.array(Alerte);
+
+export const CapteurInfo = z.object({
+  id: z.int(),
+  grandeur: Grandeur,
+  unite: z.string(),
+  libelle: z.string(),
+  source: z.string(),
+  /** Native step in minutes. */
+  pas_min: z.nullable(z.int()),
+  premier_ts: z.nullable(EpochMs),
+  dernier_ts: z.nullable(EpochMs),
+});
+export type CapteurInfo = z.infer<typeof CapteurInfo>;
+
+export const Photo = z.object({
+  id: z.int(),
+  /** URL of the image (absolute, or a path on this origin). */
+  url: z.string(),
+  credit: z.nullable(z.string()),
+  legende: z.nullable(z.string()),
+  created_at: EpochMs,
+});
+export type Photo = z.infer<typeof Photo>;
+
+/** A place (spec §3: id, nom, station_mesure_ok, lat_gps, lon_gps) with everything its tabs need. */
+export const LieuDetail = z.object({
+  id: z.int(),
+  nom: z.string(),
+  libelle: z.string(),
+  station_mesure_ok: z.boolean(),
+  lat_gps: z.number(),
+  lon_gps: z.number(),
+  code_station: z.nullable(z.string()),
+  commune: z.nullable(z.string()),
+  departement: z.nullable(DepartementRef),
+  altitude_zero: z.nullable(z.number()),
+  surface_bv_km2: z.nullable(z.number()),
+  entite: z.extend(EntiteRef, { bassin: z.object({ slug: z.string(), nom: z.string() }) }),
+  troncon: z.nullable(TronconRef),
+  capteurs: z.array(CapteurInfo),
+  /** Practical information, markdown. */
+  infos_pratiques: z.nullable(z.string()),
+  photos: z.array(Photo),
+  a_webcam: z.boolean(),
+  /** Forecasts exist for one of its sensors (viewing them needs authorisation 1). */
+  a_previsions: z.boolean(),
+});
+export type LieuDetail = z.infer<typeof LieuDetail>;
+
+/** State of each sensor of a place at the end of a Paris day (or at the data "now" if earlier). */
+export const LieuEtat = z.object({
+  lieu_id: z.int(),
+  date: z.string(),
+  /** The instant the states are taken at. */
+  instant: EpochMs,
+  capteurs: z.array(EtatCapteur),
+});
+export type LieuEtat = z.infer<typeof LieuEtat>;
+
+export const StatJour = z.object({
+  /** Paris day `YYYY-MM-DD`. */
+  date: z.string(),
+  min: z.nullable(z.number()),
+  max: z.nullable(z.number()),
+  /** Arithmetic mean of the readings of the day. */
+  moyenne: z.nullable(z.number()),
+  nb: z.int(),
+});
+export type StatJour = z.infer<typeof StatJour>;
+
+/** Per day of the 7 days ending at `date`, min / max / mean per sensor. */
+export const Lieu7j = z.object({
+  lieu_id: z.int(),
+  date: z.string(),
+  jours: z.array(z.string()),
+  capteurs: z.array(
+    z.object({
+      capteur_id: z.int(),
+      grandeur: Grandeur,
+      unite: z.string(),
+      libelle: z.string(),
+      jours: z.array(StatJour),
+    }),
+  ),
+});
+export type Lieu7j = z.infer<typeof Lieu7j>;
+
+export const PrevisionSerie = z.object({
+  capteur_id: z.int(),
+  grandeur: Grandeur,
+  unite: z.string(),
+  /** Production time of the forecast run shown (the latest). */
+  run_ts: EpochMs,
+  commentaire: z.nullable(z.string()),
+  points: z.array(
+    z.object({
+      ts: EpochMs,
+      valeur: z.nullable(z.number()),
+      min: z.nullable(z.number()),
+      max: z.nullable(z.number()),
+    }),
+  ),
+});
+export type PrevisionSerie = z.infer<typeof PrevisionSerie>;
+
+/** Forecasts of a place (authorisation 1): the latest run of each sensor; empty when none. */
+export const LieuPrevisions = z.object({ lieu_id: z.int(), series: z.array(PrevisionSerie) });
+export type LieuPrevisions = z.infer<typeof LieuPrevisions>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Series, chart options, hourly chronicle.
+
+/** Readings of one sensor, columnar (uPlot-ready): `ts[i]`, `valeur[i]`, `statut[i]` describe one point. */
+export const SerieDonnees = z.object({
+  capteur_id: z.int(),
+  grandeur: Grandeur,
+  unite: z.string(),
+  libelle: z.string(),
+  pas_min: z.nullable(z.int()),
+  /** Readings in the period. */
+  nb_brut: z.int(),
+  /** Points returned: fewer than nb_brut when downsampled (LTTB, above 2,000 points). */
+  nb_renvoye: z.int(),
+  sous_echantillonne: z.boolean(),
+  ts: z.array(EpochMs),
+  valeur: z.array(z.number()),
+  /** Hub'Eau status code (4 brute, 12 pré-validée, 16 validée…), null when the source does not say. */
+  statut: z.array(z.nullable(z.int())),
+});
+export type SerieDonnees = z.infer<typeof SerieDonnees>;
+
+export const LieuDonnees = z.object({
+  lieu_id: z.int(),
+  date: z.string(),
+  nb: z.int(),
+  /** [debut, fin) of the period: from the start of the first Paris day to the end of `date`. */
+  debut: EpochMs,
+  fin: EpochMs,
+  series: z.array(SerieDonnees),
+});
+export type LieuDonnees = z.infer<typeof LieuDonnees>;
+
+export const SerieOption = z.object({
+  capteur_id: z.int(),
+  grandeur: Grandeur,
+  unite: z.string(),
+  /** French label, e.g. "Hauteur d'eau (m)". */
+  libelle: z.string(),
+  couleur: z.string(),
+  /** Suggested y range (data, thresholds of that grandeur, padding); null without data in the period. */
+  y: z.nullable(z.object({ min: z.number(), max: z.number() })),
+});
+export type SerieOption = z.infer<typeof SerieOption>;
+
+export const SeuilOption = z.object({
+  grandeur: Grandeur,
+  type: z.enum(['bas', 'haut']),
+  valeur: z.number(),
+  libelle: z.string(),
+  couleur: z.string(),
+  /** Dash pattern in px (uPlot `dash`). */
+  tirets: z.array(z.number()),
+  activite_id: z.int(),
+  /** Indicative threshold (not an official one). */
+  indicatif: z.boolean(),
+});
+export type SeuilOption = z.infer<typeof SeuilOption>;
+
+export const GraphOptions = z.object({
+  lieu_id: z.int(),
+  date: z.string(),
+  nb: z.int(),
+  debut: EpochMs,
+  fin: EpochMs,
+  series: z.array(SerieOption),
+  activite: z.nullable(z.object({ id: z.int(), nom: z.string() })),
+  seuils: z.array(SeuilOption),
+  /** Forecasts exist for this place (viewing them needs authorisation 1). */
+  previsions: z.boolean(),
+});
+export type GraphOptions = z.infer<typeof GraphOptions>;
+
+export const GraphOptionsQuery = z.object({
+  activite: z.optional(
+    z.pipe(
+      z
+        .string()
+        .check(z.regex(/^[1-9]\d{0,9}$/, "L'identifiant d'activité doit être un nombre entier positif")),
+      z.transform((v: string) => Number(v)),
+    ),
+  ),
+});
+
+/** One row of the hourly chronicle (spec §3): Paris day, hour slot 0–23, value and unit. */
+export const ChroniqueLigne = z.object({
+  date: z.string(),
+  heure: z.int().check(z.minimum(0), z.maximum(23)),
+  valeur: z.number(),
+  unite: z.string(),
+});
+export type ChroniqueLigne = z.infer<typeof ChroniqueLigne>;
+
+export const ChroniqueHoraire = z.object({
+  lieu_id: z.int(),
+  date: z.string(),
+  nb: z.int(),
+  series: z.array(
+    z.object({
+      capteur_id: z.int(),
+      grandeur: Grandeur,
+      unite: z.string(),
+      libelle: z.string(),
+      lignes: z.array(ChroniqueLigne),
+    }),
+  ),
+});
+export type ChroniqueHoraire = z.infer<typeof ChroniqueHoraire>;
+
+// Path parameters.
+export const LieuDateParams = z.object({ id: IdParam, date: DayParam });
+export const LieuPeriodParams = z.object({ id: IdParam, date: DayParam, nb: NbDaysParam });
