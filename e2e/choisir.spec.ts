@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { screenshots } from './support';
+import { expectAccessible, screenshots } from './support';
 
 test('home → choisir → filter lakes → a real lake is listed and drawn on the map', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /niveau des lacs et rivières/i })).toBeVisible();
   await expect(page.getByText(/lacs et rivières suivis/)).toBeVisible();
+  await expectAccessible(page, 'accueil');
   await screenshots(page, 'accueil');
 
   await page.getByRole('link', { name: 'Choisir sur la carte' }).click();
@@ -16,6 +17,7 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
 
   const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
   await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await expectAccessible(page, 'choisir/carte');
 
   await page.getByRole('button', { name: 'Lacs' }).click();
   await expect(page.getByRole('button', { name: 'Lacs' })).toHaveAttribute('aria-pressed', 'true');

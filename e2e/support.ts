@@ -21,3 +21,20 @@ export async function screenshots(
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** Runs axe-core on the page and fails on any serious or critical violation (WCAG 2 A/AA rules). */
+export async function expectAccessible(page: Page, context: string): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
+  if (serious.length > 0) throw new Error(`Accessibilité (${context}) :\n${summary.join('\n')}`);
+}

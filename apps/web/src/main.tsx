@@ -32,3 +32,10 @@ async function boot(): Promise<void> {
 }
 
 void boot();
+
+// PWA: app shell, last data seen and push messages (src/sw.ts). Not in development (Vite serves modules).
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

@@ -3,7 +3,7 @@
  * language switch and data sources, service banners, notifications. Scroll resets on every navigation.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { BassinsResponse } from '@limni/shared/contracts/hydro';
 import { HealthResponse } from '@limni/shared/contracts/health';
@@ -31,6 +31,24 @@ function useWebServiceStatus() {
     refetchInterval: (query) => (query.state.status === 'error' ? 30_000 : false),
   });
   return { wsBug: q.isError, retry: () => void q.refetch() };
+}
+
+function subscribeOnline(cb: () => void): () => void {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+  };
+}
+
+/** False when the browser reports no network (the service worker then serves the last data seen). */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 function useDataPeriod() {
@@ -95,6 +113,7 @@ export function Shell() {
   const { wsBug, retry } = useWebServiceStatus();
   const health = useDataPeriod();
   const user = useAccount((s) => s.user);
+  const online = useOnline();
   const [now] = useState(() => Date.now());
   const fin = health.data?.donnees.fin ?? null;
   const debut = health.data?.donnees.debut ?? null;
@@ -146,7 +165,12 @@ export function Shell() {
         </div>
       </header>
 
-      {wsBug && (
+      {!online && (
+        <div role="status" className="border-b border-slate-300 bg-slate-100 text-slate-900">
+          <p className="mx-auto max-w-7xl px-4 py-2 text-sm">{t('banner.horsLigne')}</p>
+        </div>
+      )}
+      {wsBug && online && (
         <div role="alert" className="border-b border-amber-300 bg-amber-50 text-amber-950">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-2 text-sm">
             <span className="flex-1">{t('banner.wsBug')}</span>

@@ -59,3 +59,15 @@ export function formatAgo(ms: number, now: number = Date.now()): string {
   if (Math.abs(diff) < 48 * 60) return rtf.format(Math.round(diff / 60), 'hour');
   return rtf.format(Math.round(diff / 1440), 'day');
 }
+
+/** A duration in words: "12 min", "3 h", "5 j", "6 mois". */
+export function formatDuration(ms: number): string {
+  const min = Math.max(0, Math.round(ms / 60_000));
+  if (min < 60) return `${min}\u00a0min`;
+  const h = Math.round(min / 60);
+  if (h < 48) return `${h}\u00a0h`;
+  const d = Math.round(h / 24);
+  if (d < 60) return currentLocale() === 'fr-FR' ? `${d}\u00a0j` : `${d}\u00a0d`;
+  const months = Math.round(d / 30.4);
+  return currentLocale() === 'fr-FR' ? `${months}\u00a0mois` : `${months}\u00a0months`;
+}

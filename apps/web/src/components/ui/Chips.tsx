@@ -1,0 +1,60 @@
+/** Vigilance and activity-verdict chips: colour + icon + word (design.md), AA contrast in both themes. */
+import { useT } from '../../lib/i18n';
+
+const VIGILANCE_STYLE: Record<number, { cls: string; icon: string }> = {
+  1: { cls: 'bg-green-100 text-green-900 border-green-700', icon: '●' },
+  2: { cls: 'bg-yellow-100 text-yellow-950 border-yellow-600', icon: '▲' },
+  3: { cls: 'bg-orange-100 text-orange-950 border-orange-600', icon: '◆' },
+  4: { cls: 'bg-red-100 text-red-950 border-red-700', icon: '■' },
+};
+
+export function VigilanceChip({ niveau, date }: { niveau: number | null; date?: string }) {
+  const t = useT();
+  if (niveau === null || !VIGILANCE_STYLE[niveau]) return null;
+  const s = VIGILANCE_STYLE[niveau];
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-medium ${s.cls}`}
+    >
+      <span aria-hidden="true">{s.icon}</span>
+      {t(`vigilance.${niveau}` as 'vigilance.1')}
+      {date && <span className="font-normal opacity-80">· {date}</span>}
+    </span>
+  );
+}
+
+export type VerdictValue = 'trop bas' | 'praticable' | 'trop haut' | 'déconseillé' | 'inconnu';
+
+const VERDICT_STYLE: Record<
+  VerdictValue,
+  {
+    cls: string;
+    icon: string;
+    key:
+      | 'verdict.tropBas'
+      | 'verdict.praticable'
+      | 'verdict.tropHaut'
+      | 'verdict.deconseille'
+      | 'verdict.inconnu';
+  }
+> = {
+  'trop bas': { cls: 'bg-amber-100 text-amber-950 border-amber-600', icon: '▼', key: 'verdict.tropBas' },
+  praticable: { cls: 'bg-green-100 text-green-900 border-green-700', icon: '✓', key: 'verdict.praticable' },
+  'trop haut': { cls: 'bg-violet-100 text-violet-950 border-violet-600', icon: '▲', key: 'verdict.tropHaut' },
+  déconseillé: { cls: 'bg-red-100 text-red-950 border-red-700', icon: '✕', key: 'verdict.deconseille' },
+  inconnu: { cls: 'bg-slate-100 text-slate-800 border-slate-400', icon: '?', key: 'verdict.inconnu' },
+};
+
+export function VerdictChip({ verdict, activite }: { verdict: VerdictValue; activite?: string }) {
+  const t = useT();
+  const s = VERDICT_STYLE[verdict];
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-medium ${s.cls}`}
+    >
+      <span aria-hidden="true">{s.icon}</span>
+      {activite && <span className="sr-only">{activite} : </span>}
+      {t(s.key)}
+    </span>
+  );
+}
