@@ -95,6 +95,11 @@ export interface CapteurTable {
   derniere_valeur: number | null;
   dernier_ts: EpochMs | null;
   premier_ts: EpochMs | null;
+  /**
+   * Bumped whenever readings of the sensor are written or corrected (`markSensorDataChanged` in
+   * data/series-cache.ts): cached series bodies keyed on it are then recomputed (migration 002).
+   */
+  donnees_version: Generated<number>;
 }
 
 export interface ObservationTable {

@@ -5,9 +5,11 @@
 import type { Migration } from 'kysely';
 import type { DialectName } from '../dialect';
 import { migration001 } from './001_core';
+import { migration002 } from './002_series_cache';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_core': migration001(dialect),
+    '002_series_cache': migration002(),
   };
 }
