@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { isIsoDay } from '../domain/time';
+import { ListeSib } from './communication';
 
 /** Largest avatar accepted (before re-encoding). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -18,12 +19,7 @@ export const AbonnementLieu = z.object({ id: z.int(), nom: z.string(), actif: z.
 export type AbonnementLieu = z.infer<typeof AbonnementLieu>;
 
 /** A mailing list and whether the user is on it. */
-export const ListeSibEtat = z.object({
-  id: z.int(),
-  nom: z.string(),
-  description: z.string(),
-  inscrit: z.boolean(),
-});
+export const ListeSibEtat = z.extend(ListeSib, { inscrit: z.boolean() });
 export type ListeSibEtat = z.infer<typeof ListeSibEtat>;
 
 /** A permission held by the user (1 = "Prévisions": forecast viewing, the spec's canViewPrevision). */
@@ -82,8 +78,8 @@ export const ListeSibBody = z.object({
   liste: positiveId("L'identifiant de la liste doit être un entier positif."),
 });
 export type ListeSibBody = z.infer<typeof ListeSibBody>;
-export const ListesSibResponse = z.object({ status: z.literal(200), listes_sib: z.array(ListeSibEtat) });
-export type ListesSibResponse = z.infer<typeof ListesSibResponse>;
+export const ToggleListeSibResponse = z.object({ status: z.literal(200), listes_sib: z.array(ListeSibEtat) });
+export type ToggleListeSibResponse = z.infer<typeof ToggleListeSibResponse>;
 
 const base64url = (what: string) =>
   z
