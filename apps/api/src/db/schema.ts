@@ -302,6 +302,20 @@ export interface SecretTable {
   created_at: EpochMs;
 }
 
+/** One row per ingestion job (migration 004): last run, success, error and counts, checkpoint as JSON. */
+export interface IngestJobTable {
+  job: string;
+  last_run_at: EpochMs | null;
+  last_success: EpochMs | null;
+  last_error: string | null;
+  last_error_at: EpochMs | null;
+  /** JSON object of the last run's counts. */
+  counts: Generated<string>;
+  /** JSON checkpoint of the job (its own format), null before the first run. */
+  checkpoint: string | null;
+  consecutive_failures: Generated<number>;
+}
+
 export interface Database {
   bassin: BassinTable;
   departement: DepartementTable;
@@ -333,6 +347,7 @@ export interface Database {
   push_registration: PushRegistrationTable;
   publication: PublicationTable;
   secret: SecretTable;
+  ingest_job: IngestJobTable;
 }
 
 export type Lieu = Selectable<LieuTable>;
