@@ -121,9 +121,8 @@ export type VigilanceVerdict = z.infer<typeof VigilanceVerdict>;
 
 /** The verdict itself: shared by the per-day, per-place and per-entity answers. */
 const verdictShape = {
+  /** "trop bas", "praticable", "trop haut", "déconseillé" or "inconnu". */
   verdict: Verdict,
-  /** French words of the verdict ("trop bas", "déconseillé"…). */
-  libelle: z.string(),
   /** Why, in one French sentence. */
   raison: z.string(),
   mesure: z.nullable(MesureVerdict),

@@ -44,7 +44,7 @@ describe('computeVerdict', () => {
       [seuil('H', 0.76, 1.72)],
       [h(0.7)],
       null,
-      'trop_bas',
+      'trop bas',
       'Hauteur de 0,70 m, sous le seuil bas indicatif de 0,76 m.',
     ],
     [
@@ -76,7 +76,7 @@ describe('computeVerdict', () => {
       [seuil('H', 0.76, 1.72)],
       [h(4.31)],
       null,
-      'trop_haut',
+      'trop haut',
       'Hauteur de 4,31 m, au-dessus du seuil haut indicatif de 1,72 m.',
     ],
     [
@@ -100,7 +100,7 @@ describe('computeVerdict', () => {
       [seuil('H', -0.14, 1.18)],
       [h(-0.16)],
       null,
-      'trop_bas',
+      'trop bas',
       'Hauteur de -0,16 m, sous le seuil bas indicatif de -0,14 m.',
     ],
     [
@@ -108,7 +108,7 @@ describe('computeVerdict', () => {
       [seuil('H', 0.76, 1.72)],
       [h(0.86)],
       orange,
-      'deconseille',
+      'déconseillé',
       'Vigilance orange crues sur le tronçon « Garonne toulousaine » : activité déconseillée.',
     ],
     [
@@ -116,7 +116,7 @@ describe('computeVerdict', () => {
       [],
       [h(0.86)],
       rouge,
-      'deconseille',
+      'déconseillé',
       'Vigilance rouge crues sur le tronçon « Garonne toulousaine » : activité déconseillée.',
     ],
     [
@@ -124,7 +124,7 @@ describe('computeVerdict', () => {
       [seuil('H', 0.76, 1.72)],
       [],
       rouge,
-      'deconseille',
+      'déconseillé',
       'Vigilance rouge crues sur le tronçon « Garonne toulousaine » : activité déconseillée.',
     ],
     [
@@ -188,7 +188,7 @@ describe('computeVerdict', () => {
       [seuil('H', 0.76, 1.72), seuil('Q', 50, 400)],
       [h(0.86, 'en_retard'), q(612.4)],
       null,
-      'trop_haut',
+      'trop haut',
       'Débit de 612 m³/s, au-dessus du seuil haut indicatif de 400 m³/s.',
     ],
     [
@@ -196,7 +196,7 @@ describe('computeVerdict', () => {
       [seuil('Q', 50, 400), seuil('H', 0.76, 1.72)],
       [q(612.4), h(0.86)],
       null,
-      'trop_haut',
+      'trop haut',
       'Débit de 612 m³/s, au-dessus du seuil haut indicatif de 400 m³/s.',
     ],
     [
@@ -213,20 +213,20 @@ describe('computeVerdict', () => {
     expect(r.raison).toBe(raison);
   });
 
-  it('returns the reading and the thresholds it used, and the French words', () => {
+  it('returns the reading and the thresholds it used', () => {
     const s = seuil('H', 0.76, 1.72);
     const l = h(0.7);
     const r = computeVerdict({ seuils: [s], lectures: [l], vigilance: null });
-    expect(r).toMatchObject({ verdict: 'trop_bas', libelle: 'trop bas', lecture: l, seuil: s });
+    expect(r).toMatchObject({ verdict: 'trop bas', lecture: l, seuil: s });
     const d = computeVerdict({ seuils: [s], lectures: [l], vigilance: orange });
-    expect(d).toMatchObject({ libelle: 'déconseillé', lecture: l, seuil: s });
+    expect(d).toMatchObject({ verdict: 'déconseillé', lecture: l, seuil: s });
   });
 
   it('keeps the stale reading it could not use, so that its age can be shown', () => {
     const l = h(0.86, 'en_retard');
     const r = computeVerdict({ seuils: [seuil('H', 0.76, 1.72)], lectures: [l], vigilance: null });
     expect(r.lecture).toBe(l);
-    expect(r.libelle).toBe('inconnu');
+    expect(r.verdict).toBe('inconnu');
   });
 });
 

@@ -3,28 +3,20 @@
  * See docs/decisions/016-activity-verdict.md.
  *
  * Order of the rule:
- * 1. vigilance orange or red (level ≥ 3) in force on the place's tronçon → `deconseille`, whatever the readings;
+ * 1. vigilance orange or red (level ≥ 3) in force on the place's tronçon → `déconseillé`, whatever the readings;
  * 2. no threshold for the activity at the place → `inconnu`;
  * 3. no up-to-date reading (freshness `a_jour`) of a quantity that has a threshold → `inconnu`;
  * 4. otherwise each quantity with a threshold and an up-to-date reading is compared with its bounds (inclusive):
- *    below `seuil_bas` → `trop_bas`, above `seuil_haut` → `trop_haut`, else `praticable`; the first quantity
+ *    below `seuil_bas` → `trop bas`, above `seuil_haut` → `trop haut`, else `praticable`; the first quantity
  *    (H, then Q, then T) that is not `praticable` gives the verdict.
  */
 import { parisParts } from './time';
 import type { Fraicheur } from './trend';
 import type { Grandeur } from './units';
 
-export const VERDICTS = ['trop_bas', 'praticable', 'trop_haut', 'deconseille', 'inconnu'] as const;
+/** The verdicts, as the words shown to people (issue 3, design.md: chip with icon + word). */
+export const VERDICTS = ['trop bas', 'praticable', 'trop haut', 'déconseillé', 'inconnu'] as const;
 export type Verdict = (typeof VERDICTS)[number];
-
-/** The words shown to people (design.md: chip with icon + word). */
-export const VERDICT_LIBELLES: Record<Verdict, string> = {
-  trop_bas: 'trop bas',
-  praticable: 'praticable',
-  trop_haut: 'trop haut',
-  deconseille: 'déconseillé',
-  inconnu: 'inconnu',
-};
 
 /** Vigilance level from which an activity is advised against: 3 = orange, 4 = rouge. */
 export const NIVEAU_VIGILANCE_DECONSEILLE = 3;
@@ -64,7 +56,6 @@ export interface VerdictInput<L extends LectureVerdict, S extends SeuilVerdict> 
 
 export interface VerdictResult<L extends LectureVerdict, S extends SeuilVerdict> {
   verdict: Verdict;
-  libelle: string;
   /** Why, in one French sentence. */
   raison: string;
   /** The reading the verdict rests on (possibly stale when `inconnu`), null when none. */
@@ -112,16 +103,15 @@ function compare<L extends LectureVerdict, S extends SeuilVerdict>(
   const what = `${capitalize(NOMS_GRANDEURS[lecture.grandeur])} de ${fmt(lecture.valeur)}`;
   const result = (verdict: Verdict, raison: string): VerdictResult<L, S> => ({
     verdict,
-    libelle: VERDICT_LIBELLES[verdict],
     raison,
     lecture,
     seuil,
   });
   if (seuil.seuil_bas !== null && lecture.valeur < seuil.seuil_bas) {
-    return result('trop_bas', `${what}, sous le seuil bas${adj} de ${fmt(seuil.seuil_bas)}.`);
+    return result('trop bas', `${what}, sous le seuil bas${adj} de ${fmt(seuil.seuil_bas)}.`);
   }
   if (seuil.seuil_haut !== null && lecture.valeur > seuil.seuil_haut) {
-    return result('trop_haut', `${what}, au-dessus du seuil haut${adj} de ${fmt(seuil.seuil_haut)}.`);
+    return result('trop haut', `${what}, au-dessus du seuil haut${adj} de ${fmt(seuil.seuil_haut)}.`);
   }
   if (seuil.seuil_bas !== null && seuil.seuil_haut !== null) {
     const adjs = seuil.indicatif ? ' indicatifs' : '';
@@ -149,8 +139,7 @@ export function computeVerdict<L extends LectureVerdict, S extends SeuilVerdict>
   if (input.vigilance && input.vigilance.niveau >= NIVEAU_VIGILANCE_DECONSEILLE) {
     const lecture = first ? lectureDe(first.grandeur) : null;
     return {
-      verdict: 'deconseille',
-      libelle: VERDICT_LIBELLES.deconseille,
+      verdict: 'déconseillé',
       raison: `Vigilance ${NOMS_VIGILANCE[input.vigilance.niveau] ?? 'orange'} crues sur le tronçon « ${input.vigilance.troncon} » : activité déconseillée.`,
       lecture: lecture && lecture.valeur !== null ? lecture : null,
       seuil: first ?? null,
@@ -159,7 +148,6 @@ export function computeVerdict<L extends LectureVerdict, S extends SeuilVerdict>
   if (!first) {
     return {
       verdict: 'inconnu',
-      libelle: VERDICT_LIBELLES.inconnu,
       raison: "Aucun seuil n'est défini pour cette activité à ce lieu.",
       lecture: null,
       seuil: null,
@@ -180,7 +168,6 @@ export function computeVerdict<L extends LectureVerdict, S extends SeuilVerdict>
       .sort((a, b) => (b.l.ts ?? 0) - (a.l.ts ?? 0))[0];
     return {
       verdict: 'inconnu',
-      libelle: VERDICT_LIBELLES.inconnu,
       raison: known
         ? `Dernière mesure de ${NOMS_GRANDEURS[known.l.grandeur]} ${formatInstant(known.l.ts as number)} : trop ancienne pour juger.`
         : `Aucune mesure de ${NOMS_GRANDEURS[first.grandeur]} n'est disponible à ce lieu pour cette date.`,
