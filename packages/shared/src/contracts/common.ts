@@ -35,10 +35,18 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** A positive integer id in a path (`/entite/12`). */
+/** Largest id of an `integer` column (PostgreSQL int4): a larger one would fail in the query, not in validation. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id in a path (`/entite/12`), at most MAX_ID. */
 export const IdParam = z.pipe(
   z.string().check(z.regex(/^[1-9]\d{0,9}$/, "L'identifiant doit être un nombre entier positif")),
-  z.transform((v: string) => Number(v)),
+  z.pipe(
+    z.transform((v: string) => Number(v)),
+    z
+      .number()
+      .check(z.maximum(MAX_ID, `L'identifiant doit être un nombre entier positif d'au plus ${MAX_ID}`)),
+  ),
 );
 
 /** A calendar day `YYYY-MM-DD` in a path, checked to exist (2022-13-45 is refused). */

@@ -1,7 +1,7 @@
 /** Contracts of the hydrology data API (`/api/hydro/*`). */
 import * as z from 'zod/mini';
 import { FRAICHEURS, TENDANCES } from '../domain/trend';
-import { DayParam, EpochMs, Grandeur, IdParam, NbDaysParam } from './common';
+import { DayParam, EpochMs, Grandeur, IdParam, MAX_ID, NbDaysParam } from './common';
 
 export const EntiteType = z.enum(['R', 'L']);
 export type EntiteType = z.infer<typeof EntiteType>;
@@ -433,12 +433,16 @@ export const GraphOptions = z.object({
 export type GraphOptions = z.infer<typeof GraphOptions>;
 
 export const GraphOptionsQuery = z.object({
+  /** Activity whose thresholds at this place are drawn; none without it. */
   activite: z.optional(
     z.pipe(
       z
         .string()
         .check(z.regex(/^[1-9]\d{0,9}$/, "L'identifiant d'activité doit être un nombre entier positif")),
-      z.transform((v: string) => Number(v)),
+      z.pipe(
+        z.transform((v: string) => Number(v)),
+        z.number().check(z.maximum(MAX_ID, "L'identifiant d'activité est trop grand")),
+      ),
     ),
   ),
 });

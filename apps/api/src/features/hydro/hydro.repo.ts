@@ -1,6 +1,21 @@
 /** Database queries of the hydrology API (portable Kysely: same SQL shape on SQLite and PostgreSQL). */
 import type { Kysely } from 'kysely';
-import type { Bassin, EntiteDetail, IndexItem, VigilanceResume } from '@limni/shared/contracts/hydro';
+import type {
+  Alerte,
+  Bassin,
+  DateRange,
+  EntiteDetail,
+  IndexItem,
+  LieuRef,
+  LieuWebcam,
+  MapsConfig,
+  RechercheTerms,
+  TronconDetail,
+  VigilanceResume,
+  Webcam,
+} from '@limni/shared/contracts/hydro';
+import { parisDay } from '@limni/shared/domain/time';
+import { webcamLegende } from '@limni/shared/domain/webcam';
 import type { Database } from '../../db/schema';
 
 export async function listBassins(db: Kysely<Database>): Promise<Bassin[]> {
@@ -178,11 +193,7 @@ export async function getEntite(db: Kysely<Database>, id: number): Promise<Entit
       .where('entite_departement.entite_id', '=', id)
       .orderBy('departement.code')
       .execute(),
-    db
-      .selectFrom('lieu')
-      .select(['id', 'nom', 'libelle', 'lat_gps', 'lon_gps', 'station_mesure_ok', 'ordre', 'troncon_id'])
-      .where('entite_id', '=', id)
-      .execute(),
+    lieuxOfEntite(db, id),
   ]);
   const tronconIds = [...new Set(lieux.map((l) => l.troncon_id).filter((t): t is number => t !== null))];
   const troncons = await db
@@ -193,7 +204,6 @@ export async function getEntite(db: Kysely<Database>, id: number): Promise<Entit
     )
     .orderBy('code')
     .execute();
-  lieux.sort((a, b) => (a.ordre ?? Infinity) - (b.ordre ?? Infinity) || a.nom.localeCompare(b.nom, 'fr'));
   return {
     id: e.id,
     nom: e.nom,
@@ -208,6 +218,291 @@ export async function getEntite(db: Kysely<Database>, id: number): Promise<Entit
     departements: deps,
     entites_f: enfants,
     troncons,
-    lieux: lieux.map((l) => ({ ...l, station_mesure_ok: l.station_mesure_ok === 1 })),
+    lieux,
   };
+}
+
+/** Columns of a `LieuRef`. */
+const LIEU_REF_COLUMNS = [
+  'lieu.id',
+  'lieu.nom',
+  'lieu.libelle',
+  'lieu.lat_gps',
+  'lieu.lon_gps',
+  'lieu.station_mesure_ok',
+  'lieu.ordre',
+  'lieu.troncon_id',
+] as const;
+
+/** Places upstream → downstream when known, then by name; `station_mesure_ok` as a boolean. */
+function toLieuRefs<T extends { ordre: number | null; nom: string; station_mesure_ok: number }>(
+  rows: T[],
+): Array<Omit<T, 'station_mesure_ok'> & { station_mesure_ok: boolean }> {
+  rows.sort((a, b) => (a.ordre ?? Infinity) - (b.ordre ?? Infinity) || a.nom.localeCompare(b.nom, 'fr'));
+  return rows.map((l) => ({ ...l, station_mesure_ok: l.station_mesure_ok === 1 }));
+}
+
+async function lieuxOfEntite(db: Kysely<Database>, entiteId: number): Promise<LieuRef[]> {
+  return toLieuRefs(
+    await db.selectFrom('lieu').select(LIEU_REF_COLUMNS).where('lieu.entite_id', '=', entiteId).execute(),
+  );
+}
+
+async function entiteExists(db: Kysely<Database>, id: number): Promise<boolean> {
+  return (await db.selectFrom('entite').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Maps, search terms, webcams, tronçons.
+
+export async function bassinExtents(db: Kysely<Database>): Promise<MapsConfig['bassins']> {
+  const rows = await db
+    .selectFrom('bassin')
+    .select(['slug', 'nom', 'west', 'south', 'east', 'north'])
+    .orderBy('ordre')
+    .execute();
+  return rows.map((r) => ({ slug: r.slug, nom: r.nom, bbox: toBBox(r) }));
+}
+
+function toBBox(r: {
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+}): [number, number, number, number] | null {
+  return r.west !== null && r.south !== null && r.east !== null && r.north !== null
+    ? [r.west, r.south, r.east, r.north]
+    : null;
+}
+
+export async function rechercheTerms(db: Kysely<Database>): Promise<RechercheTerms> {
+  const [entites, lieux] = await Promise.all([
+    db.selectFrom('entite').select(['id', 'nom', 'type']).orderBy('nom').orderBy('id').execute(),
+    db
+      .selectFrom('lieu')
+      .innerJoin('entite', 'entite.id', 'lieu.entite_id')
+      .select([
+        'lieu.id',
+        'lieu.nom',
+        'lieu.departement_code as departement',
+        'entite.id as entite_id',
+        'entite.nom as entite_nom',
+        'entite.type',
+      ])
+      .orderBy('lieu.nom')
+      .orderBy('lieu.id')
+      .execute(),
+  ]);
+  return { entites, lieux };
+}
+
+function webcamsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('webcam')
+    .innerJoin('lieu', 'lieu.id', 'webcam.lieu_id')
+    .innerJoin('entite', 'entite.id', 'lieu.entite_id')
+    .select([
+      'webcam.id',
+      'webcam.nom',
+      'webcam.url',
+      'webcam.credit',
+      'lieu.id as lieu_id',
+      'lieu.nom as lieu_nom',
+      'lieu.libelle as lieu_libelle',
+      'entite.id as entite_id',
+      'entite.nom as entite_nom',
+      'entite.type as entite_type',
+    ]);
+}
+
+export async function listWebcams(db: Kysely<Database>): Promise<Webcam[]> {
+  const rows = await webcamsQuery(db)
+    .orderBy('entite.nom')
+    .orderBy('lieu.nom')
+    .orderBy('webcam.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    nom: r.nom,
+    url: r.url,
+    legende: webcamLegende(r.url),
+    credit: r.credit,
+    lieu: { id: r.lieu_id, nom: r.lieu_nom, libelle: r.lieu_libelle },
+    entite: { id: r.entite_id, nom: r.entite_nom, type: r.entite_type },
+  }));
+}
+
+/** The webcam of a place (the first one when it has several); null when the place does not exist. */
+export async function lieuWebcam(db: Kysely<Database>, lieuId: number): Promise<LieuWebcam | null> {
+  const lieu = await db.selectFrom('lieu').select('id').where('id', '=', lieuId).executeTakeFirst();
+  if (!lieu) return null;
+  const w = await db
+    .selectFrom('webcam')
+    .select(['nom', 'url', 'credit'])
+    .where('lieu_id', '=', lieuId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return w
+    ? {
+        idl: lieuId,
+        disponible: true,
+        url: w.url,
+        legende: webcamLegende(w.url),
+        nom: w.nom,
+        credit: w.credit,
+      }
+    : { idl: lieuId, disponible: false, url: null, legende: null, nom: null, credit: null };
+}
+
+export async function getTroncon(db: Kysely<Database>, id: number): Promise<TronconDetail | null> {
+  const t = await db
+    .selectFrom('troncon')
+    .leftJoin('entite', 'entite.id', 'troncon.entite_id')
+    .select([
+      'troncon.id',
+      'troncon.code',
+      'troncon.nom',
+      'troncon.niveau',
+      'troncon.niveau_ts',
+      'troncon.territoire_code',
+      'troncon.territoire_nom',
+      'troncon.geometry',
+      'entite.id as entite_id',
+      'entite.nom as entite_nom',
+      'entite.type as entite_type',
+    ])
+    .where('troncon.id', '=', id)
+    .executeTakeFirst();
+  if (!t) return null;
+  const lieux = toLieuRefs(
+    await db
+      .selectFrom('lieu')
+      .innerJoin('entite', 'entite.id', 'lieu.entite_id')
+      .select([...LIEU_REF_COLUMNS, 'entite.id as entite_id', 'entite.nom as entite_nom'])
+      .where('lieu.troncon_id', '=', id)
+      .execute(),
+  );
+  const lons = lieux.map((l) => l.lon_gps);
+  const lats = lieux.map((l) => l.lat_gps);
+  return {
+    id: t.id,
+    code: t.code,
+    nom: t.nom,
+    niveau: t.niveau,
+    niveau_ts: t.niveau_ts,
+    territoire:
+      t.territoire_code !== null
+        ? { code: t.territoire_code, nom: t.territoire_nom ?? t.territoire_code }
+        : null,
+    entite:
+      t.entite_id !== null && t.entite_nom !== null && t.entite_type !== null
+        ? { id: t.entite_id, nom: t.entite_nom, type: t.entite_type }
+        : null,
+    geometry: t.geometry ? (JSON.parse(t.geometry) as TronconDetail['geometry']) : null,
+    bbox: lieux.length ? [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] : null,
+    lieux,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Periods and alerts.
+
+export function toDateRange(debut: number | null, fin: number | null): DateRange {
+  return {
+    debut,
+    fin,
+    jour_debut: debut === null ? null : parisDay(debut),
+    jour_fin: fin === null ? null : parisDay(fin),
+  };
+}
+
+/** First and last reading of the places of an entity; null when the entity does not exist. */
+export async function entiteDateRange(db: Kysely<Database>, entiteId: number): Promise<DateRange | null> {
+  if (!(await entiteExists(db, entiteId))) return null;
+  const r = await db
+    .selectFrom('capteur')
+    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+    .select((eb) => [eb.fn.min('capteur.premier_ts').as('debut'), eb.fn.max('capteur.dernier_ts').as('fin')])
+    .where('lieu.entite_id', '=', entiteId)
+    .executeTakeFirst();
+  return toDateRange(r?.debut ?? null, r?.fin ?? null);
+}
+
+/** The places of an entity (same order as `getEntite`); null when the entity does not exist. */
+export async function entiteLieuxRefs(db: Kysely<Database>, entiteId: number): Promise<LieuRef[] | null> {
+  return (await entiteExists(db, entiteId)) ? lieuxOfEntite(db, entiteId) : null;
+}
+
+interface AlerteScopes {
+  entite: number[];
+  troncon: number[];
+  lieu: number[];
+}
+
+/** Alerts on any of the given scopes, with the name of what each concerns; ongoing first, then by level. */
+export async function alertesFor(
+  db: Kysely<Database>,
+  scopes: AlerteScopes,
+  nowMs: number,
+): Promise<Alerte[]> {
+  const conds = (['entite', 'troncon', 'lieu'] as const).filter((s) => scopes[s].length > 0);
+  if (conds.length === 0) return [];
+  const rows = await db
+    .selectFrom('alerte')
+    .selectAll()
+    .where((eb) => eb.or(conds.map((s) => eb.and([eb('scope', '=', s), eb('scope_id', 'in', scopes[s])]))))
+    .execute();
+  const ids = (s: 'entite' | 'troncon' | 'lieu') => [
+    ...new Set(rows.filter((r) => r.scope === s).map((r) => r.scope_id)),
+  ];
+  const [entites, troncons, lieux] = await Promise.all([
+    ids('entite').length
+      ? db.selectFrom('entite').select(['id', 'nom']).where('id', 'in', ids('entite')).execute()
+      : [],
+    ids('troncon').length
+      ? db.selectFrom('troncon').select(['id', 'nom']).where('id', 'in', ids('troncon')).execute()
+      : [],
+    ids('lieu').length
+      ? db.selectFrom('lieu').select(['id', 'libelle as nom']).where('id', 'in', ids('lieu')).execute()
+      : [],
+  ]);
+  const names = {
+    entite: new Map(entites.map((x) => [x.id, x.nom])),
+    troncon: new Map(troncons.map((x) => [x.id, x.nom])),
+    lieu: new Map(lieux.map((x) => [x.id, x.nom])),
+  };
+  return rows
+    .map((r) => ({
+      id: r.id,
+      scope: r.scope,
+      scope_id: r.scope_id,
+      scope_nom: names[r.scope].get(r.scope_id) ?? '',
+      source: r.source,
+      niveau: r.niveau,
+      titre: r.titre,
+      message: r.message,
+      debut: r.debut,
+      fin: r.fin,
+      en_cours: r.debut <= nowMs && (r.fin === null || r.fin > nowMs),
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.en_cours) - Number(a.en_cours) || b.niveau - a.niveau || b.debut - a.debut || a.id - b.id,
+    );
+}
+
+/** Scopes of an entity's alerts: itself, its tronçons (its own and those of its places), its places. */
+export async function entiteAlerteScopes(
+  db: Kysely<Database>,
+  entiteId: number,
+): Promise<AlerteScopes | null> {
+  if (!(await entiteExists(db, entiteId))) return null;
+  const [lieux, troncons] = await Promise.all([
+    db.selectFrom('lieu').select(['id', 'troncon_id']).where('entite_id', '=', entiteId).execute(),
+    db.selectFrom('troncon').select('id').where('entite_id', '=', entiteId).execute(),
+  ]);
+  const tronconIds = new Set(troncons.map((t) => t.id));
+  for (const l of lieux) if (l.troncon_id !== null) tronconIds.add(l.troncon_id);
+  return { entite: [entiteId], troncon: [...tronconIds], lieu: lieux.map((l) => l.id) };
 }

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ErrorBody } from '@limni/shared/contracts/common';
-import { BassinsResponse, EntiteDetail, IndexResponse, VigilanceResume } from '@limni/shared/contracts/hydro';
+import {
+  AlertesResponse,
+  BassinsResponse,
+  DateRange,
+  EntiteDetail,
+  EntiteLieux,
+  IndexResponse,
+  MapsConfig,
+  RechercheTerms,
+  TronconDetail,
+  VigilanceResume,
+  WebcamsResponse,
+} from '@limni/shared/contracts/hydro';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
@@ -74,7 +86,7 @@ describe('GET /api/hydro/entite/:id', () => {
     expect(names.indexOf('Bossost')).toBeLessThan(names.indexOf('Toulouse (Pont-Neuf)'));
   });
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999'])(
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '9999999999'])(
     'answers 400 with a French message for id %s',
     async (id) => {
       const res = await get(`/api/hydro/entite/${id}`);
@@ -90,6 +102,239 @@ describe('GET /api/hydro/entite/:id', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
   });
+});
+
+describe('GET /api/hydro/maps', () => {
+  it('gives the offline layers with attributions, basin extents and no tiles by default', async () => {
+    const res = await get('/api/hydro/maps');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/public/);
+    const m = z.parse(MapsConfig, res.json());
+    expect(m.couches.map((c) => c.url)).toEqual([
+      '/geo/departements.geojson',
+      '/geo/lakes.geojson',
+      '/geo/rivers.geojson',
+    ]);
+    expect(m.couches.every((c) => c.attribution.length > 10)).toBe(true);
+    expect(m.couches.find((c) => c.id === 'lacs')?.attribution).toMatch(/Natural Earth/);
+    expect(m.tuiles).toBeNull();
+    expect(m.bassins.find((b) => b.slug === 'adour-garonne')?.bbox).toHaveLength(4);
+  });
+
+  it('gives the tile URL configured by TILE_URL, with an attribution', async () => {
+    const other = await createTestApp({
+      env: { TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+    });
+    try {
+      const m = z.parse(MapsConfig, (await other.request({ url: '/api/hydro/maps' })).json());
+      expect(m.tuiles).toEqual({
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© les contributeurs d’OpenStreetMap',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /api/hydro/recherche-terms', () => {
+  it('gives every entity and place with ids, type and entity name', async () => {
+    const t = z.parse(RechercheTerms, (await get('/api/hydro/recherche-terms')).json());
+    expect(t.entites).toContainEqual({ id: 1, nom: 'La Garonne', type: 'R' });
+    expect(t.entites.find((e) => e.nom === 'Lac du Bourget')?.type).toBe('L');
+    expect(t.lieux).toContainEqual({
+      id: 1,
+      nom: 'Toulouse (Pont-Neuf)',
+      departement: '31',
+      entite_id: 1,
+      entite_nom: 'La Garonne',
+      type: 'R',
+    });
+    const [lieux, entites] = await Promise.all([
+      ctx.db.db
+        .selectFrom('lieu')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      ctx.db.db
+        .selectFrom('entite')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(t.lieux).toHaveLength(Number(lieux.n));
+    expect(t.entites).toHaveLength(Number(entites.n));
+  });
+});
+
+describe('GET /api/hydro/webcams', () => {
+  it('lists every webcam with its place, entity and the legend read from its URL', async () => {
+    expect(z.parse(WebcamsResponse, (await get('/api/hydro/webcams')).json())).toEqual([]);
+    await ctx.db.db
+      .insertInto('webcam')
+      .values([
+        {
+          lieu_id: 1,
+          nom: 'Pont-Neuf',
+          url: 'https://cams.example/tls/cam_20220125_1430.jpg',
+          credit: 'Ville',
+        },
+        {
+          lieu_id: 1,
+          nom: 'Pont-Neuf (archive)',
+          url: 'https://cams.example/tls/20220131080500.jpg',
+          credit: null,
+        },
+        { lieu_id: 2, nom: 'Portet', url: 'https://cams.example/portet/latest.jpg', credit: null },
+      ])
+      .execute();
+    const list = z.parse(WebcamsResponse, (await get('/api/hydro/webcams')).json());
+    // By entity, then place name.
+    expect(list.map((w) => [w.nom, w.legende, w.lieu.libelle, w.entite.nom])).toEqual([
+      ['Portet', null, 'La Garonne à Portet-sur-Garonne', 'La Garonne'],
+      ['Pont-Neuf', 'le 25/01/2022 à 14h30', 'La Garonne à Toulouse (Pont-Neuf)', 'La Garonne'],
+      ['Pont-Neuf (archive)', 'le 31/01/2022 à 08h05', 'La Garonne à Toulouse (Pont-Neuf)', 'La Garonne'],
+    ]);
+    expect(list[1]?.credit).toBe('Ville');
+  });
+});
+
+describe('GET /api/hydro/troncon/:id', () => {
+  it('gives the stretch with its level and date, its entity and its places', async () => {
+    const mp6 = await ctx.db.db
+      .selectFrom('troncon')
+      .select('id')
+      .where('code', '=', 'MP6')
+      .executeTakeFirstOrThrow();
+    const t = z.parse(TronconDetail, (await get(`/api/hydro/troncon/${mp6.id}`)).json());
+    expect(t).toMatchObject({
+      code: 'MP6',
+      nom: 'Garonne toulousaine',
+      niveau: 1,
+      entite: { id: 1, nom: 'La Garonne', type: 'R' },
+    });
+    expect(new Date(t.niveau_ts ?? 0).toISOString()).toBe('2021-01-24T07:16:03.000Z');
+    expect(t.lieux.map((l) => l.id)).toContain(1);
+    expect(t.lieux.find((l) => l.id === 1)).toMatchObject({ entite_nom: 'La Garonne', troncon_id: mp6.id });
+    const [w, s, e, n] = t.bbox ?? [];
+    expect(w).toBeLessThanOrEqual(1.44);
+    expect(e).toBeGreaterThanOrEqual(1.43);
+    expect(s).toBeLessThan(n as number);
+  });
+
+  it('answers 404 and 400', async () => {
+    expect((await get('/api/hydro/troncon/999999')).statusCode).toBe(404);
+    const bad = await get('/api/hydro/troncon/x');
+    expect(bad.statusCode).toBe(400);
+    expect(z.parse(ErrorBody, bad.json()).error.message).toMatch(/identifiant/);
+  });
+});
+
+describe('GET /api/hydro/entite/:id/daterange, /lieux, /alertes', () => {
+  it('gives the first and last reading of its places', async () => {
+    const r = z.parse(DateRange, (await get('/api/hydro/entite/1/daterange')).json());
+    expect(r).toMatchObject({
+      debut: Date.parse('2022-01-01T00:00:00Z'),
+      fin: Date.parse('2022-01-31T23:55:00Z'),
+      jour_debut: '2022-01-01',
+      jour_fin: '2022-02-01',
+    });
+    const lake = await ctx.db.db
+      .selectFrom('entite')
+      .select('id')
+      .where('type', '=', 'L')
+      .where('nom', 'like', 'Lac de Sainte-Croix%')
+      .executeTakeFirst();
+    if (lake) {
+      const none = z.parse(DateRange, (await get(`/api/hydro/entite/${lake.id}/daterange`)).json());
+      expect(none).toEqual({ debut: null, fin: null, jour_debut: null, jour_fin: null });
+    }
+  });
+
+  it('gives its places with the latest value, trend and freshness of each sensor at the data "now"', async () => {
+    const body = z.parse(EntiteLieux, (await get('/api/hydro/entite/1/lieux')).json());
+    expect(new Date(body.maintenant).toISOString()).toBe('2022-01-31T23:55:00.000Z');
+    const pontNeuf = body.lieux.find((l) => l.id === 1);
+    expect(pontNeuf?.capteurs).toEqual([
+      expect.objectContaining({ grandeur: 'H', ts: Date.parse('2022-01-31T23:45:00Z'), fraicheur: 'a_jour' }),
+    ]);
+    const last = await ctx.db.db
+      .selectFrom('capteur')
+      .select('derniere_valeur')
+      .where('lieu_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(pontNeuf?.capteurs[0]?.valeur).toBe(last.derniere_valeur);
+    expect(pontNeuf?.capteurs[0]?.tendance).not.toBeNull();
+    // Upstream → downstream as in hydro/entite/1.
+    const names = body.lieux.map((l) => l.nom);
+    expect(names.indexOf('Bossost')).toBeLessThan(names.indexOf('Toulouse (Pont-Neuf)'));
+    // Places without readings say so.
+    expect(body.lieux.some((l) => l.capteurs.some((c) => c.fraicheur === 'aucune_donnee'))).toBe(true);
+  });
+
+  it('lists the alerts on the entity, its tronçons and its places', async () => {
+    // The recorded bulletin (2021-01-24) has the Garonne tronçons in green: alerts are added here.
+    const [mp4, ap1] = await Promise.all(
+      ['MP4', 'AP1'].map((code) =>
+        ctx.db.db
+          .selectFrom('troncon')
+          .select(['id', 'nom'])
+          .where('code', '=', code)
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    const debut = Date.parse('2022-01-27T06:00:00Z');
+    const base = { source: 'vigicrues' as const, message: 'Message', debut, fin: null, created_at: debut };
+    await ctx.db.db
+      .insertInto('alerte')
+      .values([
+        {
+          ...base,
+          scope: 'troncon',
+          scope_id: mp4?.id as number,
+          niveau: 3,
+          titre: 'Vigilance orange crues — MP4',
+        },
+        { ...base, scope: 'entite', scope_id: 1, niveau: 2, titre: 'Garonne', source: 'manuel' },
+        {
+          ...base,
+          scope: 'lieu',
+          scope_id: 1,
+          niveau: 2,
+          titre: 'Pont-Neuf',
+          source: 'seuil',
+          debut: debut + 1,
+        },
+        { ...base, scope: 'troncon', scope_id: ap1?.id as number, niveau: 4, titre: 'Sambre' },
+      ])
+      .execute();
+    const body = z.parse(AlertesResponse, (await get('/api/hydro/entite/1/alertes')).json());
+    expect(body.map((a) => [a.scope, a.scope_nom, a.niveau, a.en_cours])).toEqual([
+      ['troncon', mp4?.nom, 3, true],
+      ['lieu', 'La Garonne à Toulouse (Pont-Neuf)', 2, true],
+      ['entite', 'La Garonne', 2, true],
+    ]);
+  });
+
+  it('keeps the recorded vigilance alerts of the seed on their tronçons', async () => {
+    const n = await ctx.db.db
+      .selectFrom('alerte')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('scope', '=', 'troncon')
+      .where('source', '=', 'vigicrues')
+      .where('debut', '=', Date.parse('2021-01-24T07:16:03Z'))
+      .executeTakeFirstOrThrow();
+    const vigilance = z.parse(VigilanceResume, (await get('/api/hydro/vigilance')).json());
+    expect(Number(n.n)).toBe(vigilance.troncons.length);
+  });
+
+  it.each(['daterange', 'lieux', 'alertes'])(
+    'answers 404 for an unknown entity and 400 for a bad id (%s)',
+    async (s) => {
+      const res = await get(`/api/hydro/entite/999999/${s}`);
+      expect(res.statusCode).toBe(404);
+      expect(z.parse(ErrorBody, res.json()).error.message).toMatch(/lac ni rivière/);
+      expect((await get(`/api/hydro/entite/abc/${s}`)).statusCode).toBe(400);
+    },
+  );
 });
 
 describe('unknown API paths and methods', () => {
