@@ -22,19 +22,30 @@ function freePort(): Promise<number> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const server = path.join(root, 'apps/api/dist/server.js');
-  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  // E2E_WEB_DIST: test another build of the web app; E2E_API_SOURCE=1: run the API from its sources (tsx)
+  // instead of the bundle. Both let several developers run browser tests at once without sharing build outputs.
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
+  const fromSource = process.env.E2E_API_SOURCE === '1';
+  const server = fromSource
+    ? path.join(root, 'apps/api/src/server.ts')
+    : path.join(root, 'apps/api/dist/server.js');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('Application non construite : lancez « npm run build » avant les tests navigateur.');
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-e2e-'));
-  const child = spawn(process.execPath, [server], {
+  const command = fromSource ? path.join(root, 'node_modules/.bin/tsx') : process.execPath;
+  const child = spawn(command, [server], {
     cwd: root,
     env: {
-      ...process.env,
+      // Playwright's own TypeScript loader (NODE_OPTIONS, PW_*) must not leak into the server process.
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS' && !k.startsWith('PW_')),
+      ),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

@@ -9,7 +9,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../test-results/playwright',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/playwright',
   fullyParallel: false,
   workers: 2,
   retries: 0,

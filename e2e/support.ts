@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
-export const SCREENS_DIR = path.resolve(import.meta.dirname, '../test-results/screens');
+export const SCREENS_DIR =
+  process.env.E2E_SCREENS_DIR ?? path.resolve(import.meta.dirname, '../test-results/screens');
 
 /** Saves a full-page screenshot at 390 px and 1440 px wide under test-results/screens/<name>-<width>.png. */
 export async function screenshots(

@@ -51,3 +51,25 @@ export function useT(): typeof t {
   useSyncExternalStore(subscribe, currentLangue, currentLangue);
   return t;
 }
+
+/**
+ * Feature-scoped messages: each screen family keeps its French and English strings side by side (English typed
+ * with the same keys, so a missing translation fails the typecheck) and ships them in its own lazy chunk.
+ *
+ *   const useM = defineMessages({ titre: 'Mes favoris' }, { titre: 'My favourites' });
+ *   const m = useM();  m('titre')
+ */
+export function defineMessages<const K extends string>(
+  frMessages: Record<K, string>,
+  enMessages: Record<K, string>,
+): () => (key: K, params?: Record<string, string | number>) => string {
+  const translate = (key: K, params?: Record<string, string | number>) => {
+    const template = (langue === 'en' ? enMessages[key] : frMessages[key]) ?? frMessages[key] ?? key;
+    if (!params) return template;
+    return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  };
+  return () => {
+    useSyncExternalStore(subscribe, currentLangue, currentLangue);
+    return translate;
+  };
+}

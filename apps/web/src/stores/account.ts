@@ -4,6 +4,7 @@
  * removes the token (USER_TOKEN and USER_INFOS).
  */
 import * as z from 'zod/mini';
+import type { Profile } from '@limni/shared/contracts/profile';
 import { create } from 'zustand';
 import { api, setBearer } from '../lib/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
@@ -19,7 +20,7 @@ export interface AccountState {
   error: boolean;
   token: string | null;
   user: TokenUser | null;
-  profile: unknown | null;
+  profile: Profile | null;
   registrationLoading: boolean;
   registrationCompleted: boolean;
   registrationError: boolean;
@@ -122,3 +123,8 @@ export const useAccount = create<AccountState>((set, get) => ({
     set({ token: null, user: null, profile: null });
   },
 }));
+
+/** Spec §6: true when the profile holds the authorisation with id 1 (forecast viewing), false without a profile. */
+export const AUTORISATION_PREVISIONS = 1;
+export const selectCanViewPrevision = (s: Pick<AccountState, 'profile'>): boolean =>
+  s.profile?.autorisations.some((a) => a.id === AUTORISATION_PREVISIONS) ?? false;
