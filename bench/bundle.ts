@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 export const FIRST_LOAD_BUDGET_KB = 130;
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const dist = process.env.BUNDLE_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

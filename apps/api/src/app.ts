@@ -13,8 +13,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Env } from './config/env';
 import type { Secrets } from './config/secrets';
 import type { Db } from './db/client';
+import { activitesRoutes } from './features/activites/activites.routes';
+import { communicationRoutes } from './features/communication/communication.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { hydroRoutes } from './features/hydro/hydro.routes';
+import { pagesRoutes } from './features/pages/pages.routes';
 import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
@@ -84,6 +88,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
       await api.register(healthRoutes(deps));
       await api.register(hydroRoutes(deps));
+      await api.register(activitesRoutes(deps));
+      await api.register(pagesRoutes(deps));
+      await api.register(communicationRoutes(deps));
+      await api.register(contactRoutes(deps));
 
       api.setNotFoundHandler((request, reply) => {
         reply

@@ -50,7 +50,13 @@ async function cloneDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
     return {
       db,
       drop: async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
+        // The pool's end() resolves before its connections are closed, and a forced drop would kill them mid-way
+        // (an unhandled "terminating connection" error): a plain DROP waits up to 5 s for them; force is the fallback.
+        try {
+          await admin.query(`drop database if exists ${name}`);
+        } catch {
+          await admin.query(`drop database if exists ${name} with (force)`);
+        }
         await admin.end();
       },
     };

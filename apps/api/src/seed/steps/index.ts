@@ -3,5 +3,8 @@
  * inside the seed transaction after the referential and the observations.
  */
 import type { SeedStep } from '../seed';
+import { seedActivites } from './activites';
+import { seedListes } from './listes';
+import { seedPages } from './pages';
 
-export const extraSeedSteps: SeedStep[] = [];
+export const extraSeedSteps: SeedStep[] = [seedActivites, seedPages, seedListes];

@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  ActiviteDetail,
+  ActivitesResponse,
+  VerdictEntite,
+  VerdictLieu,
+  VerdictLieu7j,
+} from '@limni/shared/contracts/activites';
+import { ErrorBody } from '@limni/shared/contracts/common';
+import { parisDayRange } from '@limni/shared/domain/time';
+import { AVERTISSEMENT_SEUILS_INDICATIFS } from '@limni/shared/domain/verdict';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { percentile } from '../../seed/steps/activites';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+const get = (url: string, headers?: Record<string, string>) => ctx.request({ url, headers });
+const verdictLieu = async (url: string) => {
+  const res = await get(url);
+  expect(res.statusCode, res.body).toBe(200);
+  return z.parse(VerdictLieu, res.json());
+};
+
+const TOULOUSE = 1; // La Garonne à Toulouse (Pont-Neuf), tronçon MP6
+const LUCERNE = 53; // Lac des Quatre-Cantons à Lucerne
+const CANOE = 3;
+const BAIGNADE = 1;
+
+/** Water levels recorded at a place, sorted. */
+async function levels(lieuId: number): Promise<number[]> {
+  const rows = await ctx.db.db
+    .selectFrom('observation')
+    .innerJoin('capteur', 'capteur.id', 'observation.capteur_id')
+    .select('observation.valeur')
+    .where('capteur.lieu_id', '=', lieuId)
+    .where('capteur.grandeur', '=', 'H')
+    .execute();
+  return rows.map((r) => r.valeur).sort((a, b) => a - b);
+}
+
+describe('GET /api/activites/all', () => {
+  it('lists the six activities in order, with where they are practised', async () => {
+    const res = await get('/api/activites/all');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/public/);
+    const list = z.parse(ActivitesResponse, res.json());
+    expect(list.map((a) => [a.id, a.slug, a.nom])).toEqual([
+      [1, 'baignade', 'Baignade'],
+      [2, 'peche', 'Pêche'],
+      [3, 'canoe-kayak', 'Canoë-kayak'],
+      [4, 'voile', 'Voile'],
+      [5, 'aviron', 'Aviron'],
+      [6, 'stand-up-paddle', 'Stand-up paddle'],
+    ]);
+    expect(list.every((a) => a.icone.length > 0 && a.description.endsWith('.'))).toBe(true);
+    // 22 river stations + 4 Swiss lakes; bathing and sailing on lakes only; rowing and paddle on lakes and the
+    // 6 stations of large rivers (catchment ≥ 3,000 km²).
+    const nb = Object.fromEntries(list.map((a) => [a.slug, a.nb_lieux]));
+    expect(nb).toEqual({
+      baignade: 4,
+      peche: 26,
+      'canoe-kayak': 26,
+      voile: 4,
+      aviron: 10,
+      'stand-up-paddle': 10,
+    });
+  });
+});
+
+describe('GET /api/activites/type-:ida', () => {
+  it('gives the entities, tronçons and places of the activity with indicative thresholds', async () => {
+    const res = await get(`/api/activites/type-${CANOE}`);
+    expect(res.statusCode).toBe(200);
+    const a = z.parse(ActiviteDetail, res.json());
+    expect(a).toMatchObject({ id: CANOE, slug: 'canoe-kayak', indicatif: true });
+    expect(a.avertissement).toBe(AVERTISSEMENT_SEUILS_INDICATIFS);
+    expect(a.entites.map((e) => e.nom)).toEqual(
+      expect.arrayContaining(['La Garonne', "L'Ariège", 'La Lèze', 'Lac des Quatre-Cantons']),
+    );
+    const garonne = a.entites.find((e) => e.nom === 'La Garonne');
+    expect(garonne?.lieux).toContain(TOULOUSE);
+    const mp6 = a.troncons.find((t) => t.code === 'MP6');
+    expect(mp6).toMatchObject({ nom: 'Garonne toulousaine' });
+    expect(mp6?.lieux).toContain(TOULOUSE);
+    // Every place listed under an entity or a tronçon is in the place list, with thresholds.
+    const ids = new Set(a.lieux.map((l) => l.id));
+    expect(a.entites.flatMap((e) => e.lieux).every((id) => ids.has(id))).toBe(true);
+    expect(a.lieux.every((l) => l.seuils.length > 0 && l.seuils.every((s) => s.indicatif))).toBe(true);
+  });
+
+  it('derives the thresholds from the place’s own series (10th and 90th percentiles for canoe-kayak)', async () => {
+    const a = z.parse(ActiviteDetail, (await get(`/api/activites/type-${CANOE}`)).json());
+    const seuil = a.lieux.find((l) => l.id === TOULOUSE)?.seuils[0];
+    const sorted = await levels(TOULOUSE);
+    expect(seuil).toMatchObject({
+      grandeur: 'H',
+      unite: 'm',
+      indicatif: true,
+      seuil_bas: Math.round(percentile(sorted, 10) * 100) / 100,
+      seuil_haut: Math.round(percentile(sorted, 90) * 100) / 100,
+    });
+    expect(seuil?.seuil_bas).toBe(0.71);
+    expect(seuil?.seuil_haut).toBe(1.72);
+    expect(seuil?.texte).toMatch(
+      /^Seuils indicatifs calculés par Limni : 10e et 90e centiles des 2\s976 hauteurs/,
+    );
+  });
+
+  it('offers bathing on lakes only', async () => {
+    const a = z.parse(ActiviteDetail, (await get(`/api/activites/type-${BAIGNADE}`)).json());
+    expect(a.entites.length).toBe(4);
+    expect(a.entites.every((e) => e.type === 'L')).toBe(true);
+    expect(a.troncons).toEqual([]);
+  });
+});
+
+describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
+  it.each([
+    ['2022-01-10', 'trop haut', 3.883, /^Hauteur de 3,88 m, au-dessus du seuil haut indicatif de 1,72 m\.$/],
+    [
+      '2022-01-20',
+      'praticable',
+      0.896,
+      /^Hauteur de 0,90 m, entre les seuils indicatifs de 0,71 m et 1,72 m\.$/,
+    ],
+    ['2022-01-30', 'trop bas', 0.674, /^Hauteur de 0,67 m, sous le seuil bas indicatif de 0,71 m\.$/],
+  ])(
+    'judges canoe-kayak at Toulouse on %s at the end of the day: %s',
+    async (day, verdict, valeur, raison) => {
+      const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/${day}`);
+      const { end } = parisDayRange(day);
+      expect(v).toMatchObject({
+        date: day,
+        instant: end - 1,
+        verdict,
+        indicatif: true,
+        avertissement: AVERTISSEMENT_SEUILS_INDICATIFS,
+        activite: { id: CANOE, slug: 'canoe-kayak' },
+        lieu: { id: TOULOUSE, libelle: 'La Garonne à Toulouse (Pont-Neuf)' },
+      });
+      expect(v.raison).toMatch(raison);
+      // The reading used: the last one of the Paris day (15-min station: 23:45 Paris = 22:45 UTC).
+      expect(v.mesure).toMatchObject({ grandeur: 'H', unite: 'm', valeur, fraicheur: 'a_jour' });
+      expect(v.mesure?.ts).toBe(end - 15 * 60_000);
+      expect(v.seuils).toEqual([expect.objectContaining({ seuil_bas: 0.71, seuil_haut: 1.72 })]);
+      // The tronçon's level is the one recorded in 2021, still the latest known: green, dated.
+      expect(v.vigilance).toMatchObject({ code: 'MP6', niveau: 1, ts: Date.parse('2021-01-24T07:16:03Z') });
+    },
+  );
+
+  it('uses the data "now" when no date is given', async () => {
+    const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}`);
+    // The latest reading of the dataset is 2022-01-31 23:55 UTC, i.e. 1 February 00:55 in Paris.
+    expect(v.instant).toBe(Date.parse('2022-01-31T23:55:00Z'));
+    expect(v.date).toBe('2022-02-01');
+    expect(v.mesure).toMatchObject({
+      valeur: 0.695,
+      ts: Date.parse('2022-01-31T23:45:00Z'),
+      fraicheur: 'a_jour',
+    });
+    expect(v.verdict).toBe('trop bas');
+  });
+
+  it('judges a Swiss lake in July 2021, and says "inconnu" once its readings are too old', async () => {
+    const flood = await verdictLieu(`/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}/2021-07-16`);
+    expect(flood.verdict).toBe('trop haut');
+    expect(flood.vigilance).toBeNull();
+    const calm = await verdictLieu(`/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}/2021-07-25`);
+    expect(calm.verdict).toBe('praticable');
+    const now = await verdictLieu(`/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}`);
+    expect(now.verdict).toBe('inconnu');
+    expect(now.raison).toBe('Dernière mesure de hauteur le 02/08/2021 à 13h40 : trop ancienne pour juger.');
+    expect(now.mesure?.fraicheur).toBe('aucune_donnee');
+  });
+
+  it('says "inconnu" without thresholds, before the data and after them', async () => {
+    const none = await verdictLieu(`/api/activites/type-${BAIGNADE}/lieu-${TOULOUSE}/2022-01-20`);
+    expect(none).toMatchObject({ verdict: 'inconnu', seuils: [] });
+    expect(none.raison).toBe("Aucun seuil n'est défini pour cette activité à ce lieu.");
+    const before = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/2021-12-15`);
+    expect(before).toMatchObject({ verdict: 'inconnu', mesure: null });
+    const future = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/2022-03-01`);
+    expect(future.verdict).toBe('inconnu');
+    expect(future.raison).toMatch(/trop ancienne pour juger/);
+  });
+});
+
+describe('GET /api/activites/type-:ida/lieu-:idl/7j/:date', () => {
+  it('gives one verdict per day for the 7 days ending at the date, each as the single-day answer', async () => {
+    const res = await get(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/7j/2022-01-12`);
+    expect(res.statusCode).toBe(200);
+    const v = z.parse(VerdictLieu7j, res.json());
+    expect(v.jours.map((j) => j.date)).toEqual([
+      '2022-01-06',
+      '2022-01-07',
+      '2022-01-08',
+      '2022-01-09',
+      '2022-01-10',
+      '2022-01-11',
+      '2022-01-12',
+    ]);
+    expect(v.jours.map((j) => j.verdict)).toEqual([
+      'praticable',
+      'trop bas',
+      'trop bas',
+      'praticable',
+      'trop haut',
+      'trop haut',
+      'trop haut',
+    ]);
+    expect(v).toMatchObject({ indicatif: true, lieu: { id: TOULOUSE }, activite: { id: CANOE } });
+    for (const jour of v.jours) {
+      const one = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/${jour.date}`);
+      const { activite: _a, lieu: _l, seuils: _s, indicatif: _i, avertissement: _w, ...single } = one;
+      expect(jour).toEqual(single);
+    }
+  });
+
+  it('spans the change to summer time (a 23-hour day)', async () => {
+    const v = z.parse(
+      VerdictLieu7j,
+      (await get(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/7j/2022-03-30`)).json(),
+    );
+    const sunday = v.jours.find((j) => j.date === '2022-03-27');
+    expect(sunday?.instant).toBe(Date.parse('2022-03-27T21:59:59.999Z'));
+  });
+});
+
+describe('GET /api/activites/type-:ida/entite-:id/:date', () => {
+  it('gives the verdict of every place of the entity, upstream to downstream', async () => {
+    const res = await get(`/api/activites/type-${CANOE}/entite-1/2022-01-10`);
+    expect(res.statusCode).toBe(200);
+    const v = z.parse(VerdictEntite, res.json());
+    const count = await ctx.db.db
+      .selectFrom('lieu')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('entite_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(v.lieux.length).toBe(Number(count.n));
+    expect(v).toMatchObject({
+      entite: { id: 1, nom: 'La Garonne', type: 'R' },
+      date: '2022-01-10',
+      indicatif: true,
+    });
+    const names = v.lieux.map((l) => l.lieu.nom);
+    expect(names.indexOf('Bossost')).toBeLessThan(names.indexOf('Toulouse (Pont-Neuf)'));
+    const toulouse = v.lieux.find((l) => l.lieu.id === TOULOUSE);
+    const single = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/2022-01-10`);
+    expect(toulouse).toMatchObject({ verdict: single.verdict, raison: single.raison, mesure: single.mesure });
+    // Places without a recorded series have no thresholds: "inconnu".
+    const sansSeuil = v.lieux.filter((l) => l.seuils.length === 0);
+    expect(sansSeuil.length).toBeGreaterThan(0);
+    expect(sansSeuil.every((l) => l.verdict === 'inconnu')).toBe(true);
+    // During the flood, the stations with thresholds are too high for canoe-kayak.
+    expect(v.lieux.filter((l) => l.verdict === 'trop haut').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('uses the data "now" without a date', async () => {
+    const v = z.parse(VerdictEntite, (await get(`/api/activites/type-${CANOE}/entite-1`)).json());
+    expect(v.date).toBe('2022-02-01');
+  });
+});
+
+describe('vigilance orange or red on the tronçon', () => {
+  it('makes the activity "déconseillé" on the days it is in force, and only then', async () => {
+    const mp6 = await ctx.db.db
+      .selectFrom('troncon')
+      .select(['id', 'nom'])
+      .where('code', '=', 'MP6')
+      .executeTakeFirstOrThrow();
+    const debut = Date.parse('2022-01-20T09:00:00Z');
+    const { id } = await ctx.db.db
+      .insertInto('alerte')
+      .values({
+        scope: 'troncon',
+        scope_id: mp6.id,
+        source: 'vigicrues',
+        niveau: 3,
+        titre: 'Vigilance orange crues — Garonne toulousaine',
+        message: 'Test',
+        debut,
+        fin: Date.parse('2022-01-20T15:00:00Z'),
+        created_at: debut,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/2022-01-20`);
+      expect(v.verdict).toBe('déconseillé');
+      expect(v.raison).toBe(
+        'Vigilance orange crues sur le tronçon « Garonne toulousaine » : activité déconseillée.',
+      );
+      expect(v.vigilance).toEqual({ troncon_id: mp6.id, code: 'MP6', nom: mp6.nom, niveau: 3, ts: debut });
+      expect(v.mesure?.valeur).toBe(0.896);
+
+      const week = z.parse(
+        VerdictLieu7j,
+        (await get(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/7j/2022-01-22`)).json(),
+      );
+      expect(week.jours.map((j) => [j.date, j.verdict])).toEqual([
+        ['2022-01-16', 'praticable'],
+        ['2022-01-17', 'praticable'],
+        ['2022-01-18', 'praticable'],
+        ['2022-01-19', 'praticable'],
+        ['2022-01-20', 'déconseillé'],
+        ['2022-01-21', 'praticable'],
+        ['2022-01-22', 'praticable'],
+      ]);
+      const entite = z.parse(VerdictEntite, (await get(`/api/activites/type-2/entite-1/2022-01-20`)).json());
+      const onMp6 = entite.lieux.filter((l) => l.lieu.troncon_id === mp6.id);
+      expect(onMp6.length).toBeGreaterThan(1);
+      expect(onMp6.every((l) => l.verdict === 'déconseillé')).toBe(true);
+      expect(
+        entite.lieux.filter((l) => l.lieu.troncon_id !== mp6.id).some((l) => l.verdict === 'déconseillé'),
+      ).toBe(false);
+    } finally {
+      await ctx.db.db.deleteFrom('alerte').where('id', '=', id).execute();
+    }
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    ['/api/activites/type-99', "Aucune activité ne porte l'identifiant 99."],
+    [`/api/activites/type-99/lieu-${TOULOUSE}/2022-01-20`, "Aucune activité ne porte l'identifiant 99."],
+    [`/api/activites/type-${CANOE}/lieu-999999`, "Aucun lieu ne porte l'identifiant 999999."],
+    [`/api/activites/type-${CANOE}/lieu-999999/7j/2022-01-20`, "Aucun lieu ne porte l'identifiant 999999."],
+    [
+      `/api/activites/type-${CANOE}/entite-999999/2022-01-20`,
+      "Aucun lac ni rivière ne porte l'identifiant 999999.",
+    ],
+  ])('answers 404 in French for %s', async (url, message) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(z.parse(ErrorBody, res.json()).error).toEqual({ code: 'not_found', message });
+  });
+
+  it.each([
+    ['/api/activites/type-abc', /identifiant/],
+    ['/api/activites/type-0', /identifiant/],
+    [`/api/activites/type-${CANOE}/lieu-1.5`, /identifiant/],
+    [`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/2022-13-45`, /AAAA-MM-JJ/],
+    [`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/x`, /AAAA-MM-JJ/],
+    [`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/7j/2022-02-30`, /AAAA-MM-JJ/],
+    [`/api/activites/type-${CANOE}/entite-1/31-01-2022`, /AAAA-MM-JJ/],
+    [`/api/activites/type-${CANOE}/entite-x/2022-01-20`, /identifiant/],
+  ])('answers 400 in French for %s', async (url, message) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    const body = z.parse(ErrorBody, res.json());
+    expect(body.error.code).toBe('validation');
+    expect(body.error.message).toMatch(message);
+  });
+});
+
+describe('HTTP caching', () => {
+  it('answers 304 to a matching If-None-Match', async () => {
+    const url = `/api/activites/type-${CANOE}/lieu-${TOULOUSE}/2022-01-20`;
+    const first = await get(url);
+    expect(first.headers['cache-control']).toMatch(/public/);
+    const second = await get(url, { 'if-none-match': first.headers.etag as string });
+    expect(second.statusCode).toBe(304);
+  });
+});

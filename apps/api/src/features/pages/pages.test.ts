@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { Page, PAGE_SLUGS } from '@limni/shared/contracts/pages';
+import { ErrorBody } from '@limni/shared/contracts/common';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { renderMarkdown } from './pages.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+const getPage = async (slug: string) => {
+  const res = await ctx.request({ url: `/api/${slug}` });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toMatch(/^public/);
+  return z.parse(Page, res.json());
+};
+
+describe('content pages', () => {
+  it.each(PAGE_SLUGS)('GET /api/%s answers the seeded page with server-rendered HTML', async (slug) => {
+    const page = await getPage(slug);
+    expect(page.slug).toBe(slug);
+    expect(page.titre.length).toBeGreaterThan(5);
+    expect(page.markdown.length).toBeGreaterThan(1500);
+    expect(page.html).toMatch(/<h2[^>]*>/);
+    expect(page.html).not.toMatch(/<script|<iframe|javascript:/i);
+    expect(page.updated_at).toBe(Date.parse('2026-11-21T11:00:00Z'));
+  });
+
+  it('gives terms of use and a legal notice, with the publisher to fill in clearly marked', async () => {
+    const page = await getPage('cgu');
+    for (const heading of [
+      'Mentions légales',
+      'Hébergement',
+      'Données personnelles',
+      'Cookies et stockage local',
+    ]) {
+      expect(page.markdown).toContain(heading);
+    }
+    expect(page.markdown).toMatch(/\*\*\[À COMPLÉTER : nom ou raison sociale/);
+    // The only cookie and every localStorage key the web app uses.
+    for (const key of ['`csrftoken`', '`USER_TOKEN`', '`USER_INFOS`', '`favoris`', '`bassin`', '`langue`']) {
+      expect(page.markdown).toContain(key);
+    }
+    expect(page.markdown).toMatch(/CNIL/);
+    expect(page.html).toContain('<table>');
+    expect(page.html).toContain('<a href="/contact">Contactez-nous</a>');
+  });
+
+  it('credits every data source with its licence', async () => {
+    const { markdown } = await getPage('credits');
+    for (const text of [
+      "Hub'Eau",
+      'Licence Ouverte 2.0',
+      '© Vigicrues',
+      'hackaviz-2025',
+      'Apache-2.0',
+      '« Source : OFEV / BAFU »',
+      'Natural Earth',
+      'Domaine public',
+      'france-geojson',
+      'Licence Ouverte / Etalab',
+      'Open-Meteo',
+      'CC BY 4.0',
+      'MapLibre',
+      'Fastify',
+    ]) {
+      expect(markdown).toContain(text);
+    }
+  });
+
+  it('explains forecasts: the min–max band, forecast stations, lead time, the authorisation', async () => {
+    const { markdown } = await getPage('infos-previsions');
+    expect(markdown).toMatch(/bande d'incertitude/);
+    expect(markdown).toMatch(/stations de prévision/i);
+    expect(markdown).toMatch(/échéance/);
+    expect(markdown).toMatch(/autorisation « Prévisions »/);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await ctx.request({ url: '/api/credits' });
+    const second = await ctx.request({
+      url: '/api/credits',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(second.statusCode).toBe(304);
+  });
+
+  it('answers a French 404 when a page is missing', async () => {
+    await ctx.db.db.deleteFrom('page').where('slug', '=', 'avantages-compte').execute();
+    const res = await ctx.request({ url: '/api/avantages-compte' });
+    expect(res.statusCode).toBe(404);
+    expect(z.parse(ErrorBody, res.json()).error).toEqual({
+      code: 'not_found',
+      message: "Cette page n'est pas encore disponible.",
+    });
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('drops raw HTML, blocks and inline', () => {
+    const html = renderMarkdown(
+      'Bonjour <b onclick="x()">toi</b>\n\n<script>alert(1)</script>\n\n<div>bloc</div>\n\nFin',
+    );
+    expect(html).not.toMatch(/<b|<script|<div|onclick/);
+    expect(html).toContain('<p>Bonjour toi</p>');
+    expect(html).toContain('<p>Fin</p>');
+  });
+
+  it('keeps http(s), mailto and same-site links, neutralises the others', () => {
+    const html = renderMarkdown(
+      '[a](https://www.vigicrues.gouv.fr) [b](/contact) [c](mailto:x@y.fr) [d](javascript:alert(1)) [e](//evil.example)',
+    );
+    expect(html).toContain('href="https://www.vigicrues.gouv.fr"');
+    expect(html).toContain('href="/contact"');
+    expect(html).toContain('href="mailto:x@y.fr"');
+    expect(html).not.toMatch(/javascript:|\/\/evil/);
+  });
+
+  it('escapes text that looks like HTML in code', () => {
+    expect(renderMarkdown('`<b>`')).toContain('<code>&lt;b&gt;</code>');
+  });
+});
