@@ -73,6 +73,14 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     };
   };
 
+  /** One place, one activity, one day (null: the data "now"). */
+  const lieuUnJour = async (ida: number, idl: number, date: string | null) => {
+    const { head, jours } = await lieuVerdicts(ida, idl, (n) => [
+      date === null ? maintenant(n) : jourReference(date, n),
+    ]);
+    return { ...head, ...(jours[0] as (typeof jours)[number]) };
+  };
+
   const entiteVerdicts = async (ida: number, id: number, date: string | null) => {
     const [activite, entite, nowMs] = await Promise.all([activiteOr404(ida), getEntite(db, id), now()]);
     if (!entite) throw notFound(`Aucun lac ni rivière ne porte l'identifiant ${id}.`);
@@ -140,12 +148,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: VerdictLieu },
         },
       },
-      async (request) => {
-        const { head, jours } = await lieuVerdicts(request.params.ida, request.params.idl, (n) => [
-          maintenant(n),
-        ]);
-        return { ...head, ...(jours[0] as (typeof jours)[number]) };
-      },
+      async (request) => lieuUnJour(request.params.ida, request.params.idl, null),
     );
 
     app.get(
@@ -160,11 +163,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: VerdictLieu },
         },
       },
-      async (request) => {
-        const { ida, idl, date } = request.params;
-        const { head, jours } = await lieuVerdicts(ida, idl, (n) => [jourReference(date, n)]);
-        return { ...head, ...(jours[0] as (typeof jours)[number]) };
-      },
+      async (request) => lieuUnJour(request.params.ida, request.params.idl, request.params.date),
     );
 
     app.get(
