@@ -13,11 +13,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Env } from './config/env';
 import type { Secrets } from './config/secrets';
 import type { Db } from './db/client';
+import { accountRoutes } from './features/account/account.routes';
 import { activitesRoutes } from './features/activites/activites.routes';
 import { communicationRoutes } from './features/communication/communication.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { hydroRoutes } from './features/hydro/hydro.routes';
+import { profileRoutes } from './features/profile/profile.routes';
+import { publicationsRoutes } from './features/publications/publications.routes';
+import { mediaRoutes } from './features/media/media.routes';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
@@ -25,6 +29,7 @@ import { registerCsrf } from './http/csrf';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerWeb } from './http/web';
 import type { Mailer } from './notify/mail';
+import type { PushService } from './notify/push';
 import { APP_VERSION } from './version';
 
 /** What every feature may use. Features receive it when their routes are registered. */
@@ -36,6 +41,11 @@ export interface AppDeps {
   now: () => number;
   /** E-mail transport (SMTP or the outbox in DATA_DIR). */
   mailer: Mailer;
+  /**
+   * Web Push with the server's VAPID keys (notify/push.ts): `sendToUser` reaches every browser of a user.
+   * Optional: `pushFor(deps)` gives this one, or one created on first use for the database.
+   */
+  push?: PushService;
 }
 
 export interface BuildOptions {
@@ -88,6 +98,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
       await api.register(healthRoutes(deps));
       await api.register(hydroRoutes(deps));
+      await api.register(accountRoutes(deps));
+      await api.register(profileRoutes(deps));
+      await api.register(publicationsRoutes(deps));
+      await api.register(mediaRoutes(deps));
       await api.register(activitesRoutes(deps));
       await api.register(pagesRoutes(deps));
       await api.register(communicationRoutes(deps));

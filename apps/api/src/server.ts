@@ -7,6 +7,7 @@ import { EnvError, loadEnv } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { migrateToLatest, openDb } from './db/client';
 import { createMailer } from './notify/mail';
+import { createPushService } from './notify/push';
 import { seedDatabase } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -26,7 +27,14 @@ async function main(): Promise<void> {
   const mailer = createMailer(env, {
     info: (obj, msg) => process.stdout.write(`${JSON.stringify({ ...obj, msg })}\n`),
   });
-  const app = await buildApp({ env, db, secrets, now: Date.now, mailer });
+  const push = createPushService({
+    db: db.db,
+    mailFrom: env.MAIL_FROM,
+    log: { warn: (obj, msg) => process.stdout.write(`${JSON.stringify({ level: 40, ...obj, msg })}\n`) },
+  });
+  // The VAPID key pair is generated on the first start and kept in the database.
+  await push.keys();
+  const app = await buildApp({ env, db, secrets, now: Date.now, mailer, push });
   if (applied.length) app.log.info({ migrations: applied }, 'Migrations appliquées');
   const seeded = await seedDatabase(db, { log: (m) => app.log.info(m) });
   if (!seeded.seeded) app.log.info('Base existante conservée (pas de rechargement du jeu de démonstration)');

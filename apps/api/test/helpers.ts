@@ -14,6 +14,7 @@ import { loadEnv } from '../src/config/env';
 import { loadSecrets } from '../src/config/secrets';
 import { migrateToLatest, openDb, type Db } from '../src/db/client';
 import { createMailer, outboxDir } from '../src/notify/mail';
+import { createPushService } from '../src/notify/push';
 import { withDatabase } from './global-setup';
 
 export const TEST_DB: 'sqlite' | 'postgres' =
@@ -84,6 +85,8 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
     secrets: loadSecrets(env),
     now: opts.now ?? Date.now,
     mailer: createMailer(env),
+    // Local push services of the tests run on 127.0.0.1 (production allows the browsers' push services only).
+    push: createPushService({ db: db.db, mailFrom: env.MAIL_FROM, allowLocalEndpoints: true }),
   };
   const app = await buildApp(deps, { logger: false });
   await app.ready();

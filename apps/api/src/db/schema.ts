@@ -203,6 +203,8 @@ export interface MetaTable {
 export interface UserTable {
   id: Generated<number>;
   username: string;
+  /** Case-folded username (NFKC, lower case), unique; null only for rows inserted by tests (migration 005). */
+  username_key: string | null;
   /** Lower-cased e-mail, unique. */
   email: string;
   password_hash: string;
@@ -316,6 +318,15 @@ export interface IngestJobTable {
   consecutive_failures: Generated<number>;
 }
 
+/** An event counted by a rate limit (migration 005): failed sign-in, registration, reset request… */
+export interface RateEventTable {
+  id: Generated<number>;
+  bucket: string;
+  /** The limited subject: an IP address, or a SHA-256 of a normalised account identifier. */
+  key: string;
+  ts: EpochMs;
+}
+
 export interface Database {
   bassin: BassinTable;
   departement: DepartementTable;
@@ -348,6 +359,7 @@ export interface Database {
   publication: PublicationTable;
   secret: SecretTable;
   ingest_job: IngestJobTable;
+  rate_event: RateEventTable;
 }
 
 export type Lieu = Selectable<LieuTable>;

@@ -7,11 +7,13 @@ import type { DialectName } from '../dialect';
 import { migration001 } from './001_core';
 import { migration002 } from './002_series_cache';
 import { migration004 } from './004_ingest';
+import { migration005 } from './005_accounts';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_core': migration001(dialect),
     '002_series_cache': migration002(),
     '004_ingest': migration004(),
+    '005_accounts': migration005(dialect),
   };
 }

@@ -1,0 +1,116 @@
+/**
+ * User uploads (docs/decisions/034): avatars and publication photos. Bytes sent by a person are never stored or
+ * served as received: the format is recognised from the content (JPEG, PNG, WebP, AVIF), the image is decoded and
+ * re-encoded by sharp to WebP (auto-rotated, every metadata block — EXIF, GPS, XMP, ICC comments — dropped) and
+ * written under a random name in `$DATA_DIR/uploads/<kind>/`. Features store `<kind>/<name>` and build URLs with
+ * `uploadUrl`; `features/media` serves them.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { UPLOAD_KINDS, UPLOAD_NAME_PATTERN, type UploadKind } from '@limni/shared/contracts/uploads';
+import { badRequest } from '../http/errors';
+
+
+/** Decoding limit (a "decompression bomb" of a few KB could otherwise claim gigabytes). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
+
+export function uploadsDir(dataDir: string, kind?: UploadKind): string {
+  return kind ? path.join(dataDir, 'uploads', kind) : path.join(dataDir, 'uploads');
+}
+
+/** `/api/uploads/<kind>/<name>` for a stored `<kind>/<name>`. */
+export function uploadUrl(stored: string | null): string | null {
+  return stored ? `/api/uploads/${stored}` : null;
+}
+
+const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, end).toString('latin1');
+
+/** The image format from the first bytes (magic numbers), whatever the file name or declared type say. */
+export function sniffImageFormat(buf: Buffer): ImageFormat | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (buf.length >= 12 && ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return 'webp';
+  if (buf.length >= 16 && ascii(buf, 4, 8) === 'ftyp') {
+    const boxSize = Math.min(buf.readUInt32BE(0), buf.length, 256);
+    const brands = [ascii(buf, 8, 12)];
+    for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(buf, i, i + 4));
+    if (brands.includes('avif') || brands.includes('avis')) return 'avif';
+  }
+  return null;
+}
+
+const NOT_AN_IMAGE = "Ce fichier n'est pas une image acceptée : envoyez une photo JPEG, PNG, WebP ou AVIF.";
+
+export interface ImageOptions {
+  /** Square side (cover crop) for avatars. */
+  square?: number;
+  /** Longest side (no enlargement) for photos. */
+  maxSide?: number;
+  /** Field name for the 400 answer. */
+  field: string;
+}
+
+/** Decodes and re-encodes an uploaded image to WebP without metadata; 400 for anything that is not one. */
+export async function reencodeImage(input: Buffer, opts: ImageOptions): Promise<Buffer> {
+  const format = sniffImageFormat(input);
+  if (!format) throw badRequest(NOT_AN_IMAGE, { [opts.field]: [NOT_AN_IMAGE] });
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await image.metadata();
+    const decoded = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : null) : meta.format;
+    if (decoded !== format) throw new Error(`format annoncé ${format}, décodé ${String(meta.format)}`);
+    // rotate(): applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
+    let pipeline = image.rotate();
+    if (opts.square) pipeline = pipeline.resize(opts.square, opts.square, { fit: 'cover' });
+    else if (opts.maxSide) {
+      pipeline = pipeline.resize(opts.maxSide, opts.maxSide, { fit: 'inside', withoutEnlargement: true });
+    }
+    return await pipeline.webp({ quality: 82, effort: 4 }).toBuffer();
+  } catch (err) {
+    const message =
+      err instanceof Error && /pixel limit/i.test(err.message)
+        ? 'Cette image est trop grande (50 millions de pixels au maximum).'
+        : "Cette image n'a pas pu être lue : elle est peut-être endommagée.";
+    throw badRequest(message, { [opts.field]: [message] });
+  }
+}
+
+/** Writes the bytes under a new random name (temporary file, then rename); returns `<kind>/<name>`. */
+export async function saveUpload(dataDir: string, kind: UploadKind, data: Buffer): Promise<string> {
+  const dir = uploadsDir(dataDir, kind);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${crypto.randomBytes(24).toString('base64url')}.webp`;
+  const tmp = path.join(dir, `.${name}.tmp`);
+  try {
+    await fs.writeFile(tmp, data, { flag: 'wx' });
+    await fs.rename(tmp, path.join(dir, name));
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+  return `${kind}/${name}`;
+}
+
+/** The file of a stored `<kind>/<name>`, or null when the value is not one of ours. */
+export function uploadPath(dataDir: string, stored: string): string | null {
+  const [kind, name, extra] = stored.split('/');
+  if (extra !== undefined || !kind || !name) return null;
+  if (!(UPLOAD_KINDS as readonly string[]).includes(kind) || !UPLOAD_NAME_PATTERN.test(name)) return null;
+  return path.join(uploadsDir(dataDir, kind as UploadKind), name);
+}
+
+/** Removes stored files; missing files are fine (already removed). */
+export async function removeUploads(dataDir: string, stored: readonly (string | null)[]): Promise<void> {
+  await Promise.all(
+    stored.map(async (s) => {
+      const file = s ? uploadPath(dataDir, s) : null;
+      if (file) await fs.rm(file, { force: true });
+    }),
+  );
+}

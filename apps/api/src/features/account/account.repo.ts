@@ -1,0 +1,291 @@
+/** Account queries (Kysely, the same SQL on SQLite and PostgreSQL). */
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { UserDetails } from '@limni/shared/contracts/account';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Case-folded username: "Élodie" and "ÉLODIE" are one account. */
+export const usernameKey = (username: string) => username.normalize('NFKC').toLowerCase();
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** SHA-256 (base64url) of a key or token: only hashes are stored. */
+export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('base64url');
+export const randomToken = () => crypto.randomBytes(32).toString('base64url');
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  is_active: 0 | 1;
+  email_verified: 0 | 1;
+}
+
+const USER_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'password_hash',
+  'first_name',
+  'last_name',
+  'is_active',
+  'email_verified',
+] as const;
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('user').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('user')
+    .select(USER_COLUMNS)
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const key = usernameKey(username);
+  return db
+    .selectFrom('user')
+    .select(USER_COLUMNS)
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', key),
+        eb.and([eb('username_key', 'is', null), eb(eb.fn('lower', ['username']), '=', key)]),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** Sign-in identifier: an e-mail address when it contains "@", else a username. */
+export function findUserByLogin(db: Db, identifier: string): Promise<UserRow | undefined> {
+  return identifier.includes('@') ? findUserByEmail(db, identifier) : findUserByUsername(db, identifier);
+}
+
+export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
+  const row = await findUserByUsername(db, username);
+  return row !== undefined && row.id !== exceptId;
+}
+
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  const row = await findUserByEmail(db, email);
+  return row !== undefined && row.id !== exceptId;
+}
+
+export async function createUser(
+  trx: Transaction<Database>,
+  u: { username: string; email: string; passwordHash: string; now: number },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('user')
+    .values({
+      username: u.username,
+      username_key: usernameKey(u.username),
+      email: normalizeEmail(u.email),
+      password_hash: u.passwordHash,
+      first_name: '',
+      last_name: '',
+      is_active: 1,
+      email_verified: 0,
+      created_at: u.now,
+      updated_at: u.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('profile')
+    .values({
+      user_id: id,
+      avatar: null,
+      date_naissance: null,
+      accept_prevision_alert: 0,
+      notifications: '{}',
+    })
+    .execute();
+  return id;
+}
+
+/** Stores a new verification key (hashed) for `email` and returns the key. */
+export async function createEmailVerification(
+  db: Db,
+  userId: number,
+  email: string,
+  now: number,
+  ttlMs: number,
+): Promise<string> {
+  const key = randomToken();
+  await db
+    .insertInto('email_verification')
+    .values({
+      key_hash: sha256(key),
+      user_id: userId,
+      email: normalizeEmail(email),
+      created_at: now,
+      expires_at: now + ttlMs,
+      used_at: null,
+    })
+    .execute();
+  return key;
+}
+
+export async function findEmailVerification(db: Db, key: string) {
+  return db
+    .selectFrom('email_verification')
+    .select(['key_hash', 'user_id', 'email', 'created_at', 'expires_at', 'used_at'])
+    .where('key_hash', '=', sha256(key))
+    .executeTakeFirst();
+}
+
+/** The newest unused, unexpired verification of the user (for an address other than `exceptEmail`). */
+export async function latestPendingVerification(db: Db, userId: number, now: number, exceptEmail?: string) {
+  let q = db
+    .selectFrom('email_verification')
+    .select(['email', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (exceptEmail) q = q.where('email', '!=', exceptEmail);
+  return q.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Marks the key used; false when it was already (single use, safe against concurrent confirmations). */
+export async function useEmailVerification(trx: Transaction<Database>, keyHash: string, now: number) {
+  const res = await trx
+    .updateTable('email_verification')
+    .set({ used_at: now })
+    .where('key_hash', '=', keyHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function closeEmailVerifications(trx: Transaction<Database>, userId: number, now: number) {
+  await trx
+    .updateTable('email_verification')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** A new reset token (hashed in the table); earlier unused tokens of the user stop working. */
+export async function createPasswordReset(
+  trx: Transaction<Database>,
+  userId: number,
+  now: number,
+  ttlMs: number,
+): Promise<string> {
+  await closePasswordResets(trx, userId, now);
+  const token = randomToken();
+  await trx
+    .insertInto('password_reset')
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + ttlMs,
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+export async function closePasswordResets(trx: Transaction<Database>, userId: number, now: number) {
+  await trx
+    .updateTable('password_reset')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Uses the token once: true only for the first confirmation of a valid, unexpired token of this user. */
+export async function usePasswordReset(
+  trx: Transaction<Database>,
+  userId: number,
+  token: string,
+  now: number,
+) {
+  const res = await trx
+    .updateTable('password_reset')
+    .set({ used_at: now })
+    .where('token_hash', '=', sha256(token))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setPassword(
+  trx: Transaction<Database>,
+  userId: number,
+  passwordHash: string,
+  now: number,
+) {
+  await trx
+    .updateTable('user')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Revokes the user's sessions (all, or all but `keepSid`) inside the caller's transaction. */
+export async function revokeSessions(
+  trx: Transaction<Database>,
+  userId: number,
+  now: number,
+  keepSid?: string,
+) {
+  let q = trx
+    .updateTable('session')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSid) q = q.where('id', '!=', keepSid);
+  await q.execute();
+}
+
+export async function userDetails(db: Db, userId: number, now: number): Promise<UserDetails | null> {
+  const u = await findUserById(db, userId);
+  if (!u) return null;
+  const pending = await latestPendingVerification(db, userId, now, u.email);
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    pending_email: pending?.email ?? null,
+  };
+}
+
+/** Every stored upload of the user (avatar, publication photos), to remove once the rows are gone. */
+export async function userUploads(db: Db, userId: number): Promise<string[]> {
+  const profile = await db
+    .selectFrom('profile')
+    .select('avatar')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const photos = await db
+    .selectFrom('publication')
+    .select('photo')
+    .where('user_id', '=', userId)
+    .where('photo', 'is not', null)
+    .execute();
+  return [profile?.avatar ?? null, ...photos.map((p) => p.photo)].filter((s): s is string => s !== null);
+}
+
+/** Erases the account: the user row and, by cascade, profile, sessions, keys, subscriptions, lists,
+ * authorisations, push registrations, publications and their photos. */
+export async function deleteUser(trx: Transaction<Database>, userId: number): Promise<void> {
+  // Explicit deletes first: the cascade is the safety net, not the only mechanism.
+  await trx.deleteFrom('photo').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('publication').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('user').where('id', '=', userId).execute();
+}

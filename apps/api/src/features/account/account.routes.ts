@@ -1,0 +1,218 @@
+/**
+ * The account API of the spec (§7), under /api: sign-in and sign-out, registration and e-mail verification,
+ * password reset and change, the user's details, the token checks and the account deletion.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DetailResponse,
+  LoginBody,
+  LoginResponse,
+  PasswordChangeBody,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+  RegistrationBody,
+  RegistrationErrorBody,
+  StatusResponse,
+  TokenBody,
+  TokenResponse,
+  UserDetails,
+  UserPatchBody,
+  VerifyEmailBody,
+} from '@limni/shared/contracts/account';
+import type { AppDeps } from '../../app';
+import type { AuthUser } from '../../http/auth';
+import { AppError, errorBody } from '../../http/errors';
+import { AccountService, MESSAGES } from './account.service';
+
+const tags = ['compte'];
+
+export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = new AccountService(deps, app.auth, app.log);
+    app.addHook('onClose', async () => service.idle());
+    const user = (request: { authUser: AuthUser | null }) => request.authUser as AuthUser;
+
+    app.post(
+      '/auth/rest/login/',
+      {
+        schema: {
+          tags,
+          summary: 'Connexion par nom d’utilisateur ou adresse e-mail : jeton et utilisateur',
+          body: LoginBody,
+          response: { 200: LoginResponse },
+        },
+      },
+      async (request, reply) => service.login(request.body, request.ip, reply),
+    );
+
+    app.post(
+      '/auth/rest/logout/',
+      {
+        preHandler: app.auth.optionalUser,
+        schema: { tags, summary: 'Déconnexion : le jeton est révoqué', response: { 200: DetailResponse } },
+      },
+      async (request) => {
+        await service.logout(request.authUser);
+        return { detail: MESSAGES.loggedOut };
+      },
+    );
+
+    app.post(
+      '/registration/rest/',
+      {
+        schema: {
+          tags,
+          summary: 'Inscription : compte créé et e-mail de vérification envoyé',
+          body: RegistrationBody,
+          response: { 201: DetailResponse, 400: RegistrationErrorBody },
+        },
+      },
+      async (request, reply) => {
+        try {
+          await service.register(request.body, request.ip, reply);
+        } catch (err) {
+          // The spec's screen reads `email` and `username` at the top level of the answer (dj-rest-auth's shape).
+          if (err instanceof AppError && err.statusCode === 400 && err.fields) {
+            return reply.code(400).send({ ...errorBody(err.code, err.message, err.fields), ...err.fields });
+          }
+          throw err;
+        }
+        return reply.code(201).send({ detail: MESSAGES.registered });
+      },
+    );
+
+    app.post(
+      '/registration/rest/verify-email/',
+      {
+        schema: {
+          tags,
+          summary: 'Confirmation de l’adresse e-mail par la clé du lien envoyé',
+          body: VerifyEmailBody,
+          response: { 200: DetailResponse },
+        },
+      },
+      async (request) => {
+        await service.verifyEmail(request.body.key);
+        return { detail: MESSAGES.verified };
+      },
+    );
+
+    app.post(
+      '/auth/rest/password/reset/',
+      {
+        schema: {
+          tags,
+          summary:
+            'Demande de réinitialisation du mot de passe (même réponse que l’adresse soit connue ou non)',
+          body: PasswordResetBody,
+          response: { 200: DetailResponse },
+        },
+      },
+      async (request, reply) => {
+        await service.requestPasswordReset(request.body.email, request.ip, reply);
+        return { detail: MESSAGES.resetSent };
+      },
+    );
+
+    app.post(
+      '/auth/rest/password/reset/confirm/',
+      {
+        schema: {
+          tags,
+          summary: 'Nouveau mot de passe par le lien de réinitialisation (usage unique, 24 h)',
+          body: PasswordResetConfirmBody,
+          response: { 200: DetailResponse },
+        },
+      },
+      async (request) => {
+        await service.confirmPasswordReset(request.body);
+        return { detail: MESSAGES.resetDone };
+      },
+    );
+
+    app.post(
+      '/auth/rest/password/change/',
+      {
+        preHandler: app.auth.requireUser,
+        schema: {
+          tags,
+          summary: 'Changement du mot de passe (les autres sessions sont fermées, un e-mail prévient)',
+          body: PasswordChangeBody,
+          response: { 200: DetailResponse },
+        },
+      },
+      async (request, reply) => {
+        await service.changePassword(user(request), request.body, reply);
+        return { detail: MESSAGES.passwordChanged };
+      },
+    );
+
+    app.get(
+      '/auth/rest/user/',
+      {
+        preHandler: app.auth.requireUser,
+        schema: { tags, summary: 'L’utilisateur connecté', response: { 200: UserDetails } },
+      },
+      async (request) => service.details(user(request).id),
+    );
+
+    app.patch(
+      '/auth/rest/user/',
+      {
+        preHandler: app.auth.requireUser,
+        schema: {
+          tags,
+          summary: 'Modifier nom d’utilisateur, prénom, nom ; une nouvelle adresse e-mail est à confirmer',
+          body: UserPatchBody,
+          response: { 200: UserDetails },
+        },
+      },
+      async (request, reply) => service.updateDetails(user(request), request.body, reply),
+    );
+
+    app.post(
+      '/user/token-verify',
+      {
+        schema: {
+          tags,
+          summary: 'Vérifie un jeton (signature, expiration, session non révoquée)',
+          body: TokenBody,
+          response: { 200: TokenResponse },
+        },
+      },
+      async (request) => {
+        await app.auth.verify(request.body.token);
+        return { token: request.body.token };
+      },
+    );
+
+    app.post(
+      '/user/token-refresh',
+      {
+        schema: {
+          tags,
+          summary: 'Nouveau jeton pour la même session, jusqu’à 7 jours après la connexion',
+          body: TokenBody,
+          response: { 200: TokenResponse },
+        },
+      },
+      async (request) => ({ token: await app.auth.refresh(request.body.token) }),
+    );
+
+    app.post(
+      '/user/delete',
+      {
+        preHandler: app.auth.requireUser,
+        schema: {
+          tags,
+          summary: 'Supprime le compte et ses données personnelles (publications comprises)',
+          response: { 200: StatusResponse },
+        },
+      },
+      async (request) => {
+        await service.deleteAccount(user(request));
+        return { status: 200 as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * Web Push (docs/decisions/036). The server's VAPID key pair is generated on first use and kept in the `secret`
+ * table, so every instance and every restart signs with the same key (browsers bind a subscription to it).
+ * `web-push` encrypts the payload (aes128gcm) and signs the VAPID JWT; the request is sent with fetch, to
+ * endpoints of the known push services only (no request to arbitrary hosts chosen by a user).
+ * Subscriptions the push service declares gone (404, 410) are removed.
+ */
+import net from 'node:net';
+import type { Kysely } from 'kysely';
+import webpush from 'web-push';
+import type { Database } from '../db/schema';
+
+export const VAPID_SECRET_NAME = 'vapid';
+
+/** Push services of the browsers (Chrome/Edge/Opera/Samsung: FCM; Firefox: Mozilla; Safari: Apple; Windows). */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+/** What a notification shows (the service worker of the web app reads it). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Page opened when the notification is clicked (path of the web app or absolute URL). */
+  url?: string;
+  /** Replaces an earlier notification with the same tag. */
+  tag?: string;
+}
+
+export interface PushSendResult {
+  sent: number;
+  /** Subscriptions removed because the push service answered 404 or 410. */
+  removed: number;
+  failed: number;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface PushService {
+  /** Loads (or generates and stores, once) the VAPID key pair. */
+  keys(): Promise<VapidKeys>;
+  /** The application server key given to `pushManager.subscribe` (base64url). */
+  publicKey(): Promise<string>;
+  /** True when the server may send to this endpoint (https on a known push service). */
+  isAllowedEndpoint(endpoint: string): boolean;
+  /** Sends the message to every web subscription of the user. */
+  sendToUser(userId: number, message: PushMessage): Promise<PushSendResult>;
+}
+
+export interface PushServiceOptions {
+  db: Kysely<Database>;
+  /** `MAIL_FROM` (an address is extracted for the VAPID `sub` claim). */
+  mailFrom: string;
+  now?: () => number;
+  /** Tests only: also allow `http(s)://127.0.0.1:<port>/…` and `localhost`, where a local push service runs. */
+  allowLocalEndpoints?: boolean;
+  /** Time-to-live asked of the push service (seconds); default one day. */
+  ttlSeconds?: number;
+  timeoutMs?: number;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+/** Web Push limits a record to 4096 bytes; aes128gcm adds 86 bytes of header and 17 of padding and tag. */
+export const MAX_PUSH_PAYLOAD_BYTES = 3900;
+
+export function vapidSubject(mailFrom: string): string {
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (mailFrom.includes('@') ? mailFrom.trim() : null);
+  return `mailto:${address ?? 'ne-pas-repondre@limni.example'}`;
+}
+
+/** The JSON sent to the service worker, with the body shortened when it would not fit in a push record. */
+export function pushPayload(message: PushMessage): string {
+  let body = message.body;
+  for (;;) {
+    const json = JSON.stringify({ ...message, body });
+    if (Buffer.byteLength(json) <= MAX_PUSH_PAYLOAD_BYTES || body.length === 0) return json;
+    body = `${body.slice(0, Math.max(0, body.length - Math.max(16, body.length >> 3)))}…`;
+  }
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || (net.isIPv4(host) && host.startsWith('127.'));
+}
+
+const defaultServices = new WeakMap<object, PushService>();
+
+/**
+ * The push service of the app: `deps.push` when given, else one per database created on first use (so that
+ * code building AppDeps without it keeps working).
+ */
+export function pushFor(deps: {
+  push?: PushService;
+  db: { db: Kysely<Database> };
+  env: { MAIL_FROM: string };
+}): PushService {
+  if (deps.push) return deps.push;
+  let service = defaultServices.get(deps.db.db);
+  if (!service) {
+    service = createPushService({ db: deps.db.db, mailFrom: deps.env.MAIL_FROM });
+    defaultServices.set(deps.db.db, service);
+  }
+  return service;
+}
+
+export function createPushService(opts: PushServiceOptions): PushService {
+  const { db } = opts;
+  const now = opts.now ?? Date.now;
+  const subject = vapidSubject(opts.mailFrom);
+  let keysPromise: Promise<VapidKeys> | null = null;
+
+  const loadKeys = async (): Promise<VapidKeys> => {
+    const read = async () => {
+      const row = await db
+        .selectFrom('secret')
+        .select('value')
+        .where('name', '=', VAPID_SECRET_NAME)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.value) as VapidKeys) : null;
+    };
+    const existing = await read();
+    if (existing) return existing;
+    const generated = webpush.generateVAPIDKeys();
+    // Two instances starting together: the first insert wins and both read it back.
+    await db
+      .insertInto('secret')
+      .values({ name: VAPID_SECRET_NAME, value: JSON.stringify(generated), created_at: now() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const stored = await read();
+    if (!stored) throw new Error('Clés VAPID introuvables après leur création');
+    return stored;
+  };
+
+  const keys = () => {
+    keysPromise ??= loadKeys().catch((err: unknown) => {
+      keysPromise = null;
+      throw err;
+    });
+    return keysPromise;
+  };
+
+  const isAllowedEndpoint = (endpoint: string): boolean => {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      return false;
+    }
+    if (url.username || url.password) return false;
+    if (opts.allowLocalEndpoints && isLoopback(url.hostname) && ['http:', 'https:'].includes(url.protocol)) {
+      return true;
+    }
+    if (url.protocol !== 'https:' || (url.port !== '' && url.port !== '443')) return false;
+    const host = url.hostname.toLowerCase();
+    return PUSH_SERVICE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+  };
+
+  const sendOne = async (
+    registration: { id: number; registration_id: string },
+    payload: string,
+    vapid: VapidKeys,
+  ): Promise<'sent' | 'gone' | 'failed'> => {
+    let subscription: webpush.PushSubscription;
+    try {
+      subscription = JSON.parse(registration.registration_id) as webpush.PushSubscription;
+    } catch {
+      return 'gone';
+    }
+    if (!isAllowedEndpoint(subscription.endpoint)) return 'gone';
+    const details = webpush.generateRequestDetails(subscription, payload, {
+      vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      TTL: opts.ttlSeconds ?? 24 * 3600,
+      contentEncoding: 'aes128gcm',
+      urgency: 'normal',
+    });
+    try {
+      const res = await fetch(details.endpoint, {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: details.body ?? undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status === 404 || res.status === 410) return 'gone';
+      if (res.status >= 200 && res.status < 300) return 'sent';
+      opts.log?.warn(
+        { status: res.status, host: new URL(details.endpoint).host },
+        'Notification push refusée',
+      );
+      return 'failed';
+    } catch (err) {
+      opts.log?.warn({ err: (err as Error).message }, 'Notification push non envoyée');
+      return 'failed';
+    }
+  };
+
+  return {
+    keys,
+    publicKey: async () => (await keys()).publicKey,
+    isAllowedEndpoint,
+    async sendToUser(userId, message) {
+      const registrations = await db
+        .selectFrom('push_registration')
+        .select(['id', 'registration_id'])
+        .where('user_id', '=', userId)
+        .where('type', '=', 'web')
+        .execute();
+      const result: PushSendResult = { sent: 0, removed: 0, failed: 0 };
+      if (registrations.length === 0) return result;
+      const vapid = await keys();
+      const payload = pushPayload(message);
+      const outcomes = await Promise.all(registrations.map((r) => sendOne(r, payload, vapid)));
+      const gone = registrations.filter((_r, i) => outcomes[i] === 'gone').map((r) => r.id);
+      if (gone.length > 0) await db.deleteFrom('push_registration').where('id', 'in', gone).execute();
+      result.sent = outcomes.filter((o) => o === 'sent').length;
+      result.failed = outcomes.filter((o) => o === 'failed').length;
+      result.removed = gone.length;
+      return result;
+    },
+  };
+}
