@@ -19,10 +19,10 @@ import { communicationRoutes } from './features/communication/communication.rout
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { hydroRoutes } from './features/hydro/hydro.routes';
-import { profileRoutes } from './features/profile/profile.routes';
-import { publicationsRoutes } from './features/publications/publications.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { pagesRoutes } from './features/pages/pages.routes';
+import { profileRoutes } from './features/profile/profile.routes';
+import { publicationsRoutes } from './features/publications/publications.routes';
 import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
