@@ -131,6 +131,33 @@ export interface OutboxMail {
   raw: string;
 }
 
+/** A raw message (as written to the outbox or received by an SMTP server) with its To, decoded subject and body. */
+export function parseMail(message: string): Omit<OutboxMail, 'file'> {
+  const raw = message.replace(/\r\n/g, '\n');
+  const header = (name: string) =>
+    new RegExp(`^${name}: (.*(?:\n[ \t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\n[ \t]/g, '') ?? '';
+  const decodeWords = (v: string) =>
+    v.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+  const decoded = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) =>
+    Buffer.from(
+      m
+        .split('=')
+        .filter(Boolean)
+        .map((h) => parseInt(h, 16)),
+    ).toString('utf8'),
+  );
+  return { to: header('To'), subject: decodeWords(header('Subject')), raw: decoded };
+}
+
 /** E-mails written to `$DATA_DIR/outbox/`, oldest first, with decoded subject. */
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = outboxDir(dataDir);
@@ -141,28 +168,6 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     .sort()
     .map((f) => {
       const file = path.join(dir, f);
-      const raw = fs.readFileSync(file, 'utf8');
-      const header = (name: string) =>
-        new RegExp(`^${name}: (.*(?:\n[ \t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\n[ \t]/g, '') ?? '';
-      const decodeWords = (v: string) =>
-        v.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
-          enc.toUpperCase() === 'B'
-            ? Buffer.from(text, 'base64').toString('utf8')
-            : Buffer.from(
-                text
-                  .replace(/_/g, ' ')
-                  .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
-                'latin1',
-              ).toString('utf8'),
-        );
-      const decoded = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) =>
-        Buffer.from(
-          m
-            .split('=')
-            .filter(Boolean)
-            .map((h) => parseInt(h, 16)),
-        ).toString('utf8'),
-      );
-      return { file, to: header('To'), subject: decodeWords(header('Subject')), raw: decoded };
+      return { file, ...parseMail(fs.readFileSync(file, 'utf8')) };
     });
 }
