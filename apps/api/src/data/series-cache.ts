@@ -8,6 +8,9 @@
  *   transaction as their writes: it bumps `capteur.donnees_version`, which invalidates the bodies of every API
  *   instance sharing the database. Appending readings that move `dernier_ts` invalidates even without it.
  * - Bounded: least recently used entries are dropped beyond `maxBytes` (default 32 MB) or `maxEntries`.
+ * - The version read itself is memoised per place for at most `VERSION_TTL_MS` (1 s) by `VersionMemo`, so a hot
+ *   place costs no query at all; `markSensorDataChanged` also bumps a process-wide generation that drops those
+ *   memos at once. Another instance's writes are thus seen within 1 s (the HTTP Cache-Control allows 60 s).
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -94,12 +97,45 @@ export function sensorsVersion(
   return capteurs.map((c) => `${c.id}:${c.donnees_version}:${c.dernier_ts ?? ''}`).join(',');
 }
 
+/** Process-wide generation, bumped by `markSensorDataChanged`: memoised versions older than it are dropped. */
+let generation = 0;
+
+/** Longest time a memoised data version is trusted without asking the database. */
+export const VERSION_TTL_MS = 1000;
+
+/**
+ * Memo of a per-key lookup (the sensors of a place and their data version) for at most `ttlMs`, dropped when
+ * `markSensorDataChanged` runs in this process; concurrent lookups of one key share one query.
+ */
+export class VersionMemo<T> {
+  private readonly entries = new Map<number, { value: Promise<T>; at: number; generation: number }>();
+
+  constructor(
+    private readonly ttlMs = VERSION_TTL_MS,
+    private readonly now: () => number = Date.now,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: number, load: () => Promise<T>): Promise<T> {
+    const t = this.now();
+    const e = this.entries.get(key);
+    if (e && e.generation === generation && t - e.at < this.ttlMs) return e.value;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const value = load();
+    this.entries.set(key, { value, at: t, generation });
+    // A failed lookup is not remembered.
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+}
+
 /**
  * To call after writing, correcting or deleting readings of these sensors (in the same transaction when there
  * is one): bumps their data version so that every API instance recomputes the bodies that used them.
  */
 export async function markSensorDataChanged(db: Kysely<Database>, capteurIds: readonly number[]): Promise<void> {
   if (capteurIds.length === 0) return;
+  generation++;
   const ids = [...new Set(capteurIds)];
   for (let i = 0; i < ids.length; i += 500) {
     await db
@@ -108,4 +144,5 @@ export async function markSensorDataChanged(db: Kysely<Database>, capteurIds: re
       .where('id', 'in', ids.slice(i, i + 500))
       .execute();
   }
+  generation++;
 }

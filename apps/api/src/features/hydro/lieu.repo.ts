@@ -1,6 +1,7 @@
 /** Database queries about one place (lieu) and its sensors' readings (portable Kysely). */
 import type { Kysely } from 'kysely';
 import type { LieuDetail, Photo, PrevisionSerie } from '@limni/shared/contracts/hydro';
+import { uploadUrl } from '../../data/uploads';
 import type { Database } from '../../db/schema';
 
 export interface LieuCapteur {
@@ -135,9 +136,9 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
   };
 }
 
-/** URL of a stored photo: absolute URLs and paths as they are, other names under `/uploads/` (DATA_DIR/uploads). */
+/** URL of a stored photo: absolute URLs and paths as they are, stored upload names (`<kind>/<name>`) as served. */
 export function photoUrl(fichier: string): string {
-  return /^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(fichier) ? fichier : `/uploads/${fichier}`;
+  return /^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(fichier) ? fichier : (uploadUrl(fichier) as string);
 }
 
 /** Photos of a place, newest first; photos of hidden publications are left out. */

@@ -20,7 +20,7 @@ import {
 import { parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../app';
 import { dataNow, sensorStatesAt } from '../../data/readings';
-import { sensorsVersion, type CachedBody, type SeriesBodyCache } from '../../data/series-cache';
+import { sensorsVersion, VersionMemo, type CachedBody, type SeriesBodyCache } from '../../data/series-cache';
 import { notFound } from '../../http/errors';
 import { alertesFor, lieuWebcam, toDateRange } from './hydro.repo';
 import { getLieu, latestPrevisions, lieuCapteurs, lieuScopes, type LieuCapteur } from './lieu.repo';
@@ -45,7 +45,18 @@ export function lieuRoutes(deps: AppDeps, cache: SeriesBodyCache): FastifyPlugin
     return capteurs;
   };
 
-  /** Cached body of a series endpoint, recomputed when the place's sensors' data version changed. */
+  // The sensors of a place with their data version, memoised (at most 1 s, dropped on local writes).
+  const versions = new VersionMemo<{ capteurs: LieuCapteur[]; version: string } | null>();
+  const loadVersion = async (id: number) => {
+    const capteurs = await lieuCapteurs(db, id);
+    return capteurs && { capteurs, version: sensorsVersion(capteurs) };
+  };
+  const pending = new Map<string, Promise<CachedBody>>();
+
+  /**
+   * Cached body of a series endpoint, recomputed when the place's sensors' data version changed
+   * (docs/decisions/013); concurrent misses of one body share one computation.
+   */
   const cachedSeries = async (
     kind: string,
     id: number,
@@ -53,10 +64,21 @@ export function lieuRoutes(deps: AppDeps, cache: SeriesBodyCache): FastifyPlugin
     nb: number,
     compute: (capteurs: LieuCapteur[]) => Promise<unknown>,
   ): Promise<CachedBody> => {
-    const capteurs = await capteursOr404(id);
+    const v = await versions.get(id, () => loadVersion(id));
+    if (!v) throw lieuInconnu(id);
+    const { capteurs, version } = v;
     const key = `${kind}|${id}|${date}|${nb}`;
-    const version = sensorsVersion(capteurs);
-    return cache.get(key, version) ?? cache.set(key, version, JSON.stringify(await compute(capteurs)));
+    const hit = cache.get(key, version);
+    if (hit) return hit;
+    const pendingKey = `${key}@${version}`;
+    let p = pending.get(pendingKey);
+    if (!p) {
+      p = compute(capteurs)
+        .then((body) => cache.set(key, version, JSON.stringify(body)))
+        .finally(() => pending.delete(pendingKey));
+      pending.set(pendingKey, p);
+    }
+    return p;
   };
 
   return async (app) => {

@@ -60,7 +60,7 @@ describe('GET /api/hydro/lieu/:id', () => {
       .insertInto('photo')
       .values({
         lieu_id: PONT_NEUF,
-        fichier: 'lieux/1/pont-neuf.webp',
+        fichier: `publications/${'a'.repeat(32)}.webp`,
         credit: 'Limni',
         legende: 'Le Pont-Neuf en crue',
         user_id: null,
@@ -95,7 +95,51 @@ describe('GET /api/hydro/lieu/:id', () => {
       }),
     ]);
     expect(l.photos).toEqual([
-      expect.objectContaining({ url: '/uploads/lieux/1/pont-neuf.webp', legende: 'Le Pont-Neuf en crue' }),
+      expect.objectContaining({
+        url: `/api/uploads/publications/${'a'.repeat(32)}.webp`,
+        legende: 'Le Pont-Neuf en crue',
+      }),
+    ]);
+  });
+
+  it('leaves out the photos of hidden publications', async () => {
+    await userToken(ctx, 'photographe');
+    const user = await ctx.db.db
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', 'photographe')
+      .executeTakeFirstOrThrow();
+    const now = Date.parse('2022-01-31T10:00:00Z');
+    for (const statut of ['publie', 'masque'] as const) {
+      const pub = await ctx.db.db
+        .insertInto('publication')
+        .values({
+          user_id: user.id,
+          lieu_id: PORTET,
+          texte: statut,
+          photo: null,
+          releves: '[]',
+          statut,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ctx.db.db
+        .insertInto('photo')
+        .values({
+          lieu_id: PORTET,
+          fichier: `/api/uploads/publications/${statut.padEnd(32, 'x')}.webp`,
+          credit: 'photographe',
+          legende: statut,
+          user_id: user.id,
+          publication_id: pub.id,
+          created_at: now,
+        })
+        .execute();
+    }
+    const l = z.parse(LieuDetail, (await get(`/api/hydro/lieu/${PORTET}`)).json());
+    expect(l.photos.map((p) => [p.legende, p.url])).toEqual([
+      ['publie', `/api/uploads/publications/${'publie'.padEnd(32, 'x')}.webp`],
     ]);
   });
 
