@@ -15,6 +15,9 @@ export function setProfileLoader(loader: () => Promise<void>): void {
   profileLoader = loader;
 }
 
+// The account feature's loader (api/profile.ts, a lazy chunk: visitors never download it).
+setProfileLoader(() => import('../api/profile').then((m) => m.loadProfile()));
+
 function loadProfileIfMissing(): Promise<void> {
   const { token, profile } = useAccount.getState();
   if (!token || profile || !profileLoader) return Promise.resolve();
@@ -66,11 +69,27 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Guard C. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Guard C. A signed-in person opening an e-mail confirmation link (`/user/register/{key}`, also mailed when the
+ * address of an account changes) goes to the profile, which confirms the key there (docs/decisions/046).
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const state = useAccountInit();
   const token = useAccount((s) => s.token);
+  const { pathname } = useLocation();
   if (state === 'pending') return <Spinner />;
-  if (token) return <Navigate to="/user/profil" replace />;
+  if (token) {
+    const key = /^\/user\/register\/([^/]+)\/?$/.exec(pathname)?.[1];
+    const target = key ? `/user/profil?verifier=${encodeURIComponent(safeDecode(key))}` : '/user/profil';
+    return <Navigate to={target} replace />;
+  }
   return <>{children}</>;
 }

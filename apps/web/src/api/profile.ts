@@ -1,0 +1,106 @@
+/**
+ * The profile API (spec §3, §7): `user/profile`, `user/avatar`, subscriptions to places, mailing lists, push
+ * registrations and the VAPID key. The profile lives in the account store (guards and `selectCanViewPrevision`
+ * read it there); every mutation writes the part of the profile the server answers back into the store.
+ */
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { StatusResponse } from '@limni/shared/contracts/account';
+import { ListesSibResponse } from '@limni/shared/contracts/communication';
+import {
+  AbonnementsResponse,
+  AvatarResponse,
+  Profile,
+  ToggleListeSibResponse,
+  VapidPublicKeyResponse,
+  type EditPushBody,
+  type ProfileUpdateBody,
+} from '@limni/shared/contracts/profile';
+import { api } from '../lib/api';
+import { personal, useAccount } from '../stores/account';
+
+/** Loads the profile into the account store (guard A's profile loader). */
+export async function loadProfile(): Promise<void> {
+  const token = useAccount.getState().token;
+  if (!token) return;
+  const profile = await personal(() => api('user/profile', Profile));
+  // Signed out or switched account while loading: drop the answer.
+  if (useAccount.getState().token === token) useAccount.getState().setProfile(profile);
+}
+
+/** The mailing lists anyone may join (public). */
+export const listesSibQuery = () =>
+  queryOptions({
+    queryKey: ['communication', 'listes-sib'],
+    queryFn: ({ signal }) => api('communication/listes-sib', ListesSibResponse, { signal }),
+    staleTime: 60 * 60_000,
+  });
+
+/** `POST user/profile`: date of birth, forecast alerts, notification preferences. */
+export const updateProfileMutation = () =>
+  mutationOptions({
+    mutationKey: ['user', 'profile'],
+    mutationFn: (body: ProfileUpdateBody) =>
+      personal(() => api('user/profile', Profile, { method: 'POST', body })),
+    onSuccess: (profile) => useAccount.getState().setProfile(profile),
+  });
+
+/** `PUT user/avatar` (multipart, field `avatar`). */
+export const uploadAvatarMutation = () =>
+  mutationOptions({
+    mutationKey: ['user', 'avatar'],
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('avatar', file);
+      return personal(() => api('user/avatar', AvatarResponse, { method: 'PUT', body: form }));
+    },
+    onSuccess: ({ avatar }) => useAccount.getState().patchProfile({ avatar }),
+  });
+
+/** `DELETE user/avatar`. */
+export const removeAvatarMutation = () =>
+  mutationOptions({
+    mutationKey: ['user', 'avatar', 'remove'],
+    mutationFn: () => personal(() => api('user/avatar', StatusResponse, { method: 'DELETE' })),
+    onSuccess: () => useAccount.getState().patchProfile({ avatar: null }),
+  });
+
+export type AbonnementAction = 'crea' | 'stop' | 'toggle';
+
+/** Creates (active), stops or toggles the subscription to a place; the answer is the new list. */
+export async function changeAbonnement(action: AbonnementAction, lieu: number) {
+  const res = await personal(() =>
+    api(`user/${action}-abonnement`, AbonnementsResponse, { method: 'POST', body: { lieu } }),
+  );
+  useAccount.getState().patchProfile({ lieux: res.lieux });
+  return res.lieux;
+}
+
+export const abonnementMutation = () =>
+  mutationOptions({
+    mutationKey: ['user', 'abonnement'],
+    mutationFn: ({ action, lieu }: { action: AbonnementAction; lieu: number }) =>
+      changeAbonnement(action, lieu),
+  });
+
+/** `user/toggle-liste-sib`: the spec reads `status` and `listes_sib`. */
+export const toggleListeMutation = () =>
+  mutationOptions({
+    mutationKey: ['user', 'liste-sib'],
+    mutationFn: (liste: number) =>
+      personal(() =>
+        api('user/toggle-liste-sib', ToggleListeSibResponse, { method: 'POST', body: { liste } }),
+      ),
+    onSuccess: (res) => {
+      if (res.status === 200) useAccount.getState().patchProfile({ listes_sib: res.listes_sib });
+    },
+  });
+
+/** `POST user/edit-push` (the caller decides what a failure means: the spec only logs it). */
+export function editPush(body: EditPushBody) {
+  return personal(() => api('user/edit-push', StatusResponse, { method: 'POST', body }));
+}
+
+/** The server's application server key for `pushManager.subscribe`. */
+export function vapidPublicKey() {
+  return api('push/vapid-public-key', VapidPublicKeyResponse);
+}
