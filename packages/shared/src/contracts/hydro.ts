@@ -415,6 +415,8 @@ export const SeuilOption = z.object({
   activite_id: z.int(),
   /** Indicative threshold (not an official one). */
   indicatif: z.boolean(),
+  /** How the threshold was chosen (activite_lieu.texte), for a tooltip; null when not given. */
+  texte: z.nullable(z.string()),
 });
 export type SeuilOption = z.infer<typeof SeuilOption>;
 

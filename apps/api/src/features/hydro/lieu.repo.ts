@@ -284,6 +284,7 @@ export async function activiteSeuils(
     seuil_bas: number | null;
     seuil_haut: number | null;
     indicatif: number;
+    texte: string | null;
   }>;
 } | null> {
   const activite = await db
@@ -294,7 +295,7 @@ export async function activiteSeuils(
   if (!activite) return null;
   const seuils = await db
     .selectFrom('activite_lieu')
-    .select(['grandeur', 'seuil_bas', 'seuil_haut', 'indicatif'])
+    .select(['grandeur', 'seuil_bas', 'seuil_haut', 'indicatif', 'texte'])
     .where('activite_id', '=', activiteId)
     .where('lieu_id', '=', lieuId)
     .orderBy('grandeur')

@@ -168,6 +168,7 @@ export async function graphOptions(
         tirets: style.tirets,
         activite_id: act.activite.id,
         indicatif: s.indicatif === 1,
+        texte: s.texte,
       });
     }
   }

@@ -489,7 +489,7 @@ describe('GET /api/hydro/lieu/:id/g-options/:date/:nb', () => {
         grandeur: 'H',
         seuil_bas: 0.5,
         seuil_haut: 9,
-        texte: null,
+        texte: 'Seuils d’essai.',
         indicatif: 1,
       })
       .execute();
@@ -502,7 +502,11 @@ describe('GET /api/hydro/lieu/:id/g-options/:date/:nb', () => {
       ['bas', 0.5, true],
       ['haut', 9, true],
     ]);
-    expect(g.seuils[1]?.libelle).toBe('Seuil haut essai essai-seuils : 9 m (indicatif)');
+    expect(g.seuils[1]).toMatchObject({
+      libelle: 'Seuil haut essai essai-seuils : 9 m (indicatif)',
+      texte: 'Seuils d’essai.',
+      tirets: [12, 4],
+    });
     const h = g.series.find((s) => s.grandeur === 'H');
     expect(h?.y?.min).toBeLessThan(0.5);
     expect(h?.y?.max).toBeGreaterThan(9);
