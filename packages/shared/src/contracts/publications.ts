@@ -60,7 +60,10 @@ export const PublicationIdParams = z.object({ id: IdParam });
 export const NewPublicationFields = z.object({
   lieu: z.pipe(
     z.string().check(z.regex(/^[1-9]\d{0,9}$/, "L'identifiant du lieu doit être un entier positif.")),
-    z.transform((v: string) => Number(v)),
+    z.pipe(
+      z.transform((v: string) => Number(v)),
+      z.number().check(z.maximum(2_147_483_647, "L'identifiant du lieu doit être un entier positif.")),
+    ),
   ),
   texte: z
     .string()

@@ -121,7 +121,8 @@ export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base6
 export function decodeUid(uid: string): number | null {
   if (!/^[A-Za-z0-9_-]{1,16}$/.test(uid)) return null;
   const text = Buffer.from(uid, 'base64url').toString('utf8');
-  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  return id !== null && id <= 2_147_483_647 ? id : null;
 }
 
 const isUniqueViolation = (err: unknown) =>
@@ -233,16 +234,23 @@ export class AccountService {
     if (change && (await repo.emailTaken(this.db, row.email, user.id))) {
       throw badRequest(MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
     }
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.useEmailVerification(trx, row.key_hash, now))) throw invalid();
-      await trx
-        .updateTable('user')
-        .set({ email: row.email, email_verified: 1, updated_at: now })
-        .where('id', '=', user.id)
-        .execute();
-      // Other links (older addresses, duplicates) stop working once an address is confirmed.
-      await repo.closeEmailVerifications(trx, user.id, now);
-    });
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await repo.useEmailVerification(trx, row.key_hash, now))) throw invalid();
+        await trx
+          .updateTable('user')
+          .set({ email: row.email, email_verified: 1, updated_at: now })
+          .where('id', '=', user.id)
+          .execute();
+        // Other links (older addresses, duplicates) stop working once an address is confirmed.
+        await repo.closeEmailVerifications(trx, user.id, now);
+      })
+      .catch((err: unknown) => {
+        // Another account confirmed the same address at the same moment.
+        if (isUniqueViolation(err)) throw badRequest(MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+        throw err;
+      });
     if (change) await this.send(emailChangedNotice(user.email, user.username, row.email, now));
   }
 

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { signedUpUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { formData } from '../../../test/uploads';
 
 let ctx: TestContext;
 let token: string;
@@ -94,6 +95,46 @@ describe('never a 500', () => {
       }
     });
   }
+
+  it('answers 400, not a database error, to ids beyond the integer range', async () => {
+    const huge = '9999999999';
+    const cases = [
+      ctx.request({ method: 'DELETE', url: `/api/user/publication/${huge}`, token }),
+      ctx.request({ url: `/api/hydro/lieu/${huge}/publications` }),
+      ctx.request({
+        method: 'POST',
+        url: '/api/user/crea-abonnement',
+        token,
+        payload: { lieu: Number(huge) },
+      }),
+      ctx.request({
+        method: 'POST',
+        url: '/api/user/toggle-liste-sib',
+        token,
+        payload: { liste: Number(huge) },
+      }),
+      ctx.request({
+        method: 'POST',
+        url: '/api/auth/rest/password/reset/confirm/',
+        payload: {
+          uid: Buffer.from(huge).toString('base64url'),
+          token: 'x',
+          new_password1: 'a',
+          new_password2: 'a',
+        },
+      }),
+      ctx.request({
+        method: 'POST',
+        url: '/api/user/new-publication',
+        token,
+        ...formData({ lieu: huge, texte: 'x' }),
+      }),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(z.parse(ErrorBody, res.json()).error.code).toBe('validation');
+    }
+  });
 
   it('serves the OpenAPI description of the account paths', async () => {
     const res = await ctx.request({ url: '/api/docs/json' });
