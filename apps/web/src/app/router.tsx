@@ -12,6 +12,9 @@ import { Shell } from './Shell';
 const Home = lazy(() => import('../features/home/HomePage'));
 const ChoisirCarte = lazy(() => import('../features/choisir/ChoisirCartePage'));
 const Placeholder = lazy(() => import('./PlaceholderPage'));
+const Entite = lazy(() => import('../features/entite/EntitePage'));
+const Troncon = lazy(() => import('../features/entite/TronconPage'));
+const Lieu = lazy(() => import('../features/lieu/LieuPage'));
 
 function page(Component: LazyExoticComponent<ComponentType> | ComponentType, guard?: 'B' | 'C'): ReactNode {
   const content = (
@@ -56,11 +59,11 @@ export const routes: RouteObject[] = [
       { path: 'user/password_reset/:uid/:token', element: page(Placeholder) },
       { path: 'user/profil', element: page(Placeholder, 'B') },
       // Entities, stretches and places.
-      { path: 'entite/:id/carte/activite/:ida', element: page(Placeholder) },
-      { path: 'entite/:id/liste/activite/:ida', element: page(Placeholder) },
-      { path: 'entite-troncon/:id/carte/activite/:ida', element: page(Placeholder) },
+      { path: 'entite/:id/carte/activite/:ida', element: page(Entite) },
+      { path: 'entite/:id/liste/activite/:ida', element: page(Entite) },
+      { path: 'entite-troncon/:id/carte/activite/:ida', element: page(Troncon) },
       // The spec's `/lieu/{id}/a-{ida}` with its tabs: React Router has no partial segments; the page checks `a-<n>`.
-      { path: 'lieu/:id/:activite/*', element: page(Placeholder) },
+      { path: 'lieu/:id/:activite/*', element: page(Lieu) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -115,7 +115,7 @@ export async function insertPublication(
       .insertInto('photo')
       .values({
         lieu_id: p.lieuId,
-        fichier: uploadUrl(p.photo) as string,
+        fichier: p.photo,
         credit: p.username,
         legende: p.texte.length > 140 ? `${p.texte.slice(0, 139)}…` : p.texte || null,
         user_id: p.userId,

@@ -95,7 +95,15 @@ describe('POST /api/user/new-publication', () => {
       .select(['fichier', 'credit', 'lieu_id'])
       .where('publication_id', '=', p.id)
       .executeTakeFirst();
-    expect(photoRow).toEqual({ fichier: p.photo, credit: 'Photographe', lieu_id: PONT_NEUF });
+    expect(photoRow).toEqual({
+      fichier: (p.photo as string).replace('/api/uploads/', ''),
+      credit: 'Photographe',
+      lieu_id: PONT_NEUF,
+    });
+    const lieu = (await ctx.request({ url: `/api/hydro/lieu/${PONT_NEUF}` })).json() as {
+      photos: { url: string }[];
+    };
+    expect(lieu.photos.map((ph) => ph.url)).toContain(p.photo);
   });
 
   it('publishes text only, and a photo only (PNG, WebP, AVIF accepted)', async () => {
