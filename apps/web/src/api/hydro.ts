@@ -1,6 +1,7 @@
 /** Query options for the hydrology endpoints, shared by every screen (TanStack Query keys are the cache contract). */
 import { queryOptions } from '@tanstack/react-query';
-import { BassinsResponse, IndexResponse, VigilanceResume } from '@limni/shared/contracts/hydro';
+import { ActivitesResponse } from '@limni/shared/contracts/activites';
+import { BassinsResponse, IndexResponse, MapsConfig, VigilanceResume } from '@limni/shared/contracts/hydro';
 import { api } from '../lib/api';
 
 export const bassinsQuery = () =>
@@ -22,4 +23,19 @@ export const vigilanceQuery = () =>
     queryKey: ['hydro', 'vigilance'],
     queryFn: ({ signal }) => api('hydro/vigilance', VigilanceResume, { signal }),
     staleTime: 5 * 60_000,
+  });
+
+export const mapsQuery = () =>
+  queryOptions({
+    queryKey: ['hydro', 'maps'],
+    queryFn: ({ signal }) => api('hydro/maps', MapsConfig, { signal }),
+    staleTime: 60 * 60_000,
+  });
+
+/** The six activities (baignade, pêche…), for the activity switchers. */
+export const activitesQuery = () =>
+  queryOptions({
+    queryKey: ['activites', 'all'],
+    queryFn: ({ signal }) => api('activites/all', ActivitesResponse, { signal }),
+    staleTime: 60 * 60_000,
   });

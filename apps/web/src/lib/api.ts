@@ -83,18 +83,7 @@ export async function api<S extends z.ZodMiniType>(
   }
   const text = await res.text();
   const json: unknown = text ? safeJson(text) : null;
-  if (!res.ok) {
-    const parsed = z.safeParse(ErrorBody, json);
-    if (parsed.success) {
-      throw new ApiError(
-        res.status,
-        parsed.data.error.code,
-        parsed.data.error.message,
-        parsed.data.error.fields,
-      );
-    }
-    throw new ApiError(res.status, res.status >= 500 ? 'internal' : 'validation', `Erreur ${res.status}`);
-  }
+  if (!res.ok) throw apiErrorFrom(res.status, json);
   const parsed = z.safeParse(schema, json);
   if (!parsed.success) {
     throw new ApiError(res.status, 'internal', `Réponse inattendue du serveur pour ${path}`);
@@ -102,7 +91,21 @@ export async function api<S extends z.ZodMiniType>(
   return parsed.data;
 }
 
-function safeJson(text: string): unknown {
+/** The ApiError of a failed answer (status and parsed body); shared with XMLHttpRequest uploads. */
+export function apiErrorFrom(status: number, json: unknown): ApiError {
+  const parsed = z.safeParse(ErrorBody, json);
+  if (parsed.success) {
+    return new ApiError(status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+  }
+  return new ApiError(status, status >= 500 ? 'internal' : 'validation', `Erreur ${status}`);
+}
+
+/** The `X-CSRFToken` value for a state-changing request made outside `api()` (XMLHttpRequest uploads). */
+export function csrfHeaderValue(): Promise<string> {
+  return csrfToken();
+}
+
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -5,7 +5,7 @@
  */
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
-import type { FeatureCollection } from 'geojson';
+import type { FeatureCollection, Geometry } from 'geojson';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
@@ -36,6 +36,10 @@ export interface MapViewProps {
   tileUrl?: string | null;
   className?: string;
   openLabel?: (label: string) => string;
+  /** Optional outline drawn under the points (a lake's polygon, a river's line). */
+  outline?: Geometry | null;
+  /** Point drawn larger, with a dark ring (the place being viewed). */
+  selectedId?: number | null;
 }
 
 export const FRANCE_BBOX: [number, number, number, number] = [-5.2, 41.3, 9.6, 51.2];
@@ -49,6 +53,7 @@ function baseStyle(tileUrl?: string | null): StyleSpecification {
       lacs: { type: 'geojson', data: '/geo/lakes.geojson' },
       rivieres: { type: 'geojson', data: '/geo/rivers.geojson' },
       points: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+      contour: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
       ...(tileUrl
         ? {
             tuiles: {
@@ -91,6 +96,19 @@ function baseStyle(tileUrl?: string | null): StyleSpecification {
         },
       },
       {
+        id: 'contour-fond',
+        type: 'fill',
+        source: 'contour',
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': '#4aa3cf', 'fill-opacity': 0.35 },
+      },
+      {
+        id: 'contour',
+        type: 'line',
+        source: 'contour',
+        paint: { 'line-color': dark ? '#7fc3e3' : '#0b4f6c', 'line-width': 2 },
+      },
+      {
         id: 'points',
         type: 'circle',
         source: 'points',
@@ -101,27 +119,37 @@ function baseStyle(tileUrl?: string | null): StyleSpecification {
             ['linear'],
             ['zoom'],
             4,
-            ['case', ['==', ['get', 'shape'], 'lake'], 6, 4],
+            ['case', ['get', 'selected'], 9, ['==', ['get', 'shape'], 'lake'], 6, 4],
             10,
-            10,
+            ['case', ['get', 'selected'], 14, 10],
           ],
-          'circle-stroke-color': ['case', ['==', ['get', 'shape'], 'lake'], '#0b4f6c', '#ffffff'],
-          'circle-stroke-width': ['case', ['==', ['get', 'shape'], 'lake'], 2.5, 1.2],
+          'circle-stroke-color': [
+            'case',
+            ['get', 'selected'],
+            '#1b2733',
+            ['==', ['get', 'shape'], 'lake'],
+            '#0b4f6c',
+            '#ffffff',
+          ],
+          'circle-stroke-width': ['case', ['get', 'selected'], 3, ['==', ['get', 'shape'], 'lake'], 2.5, 1.2],
         },
       },
     ],
   };
 }
 
-function toFeatures(points: MapPoint[]): FeatureCollection {
+function toFeatures(points: MapPoint[], selectedId?: number | null): FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: points.map((p) => ({
-      type: 'Feature',
-      id: p.id,
-      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
-      properties: { id: p.id, color: p.color, shape: p.shape },
-    })),
+    // The selected point is drawn last, above its neighbours.
+    features: [...points]
+      .sort((a, b) => Number(a.id === selectedId) - Number(b.id === selectedId))
+      .map((p) => ({
+        type: 'Feature',
+        id: p.id,
+        geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+        properties: { id: p.id, color: p.color, shape: p.shape, selected: p.id === selectedId },
+      })),
   };
 }
 
@@ -142,6 +170,8 @@ export default function MapView({
   tileUrl,
   className,
   openLabel,
+  outline,
+  selectedId,
 }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
@@ -209,7 +239,11 @@ export default function MapView({
         .setDOMContent(card)
         .addTo(map);
     });
+    // The container may change size after the map is created (layout settling, panels opening).
+    const resize = new ResizeObserver(() => map.resize());
+    resize.observe(el);
     return () => {
+      resize.disconnect();
       map.remove();
       mapRef.current = null;
     };
@@ -218,8 +252,17 @@ export default function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !loaded) return;
-    (map.getSource('points') as GeoJSONSource | undefined)?.setData(toFeatures(points));
-  }, [points, loaded]);
+    (map.getSource('points') as GeoJSONSource | undefined)?.setData(toFeatures(points, selectedId));
+  }, [points, selectedId, loaded]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !loaded) return;
+    (map.getSource('contour') as GeoJSONSource | undefined)?.setData({
+      type: 'FeatureCollection',
+      features: outline ? [{ type: 'Feature', geometry: outline, properties: {} }] : [],
+    });
+  }, [outline, loaded]);
 
   useEffect(() => {
     const map = mapRef.current;

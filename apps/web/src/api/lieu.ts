@@ -1,0 +1,95 @@
+/** Query options of the place screen (`/lieu/{id}/a-{ida}` and its tabs). */
+import { queryOptions } from '@tanstack/react-query';
+import { VerdictLieu } from '@limni/shared/contracts/activites';
+import {
+  AlertesResponse,
+  ChroniqueHoraire,
+  DateRange,
+  GraphOptions,
+  LieuDetail,
+  LieuDonnees,
+  LieuPrevisions,
+  LieuWebcam,
+} from '@limni/shared/contracts/hydro';
+import { MeteoLieuResponse } from '@limni/shared/contracts/meteo';
+import { api } from '../lib/api';
+
+export const lieuQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}`, LieuDetail, { signal }),
+    staleTime: 10 * 60_000,
+  });
+
+export const lieuDaterangeQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'daterange'],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/daterange`, DateRange, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const lieuAlertesQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'alertes'],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/alertes`, AlertesResponse, { signal }),
+    staleTime: 2 * 60_000,
+  });
+
+export const lieuWebcamQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'webcam'],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/webcam`, LieuWebcam, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Forecasts (authorisation 1): only asked when the user may view them. */
+export const lieuPrevisionsQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'previsions'],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/previsions`, LieuPrevisions, { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** Readings of every sensor over the `nb` Paris days ending with `date`. */
+export const lieuDonneesQuery = (id: number, date: string, nb: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'd', date, nb],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/d/${date}/${nb}`, LieuDonnees, { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export const graphOptionsQuery = (id: number, date: string, nb: number, activite: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'g-options', date, nb, activite],
+    queryFn: ({ signal }) =>
+      api(`hydro/lieu/${id}/g-options/${date}/${nb}?activite=${activite}`, GraphOptions, { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** Hourly chronicle (rows date, heure, valeur, unite; spec rounding at 9 and 40 minutes). */
+export const chroniqueQuery = (id: number, date: string, nb: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'c-h', date, nb],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/c-h/${date}/${nb}`, ChroniqueHoraire, { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** Verdict of the place for an activity on a Paris day (null: at the data "now"). */
+export const verdictLieuQuery = (ida: number, idl: number, date: string | null) =>
+  queryOptions({
+    queryKey: ['activites', ida, 'lieu', idl, date],
+    queryFn: ({ signal }) =>
+      api(`activites/type-${ida}/lieu-${idl}${date ? `/${date}` : ''}`, VerdictLieu, { signal }),
+    staleTime: 2 * 60_000,
+  });
+
+export const meteoQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['meteo', 'lieu', id],
+    queryFn: ({ signal }) => api(`meteo/lieu/${id}`, MeteoLieuResponse, { signal }),
+    staleTime: 15 * 60_000,
+  });

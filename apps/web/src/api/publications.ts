@@ -1,0 +1,85 @@
+/**
+ * Publications of a place (the Social tab): the feed, posting (multipart through XMLHttpRequest, for the upload
+ * progress) and deleting one's own.
+ */
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { StatusResponse } from '@limni/shared/contracts/account';
+import {
+  Publication,
+  PUBLICATIONS_PAGE_SIZE,
+  PublicationsResponse,
+} from '@limni/shared/contracts/publications';
+import { api, ApiError, apiErrorFrom, csrfHeaderValue, getBearer, safeJson } from '../lib/api';
+
+/** The feed of a place, newest first, by pages of PUBLICATIONS_PAGE_SIZE (`?avant=` the oldest shown). */
+export const publicationsQuery = (lieuId: number) =>
+  infiniteQueryOptions({
+    queryKey: ['hydro', 'lieu', lieuId, 'publications'],
+    queryFn: ({ signal, pageParam }) =>
+      api(
+        `hydro/lieu/${lieuId}/publications${pageParam === null ? '' : `?avant=${pageParam}`}`,
+        PublicationsResponse,
+        { signal },
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) =>
+      last.length >= PUBLICATIONS_PAGE_SIZE ? (last[last.length - 1]?.created_at ?? null) : null,
+    staleTime: 60_000,
+  });
+
+export interface NewPublication {
+  lieu: number;
+  texte: string;
+  photo: File | null;
+}
+
+/**
+ * Posts a publication (`POST user/new-publication`, multipart) and reports the upload progress (0 to 1).
+ * Sends the CSRF header and the bearer token as `api()` does; failures are `ApiError`s with French messages.
+ */
+export async function postPublication(
+  input: NewPublication,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Publication> {
+  const form = new FormData();
+  form.append('lieu', String(input.lieu));
+  form.append('texte', input.texte);
+  if (input.photo) form.append('photo', input.photo, input.photo.name);
+  const csrf = await csrfHeaderValue();
+  return new Promise<Publication>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/user/new-publication');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-csrftoken', csrf);
+    const bearer = getBearer();
+    if (bearer) xhr.setRequestHeader('authorization', `Bearer ${bearer}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const json = xhr.responseText ? safeJson(xhr.responseText) : null;
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(apiErrorFrom(xhr.status, json));
+        return;
+      }
+      const parsed = z.safeParse(Publication, json);
+      if (parsed.success) {
+        onProgress(1);
+        resolve(parsed.data);
+      } else {
+        reject(new ApiError(xhr.status, 'internal', 'Réponse inattendue du serveur pour la publication'));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'Connexion impossible : vérifiez votre réseau.'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.onabort = () => reject(new DOMException('Envoi annulé', 'AbortError'));
+    xhr.send(form);
+  });
+}
+
+export function deletePublication(id: number): Promise<StatusResponse> {
+  return api(`user/publication/${id}`, StatusResponse, { method: 'DELETE' });
+}

@@ -1,0 +1,43 @@
+/** Activity chips with icons (from `activites/all`); each is a link, so switching keeps the current view. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { activitesQuery } from '../../api/hydro';
+import { Skeleton } from '../ui/States';
+import { ActivityIcon } from './ActivityIcon';
+import { useHydroMessages } from './messages';
+
+export function ActivitySwitcher({
+  current,
+  hrefFor,
+  className = '',
+}: {
+  current: number;
+  hrefFor: (ida: number) => string;
+  className?: string;
+}) {
+  const m = useHydroMessages();
+  const activites = useQuery(activitesQuery());
+  if (activites.isPending) return <Skeleton className="h-11 w-full max-w-xl" />;
+  if (!activites.data) return null;
+  return (
+    <nav aria-label={m('activite')} className={className}>
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+        {activites.data.map((a) => {
+          const active = a.id === current;
+          return (
+            <li key={a.id} className="shrink-0">
+              <Link
+                to={hrefFor(a.id)}
+                aria-current={active ? 'page' : undefined}
+                className={`chip ${active ? 'chip-active' : 'hover:bg-sky-50 dark:hover:bg-white/5'}`}
+              >
+                <ActivityIcon icone={a.icone} />
+                {a.nom}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * One place in an entity or stretch list: name, latest value of each sensor with its trend, the verdict for the
+ * chosen activity and the freshness of the readings. The whole row links to the place page.
+ */
+import { Link } from 'react-router';
+import type { Verdict } from '@limni/shared/contracts/activites';
+import type { EtatCapteur } from '@limni/shared/contracts/hydro';
+import { latestTs, rowFreshness } from '../../components/hydro/sensors';
+import { SensorValues } from '../../components/hydro/SensorValues';
+import { VerdictChip } from '../../components/ui/Chips';
+import { Freshness } from '../../components/ui/Freshness';
+
+export interface PlaceRowData {
+  id: number;
+  nom: string;
+  libelle: string;
+  /** Another entity's name when the place is on a tributary (stretch pages). */
+  entiteNom?: string;
+  capteurs: readonly EtatCapteur[];
+  verdict: { verdict: Verdict; raison: string } | null;
+}
+
+export function lieuHref(id: number, ida: number): string {
+  return `/lieu/${id}/a-${ida}`;
+}
+
+export function PlaceRow({
+  lieu,
+  ida,
+  now,
+  activiteNom,
+}: {
+  lieu: PlaceRowData;
+  ida: number;
+  now: number;
+  activiteNom?: string;
+}) {
+  const ts = latestTs(lieu.capteurs);
+  return (
+    <li>
+      <Link
+        to={lieuHref(lieu.id, ida)}
+        className="flex flex-col gap-2 px-4 py-3 hover:bg-sky-50 focus-visible:bg-sky-50 @xl:flex-row @xl:items-center @xl:gap-4 dark:hover:bg-white/5 dark:focus-visible:bg-white/5"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold text-brand dark:text-sky-200">{lieu.nom}</span>
+          <span className="block text-sm text-muted">
+            {lieu.entiteNom ? `${lieu.entiteNom} · ${lieu.libelle}` : lieu.libelle}
+          </span>
+          {ts !== null && (
+            <span className="mt-1 block">
+              <Freshness ts={ts} fraicheur={rowFreshness(lieu.capteurs)} now={now} />
+            </span>
+          )}
+        </span>
+        <span className="flex flex-wrap items-center gap-x-4 gap-y-2 @xl:justify-end">
+          <SensorValues capteurs={lieu.capteurs} />
+          {lieu.verdict && <VerdictChip verdict={lieu.verdict.verdict} activite={activiteNom} />}
+        </span>
+      </Link>
+    </li>
+  );
+}

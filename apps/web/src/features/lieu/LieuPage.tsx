@@ -1,0 +1,274 @@
+/**
+ * A place (`/lieu/{id}/a-{ida}`, route `lieu/:id/:activite/*`, docs/decisions/008 and 042): a header card with the
+ * latest value large, its trend and freshness, the vigilance of its tronçon, the activity verdict, the favourite
+ * star and the subscription; its alerts; then the tabs as nested paths (donnees, carte, infos, photos, webcam,
+ * social), sticky on phone.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
+import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
+import { bracketsToParentheses } from '@limni/shared/domain/names';
+import { entiteLieuxQuery } from '../../api/entite';
+import { activitesQuery } from '../../api/hydro';
+import { lieuAlertesQuery, lieuDaterangeQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
+import { SubscribeButton } from '../../components/account/SubscribeButton';
+import { ActivitySwitcher } from '../../components/hydro/ActivitySwitcher';
+import { AlertesList } from '../../components/hydro/AlertesList';
+import { Breadcrumb } from '../../components/hydro/Breadcrumb';
+import { DetailStates, parseId } from '../../components/hydro/Introuvable';
+import { useHydroMessages } from '../../components/hydro/messages';
+import { shownFreshness, sortCapteurs } from '../../components/hydro/sensors';
+import { VerdictChip, VigilanceChip } from '../../components/ui/Chips';
+import { Freshness } from '../../components/ui/Freshness';
+import { Skeleton, SkeletonBlock } from '../../components/ui/States';
+import { TrendArrow } from '../../components/ui/TrendArrow';
+import { formatLongDate, formatValue } from '../../lib/format';
+import { usePageTitle } from '../../lib/usePageTitle';
+import NotFoundPage from '../../app/NotFoundPage';
+import { FavoriteStar } from './FavoriteStar';
+import { useLieuMessages } from './messages';
+
+const DonneesTab = lazy(() => import('./tabs/DonneesTab'));
+const CarteTab = lazy(() => import('./tabs/CarteTab'));
+const InfosTab = lazy(() => import('./tabs/InfosTab'));
+const PhotosTab = lazy(() => import('./tabs/PhotosTab'));
+const WebcamTab = lazy(() => import('./tabs/WebcamTab'));
+const SocialTab = lazy(() => import('./tabs/SocialTab'));
+
+export const TABS = ['donnees', 'carte', 'infos', 'photos', 'webcam', 'social'] as const;
+export type Tab = (typeof TABS)[number];
+
+const TAB_LABELS = {
+  donnees: 'ongletDonnees',
+  carte: 'ongletCarte',
+  infos: 'ongletInfos',
+  photos: 'ongletPhotos',
+  webcam: 'ongletWebcam',
+  social: 'ongletSocial',
+} as const;
+
+export function lieuPath(id: number, ida: number, tab?: Tab): string {
+  return `/lieu/${id}/a-${ida}${tab ? `/${tab}` : ''}`;
+}
+
+export default function LieuPage() {
+  const params = useParams();
+  const id = parseId(params.id);
+  const ida = parseId(/^a-(\d+)$/.exec(params.activite ?? '')?.[1]);
+  if (id === null || ida === null) return <NotFoundPage />;
+  return <Lieu id={id} ida={ida} />;
+}
+
+function Lieu({ id, ida }: { id: number; ida: number }) {
+  const m = useLieuMessages();
+  const lieu = useQuery(lieuQuery(id));
+  const activites = useQuery(activitesQuery());
+  usePageTitle(lieu.data ? bracketsToParentheses(lieu.data.libelle) : null);
+  if (activites.isSuccess && !activites.data.some((a) => a.id === ida)) return <NotFoundPage />;
+  if (!lieu.data) {
+    return <DetailStates query={lieu} titre={m('introuvable')} texte={m('introuvableTexte')} />;
+  }
+  return <LieuContent lieu={lieu.data} ida={ida} />;
+}
+
+function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
+  const m = useLieuMessages();
+  const { pathname, search } = useLocation();
+  const alertesId = useId();
+  const alertes = useQuery(lieuAlertesQuery(lieu.id));
+  const base = lieuPath(lieu.id, ida);
+  const currentTab: Tab = TABS.find((t) => pathname.startsWith(`${base}/${t}`)) ?? 'donnees';
+
+  const tab = (node: ReactNode) => (
+    <Suspense
+      fallback={
+        <div className="py-6">
+          <SkeletonBlock lines={6} />
+        </div>
+      }
+    >
+      {node}
+    </Suspense>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-10 pt-4">
+      <Breadcrumb
+        items={[{ to: `/entite/${lieu.entite.id}/liste/activite/${ida}`, label: lieu.entite.nom }]}
+        current={bracketsToParentheses(lieu.nom)}
+      />
+
+      <HeaderCard lieu={lieu} ida={ida} />
+
+      <div className="mt-4">
+        <ActivitySwitcher current={ida} hrefFor={(a) => `${lieuPath(lieu.id, a, currentTab)}${search}`} />
+      </div>
+
+      {alertes.data && alertes.data.length > 0 && (
+        <div className="mt-6">
+          <AlertesList alertes={alertes.data} titleId={alertesId} />
+        </div>
+      )}
+
+      <nav
+        aria-label={m('onglets')}
+        className="sticky top-14 z-20 -mx-4 mt-6 border-b border-line bg-surface/95 px-4 backdrop-blur md:static md:mx-0 md:bg-transparent md:px-0 md:backdrop-blur-none"
+      >
+        <ul className="flex gap-1 overflow-x-auto">
+          {TABS.map((t) => (
+            <li key={t} className="shrink-0">
+              <NavLink
+                to={`${base}/${t}${search}`}
+                aria-current={currentTab === t ? 'page' : undefined}
+                className={`inline-flex min-h-12 items-center border-b-[3px] px-3 text-sm font-semibold md:px-4 md:text-base ${
+                  currentTab === t
+                    ? 'border-brand text-brand dark:border-sky-300 dark:text-sky-200'
+                    : 'border-transparent text-muted hover:text-ink'
+                }`}
+              >
+                {m(TAB_LABELS[t])}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="pt-6">
+        <Routes>
+          <Route index element={<Navigate to={`${base}/donnees${search}`} replace />} />
+          <Route path="donnees" element={tab(<DonneesTab lieu={lieu} ida={ida} />)} />
+          <Route path="carte" element={tab(<CarteTab lieu={lieu} ida={ida} />)} />
+          <Route path="infos" element={tab(<InfosTab lieu={lieu} ida={ida} />)} />
+          <Route path="photos" element={tab(<PhotosTab lieu={lieu} />)} />
+          <Route path="webcam" element={tab(<WebcamTab lieu={lieu} />)} />
+          <Route path="social" element={tab(<SocialTab lieu={lieu} />)} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </div>
+    </div>
+  );
+}
+
+function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
+  const m = useLieuMessages();
+  const h = useHydroMessages();
+  const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
+  const range = useQuery(lieuDaterangeQuery(lieu.id));
+  const activites = useQuery(activitesQuery());
+  const verdict = useQuery({
+    ...verdictLieuQuery(ida, lieu.id, range.data?.jour_fin ?? null),
+    enabled: range.isSuccess,
+  });
+  const activite = activites.data?.find((a) => a.id === ida);
+  const capteurs = sortCapteurs(etats.data?.lieux.find((l) => l.id === lieu.id)?.capteurs ?? []);
+  const withValue = capteurs.filter((c) => c.valeur !== null);
+  const [main, ...others] = withValue;
+  const now = etats.data?.maintenant ?? 0;
+  const titre = bracketsToParentheses(lieu.libelle);
+
+  return (
+    <section aria-labelledby="lieu-titre" className="card mt-3 md:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm font-medium uppercase tracking-wide text-muted">
+            {lieu.entite.type === 'L' ? m('lac') : m('riviere')}
+            {lieu.departement && ` · ${lieu.departement.nom} (${lieu.departement.code})`}
+          </p>
+          <h1
+            id="lieu-titre"
+            className="mt-1 text-2xl font-bold tracking-tight text-brand md:text-3xl dark:text-sky-200"
+          >
+            {titre}
+          </h1>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <FavoriteStar id={lieu.id} ida={ida} nom={titre} />
+          <SubscribeButton lieuId={lieu.id} nom={titre} />
+        </div>
+      </div>
+
+      <div className="mt-4">
+        {etats.isPending ? (
+          <Skeleton className="h-16 w-64" />
+        ) : lieu.capteurs.length === 0 ? (
+          <p className="text-muted">{m('aucuneStation')}</p>
+        ) : !main ? (
+          <p className="text-muted">{m('aucuneMesure')}</p>
+        ) : (
+          <div className="flex flex-wrap items-end gap-x-10 gap-y-4">
+            <MainValue etat={main} now={now} />
+            {others.map((c) => (
+              <div key={c.capteur_id}>
+                <p className="text-sm text-muted">{c.libelle}</p>
+                <p className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="text-2xl font-semibold tabular-nums">
+                    {formatValue(c.valeur, c.unite)}
+                  </span>
+                  <TrendArrow tendance={c.tendance} variationH={c.variation_h} unite={c.unite} />
+                </p>
+                <Freshness ts={c.ts} fraicheur={shownFreshness(c.ts, c.fraicheur)} now={now} />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+
+      <div className="mt-5 flex flex-col gap-3 border-t border-line pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">
+        {lieu.troncon && lieu.troncon.niveau !== null && (
+          <div className="flex flex-wrap items-center gap-2">
+            <VigilanceChip niveau={lieu.troncon.niveau} />
+            <span className="text-sm text-muted">
+              {m('vigilanceTroncon', {
+                nom: lieu.troncon.nom,
+                date: lieu.troncon.niveau_ts !== null ? formatLongDate(lieu.troncon.niveau_ts) : '—',
+              })}{' '}
+              <Link
+                className="link underline"
+                to={`/entite-troncon/${lieu.troncon.id}/carte/activite/${ida}`}
+              >
+                {m('voirTroncon')}
+              </Link>
+            </span>
+          </div>
+        )}
+        <div className="min-w-0 md:flex-1">
+          {verdict.data ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="inline-flex items-center gap-2 text-sm font-medium">
+                {h('verdictPour', { activite: activite?.nom ?? verdict.data.activite.nom })}
+              </span>
+              <VerdictChip verdict={verdict.data.verdict} activite={verdict.data.activite.nom} />
+              <span className="basis-full text-sm text-muted md:basis-auto">{verdict.data.raison}</span>
+            </div>
+          ) : verdict.isPending ? (
+            <Skeleton className="h-7 w-56" />
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function MainValue({ etat, now }: { etat: EtatCapteur; now: number }) {
+  return (
+    <div>
+      <p className="text-sm text-muted">{etat.libelle}</p>
+      <p className="flex flex-wrap items-baseline gap-x-3">
+        <span
+          className="text-5xl font-bold leading-tight tracking-tight tabular-nums md:text-6xl"
+          data-testid="valeur-principale"
+        >
+          {formatValue(etat.valeur, etat.unite)}
+        </span>
+        <TrendArrow
+          tendance={etat.tendance}
+          variationH={etat.variation_h}
+          unite={etat.unite}
+          className="text-xl"
+        />
+      </p>
+      <Freshness ts={etat.ts} fraicheur={shownFreshness(etat.ts, etat.fraicheur)} now={now} />
+    </div>
+  );
+}
