@@ -41,7 +41,15 @@ export async function signIn(body: LoginBody): Promise<boolean> {
 }
 
 /** Logout: this browser's push registration is removed, the session revoked, then token and user cleared. */
-export async function signOut(): Promise<void> {
+let signingOut: Promise<void> | null = null;
+export function signOut(): Promise<void> {
+  signingOut ??= doSignOut().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
+}
+
+async function doSignOut(): Promise<void> {
   const { token } = useAccount.getState();
   if (token) {
     try {
@@ -162,12 +170,16 @@ export const changePasswordMutation = () =>
       personal(() => api('auth/rest/password/change/', DetailResponse, { method: 'POST', body })),
   });
 
-/** `POST user/delete`: a success is `status` 200 (spec §7); the person is then logged out. */
+/**
+ * `POST user/delete`: a success is `status` 200 (spec §7); the caller then logs the person out (after leaving
+ * the guarded page, so that guard B does not send them to the sign-in page first).
+ */
 export const deleteAccountMutation = () =>
   mutationOptions({
     mutationKey: ['user', 'delete'],
-    mutationFn: () => personal(() => api('user/delete', StatusResponse, { method: 'POST' })),
-    onSuccess: (res) => {
-      if (res.status === 200) useAccount.getState().clearSession();
+    mutationFn: async () => {
+      const res = await personal(() => api('user/delete', StatusResponse, { method: 'POST' }));
+      if (res.status !== 200) throw new Error(UNEXPECTED);
+      return res;
     },
   });

@@ -18,14 +18,29 @@ import {
 import { api } from '../lib/api';
 import { personal, useAccount } from '../stores/account';
 
+/** Fetches the profile into the account store; the answer is dropped if the session changed meanwhile. */
+async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
+  const { user } = useAccount.getState();
+  if (!user) return null;
+  const profile = await personal(() => api('user/profile', Profile, { signal }));
+  if (useAccount.getState().user?.id === user.id) useAccount.getState().setProfile(profile);
+  return profile;
+}
+
 /** Loads the profile into the account store (guard A's profile loader). */
 export async function loadProfile(): Promise<void> {
-  const token = useAccount.getState().token;
-  if (!token) return;
-  const profile = await personal(() => api('user/profile', Profile));
-  // Signed out or switched account while loading: drop the answer.
-  if (useAccount.getState().token === token) useAccount.getState().setProfile(profile);
+  await fetchProfile();
 }
+
+/** The profile screen's load (status for skeleton and "Réessayer"); the data itself is read from the store. */
+export const profileQuery = (userId: number | null) =>
+  queryOptions({
+    queryKey: ['user', 'profile', userId],
+    queryFn: ({ signal }) => fetchProfile(signal),
+    enabled: userId !== null,
+    staleTime: 0,
+    retry: false,
+  });
 
 /** The mailing lists anyone may join (public). */
 export const listesSibQuery = () =>

@@ -55,15 +55,29 @@ function useAccountInit(): InitState {
   return initialised ? 'done' : state;
 }
 
+/**
+ * Where guard B sends the person after a deliberate sign-out from a guarded page (the account deletion goes
+ * home): the session ends before the navigation away commits, and guard B would otherwise go to the sign-in page.
+ */
+let leavingTo: string | null = null;
+export function leaveAfterSignOut(path: string): void {
+  leavingTo = path;
+}
+
 /** Guard B. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const state = useAccountInit();
   const token = useAccount((s) => s.token);
   const { pathname } = useLocation();
+  // Used once: the redirect below has been rendered with it.
+  useEffect(() => {
+    leavingTo = null;
+  }, [token]);
   if (state === 'pending') return <Spinner />;
   if (state === 'failed' || !token) {
     const target =
-      pathname === '/user/profil' ? '/user/login' : `/user/login/${encodeURIComponent(pathname.slice(1))}`;
+      leavingTo ??
+      (pathname === '/user/profil' ? '/user/login' : `/user/login/${encodeURIComponent(pathname.slice(1))}`);
     return <Navigate to={target} replace />;
   }
   return <>{children}</>;

@@ -12,6 +12,13 @@ import { Shell } from './Shell';
 const Home = lazy(() => import('../features/home/HomePage'));
 const ChoisirCarte = lazy(() => import('../features/choisir/ChoisirCartePage'));
 const Placeholder = lazy(() => import('./PlaceholderPage'));
+const Login = lazy(() => import('../features/compte/LoginPage'));
+const Register = lazy(() => import('../features/compte/RegisterPage'));
+const Verify = lazy(() => import('../features/compte/VerifyPage'));
+const PasswordReset = lazy(() => import('../features/compte/PasswordResetPage'));
+const PasswordResetConfirm = lazy(() => import('../features/compte/PasswordResetConfirmPage'));
+const Profil = lazy(() => import('../features/compte/profil/ProfilPage'));
+const Logout = lazy(() => import('../features/compte/LogoutPage'));
 const Entite = lazy(() => import('../features/entite/EntitePage'));
 const Troncon = lazy(() => import('../features/entite/TronconPage'));
 const Lieu = lazy(() => import('../features/lieu/LieuPage'));
@@ -50,14 +57,14 @@ export const routes: RouteObject[] = [
       { path: 'choisir', element: <Navigate to="/choisir/carte" replace /> },
       { path: 'choisir/carte', id: 'choisir_carte', element: page(ChoisirCarte) },
       // Account.
-      { path: 'user/logout', element: page(Placeholder) },
-      { path: 'user/login', element: page(Placeholder, 'C') },
-      { path: 'user/login/:page', element: page(Placeholder, 'C') },
-      { path: 'user/register', element: page(Placeholder, 'C') },
-      { path: 'user/register/:key', element: page(Placeholder, 'C') },
-      { path: 'user/password-reset', element: page(Placeholder) },
-      { path: 'user/password_reset/:uid/:token', element: page(Placeholder) },
-      { path: 'user/profil', element: page(Placeholder, 'B') },
+      { path: 'user/logout', element: page(Logout) },
+      { path: 'user/login', element: page(Login, 'C') },
+      { path: 'user/login/:page', element: page(Login, 'C') },
+      { path: 'user/register', element: page(Register, 'C') },
+      { path: 'user/register/:key', element: page(Verify, 'C') },
+      { path: 'user/password-reset', element: page(PasswordReset) },
+      { path: 'user/password_reset/:uid/:token', element: page(PasswordResetConfirm) },
+      { path: 'user/profil', element: page(Profil, 'B') },
       // Entities, stretches and places.
       { path: 'entite/:id/carte/activite/:ida', element: page(Entite) },
       { path: 'entite/:id/liste/activite/:ida', element: page(Entite) },

@@ -91,137 +91,30 @@ export interface AccountState {
 
 const TokenResponse = z.object({ token: z.string() });
 
-interface TokenClaims extends TokenUser {
-  /** Seconds between issue and expiry (the token's own clock, so the browser's clock does not matter). */
-  lifetimeS: number | null;
-}
-
-function decodeClaims(token: string): TokenClaims | null {
+/** Decodes the user carried by a token (`sub`, `username`); no signature check: the server does that. */
+export function decodeTokenUser(token: string): TokenUser | null {
   try {
     const payload = token.split('.')[1];
     if (!payload) return null;
     const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
       sub?: unknown;
       username?: unknown;
-      iat?: unknown;
-      exp?: unknown;
     };
     const id = Number(json.sub);
-    if (!Number.isInteger(id) || typeof json.username !== 'string') return null;
-    const lifetimeS =
-      typeof json.iat === 'number' && typeof json.exp === 'number' && json.exp > json.iat
-        ? json.exp - json.iat
-        : null;
-    return { id, username: json.username, lifetimeS };
+    return Number.isInteger(id) && typeof json.username === 'string' ? { id, username: json.username } : null;
   } catch {
     return null;
   }
 }
 
-/** Decodes the user carried by a token (`sub`, `username`); no signature check: the server does that. */
-export function decodeTokenUser(token: string): TokenUser | null {
-  const claims = decodeClaims(token);
-  return claims ? { id: claims.id, username: claims.username } : null;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Token refresh while the app is open.
-
-/** Refresh this long before expiry (at most a fifth of the token's life). */
-const REFRESH_MARGIN_MS = 5 * 60_000;
-/** After a network failure, try again after this delay (the token may still be valid). */
-const REFRESH_RETRY_MS = 60_000;
-
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-/** When the current token should be refreshed (epoch ms of this browser), or null. */
-let refreshDue: number | null = null;
-
-function stopRefresh(): void {
-  if (refreshTimer !== undefined) clearTimeout(refreshTimer);
-  refreshTimer = undefined;
-  refreshDue = null;
-}
-
-function scheduleRefresh(token: string, delayMs?: number): void {
-  stopRefresh();
-  const lifetimeMs = (decodeClaims(token)?.lifetimeS ?? 0) * 1000;
-  if (delayMs === undefined && lifetimeMs <= 0) return;
-  const delay = delayMs ?? Math.max(10_000, lifetimeMs - Math.min(REFRESH_MARGIN_MS, lifetimeMs / 5));
-  refreshDue = Date.now() + delay;
-  refreshTimer = setTimeout(() => void refreshNow(), Math.min(delay, 2 ** 31 - 1));
-}
-
-let refreshing: Promise<void> | null = null;
-
-/** Exchanges the current token for a new one; a refused refresh (401: revoked, expired, 7 days) signs out. */
-function refreshNow(): Promise<void> {
-  refreshing ??= (async () => {
-    const { token } = useAccount.getState();
-    if (!token) return;
-    try {
-      const next = await api('user/token-refresh', TokenResponse, { method: 'POST', body: { token } });
-      const user = decodeTokenUser(next.token);
-      // Signed out (or another tab took over) meanwhile: keep what is there now.
-      if (!user || useAccount.getState().token !== token) return;
-      useAccount.getState().setSession(next.token, user);
-    } catch (err) {
-      if (useAccount.getState().token !== token) return;
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        useAccount.getState().clearSession();
-        notify(err.message, { kind: 'info' });
-      } else {
-        scheduleRefresh(token, REFRESH_RETRY_MS);
-      }
-    }
-  })().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
-}
-
-/** A tab that slept past the refresh time (timers are throttled) refreshes as soon as it is seen again. */
-function refreshIfDue(): void {
-  if (document.visibilityState === 'visible' && refreshDue !== null && Date.now() >= refreshDue) {
-    void refreshNow();
-  }
-}
-
-/** Follows sign-in, refresh and sign-out made in another tab (the `storage` event fires in the other tabs). */
-function onStorage(event: StorageEvent): void {
-  if (event.key !== STORAGE_KEYS.token && event.key !== null) return;
-  const state = useAccount.getState();
-  const stored = readStorage(STORAGE_KEYS.token);
-  if (!stored) {
-    if (state.token) state.clearSession();
-    return;
-  }
-  if (stored === state.token) return;
-  const user = decodeTokenUser(stored);
-  if (!user) return;
-  const sameUser = state.user?.id === user.id;
-  setBearer(stored);
-  useAccount.setState({ token: stored, user, ...(sameUser ? {} : { profile: null }) });
-  scheduleRefresh(stored);
-}
-
-let listening = false;
-function listenToBrowser(): void {
-  if (listening || typeof window === 'undefined') return;
-  listening = true;
-  window.addEventListener('storage', onStorage);
-  document.addEventListener('visibilitychange', refreshIfDue);
-  window.addEventListener('focus', refreshIfDue);
-}
-
-/** Push is initialised after a session is known (lazy chunk: most visits never need it). */
-function initPush(): void {
-  void import('../features/compte/push').then((m) => m.initPush()).catch(() => undefined);
-}
-
-/** A session ended on this browser: its push subscription goes too (docs/decisions/047). */
-function dropPush(): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  void import('../features/compte/push').then((m) => m.dropBrowserSubscription()).catch(() => undefined);
+/**
+ * What happens around a session while the app is open — token refresh before expiry, other tabs, push on this
+ * browser — lives in a lazy chunk loaded once the start-up check is done (features/compte/session.ts).
+ */
+function startSessionKeeper(droppedStoredToken: boolean): void {
+  void import('../features/compte/session')
+    .then((m) => m.startSessionKeeper(droppedStoredToken))
+    .catch(() => undefined);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -264,8 +157,8 @@ export const useAccount = create<AccountState>((set, get) => ({
 
   init: () => {
     initPromise ??= (async () => {
-      listenToBrowser();
       const stored = readStorage(STORAGE_KEYS.token);
+      let dropped = false;
       if (stored) {
         try {
           await api('user/token-verify', TokenResponse, { method: 'POST', body: { token: stored } });
@@ -278,10 +171,11 @@ export const useAccount = create<AccountState>((set, get) => ({
           get().setSession(token, user);
         } catch {
           get().clearSession();
+          dropped = true;
         }
       }
       set({ initialised: true });
-      if (get().token) initPush();
+      startSessionKeeper(dropped);
     })();
     return initPromise;
   },
@@ -299,12 +193,9 @@ export const useAccount = create<AccountState>((set, get) => ({
       authenticating: false,
       ...(sameUser ? {} : { profile: null }),
     });
-    scheduleRefresh(token);
   },
 
   clearSession: () => {
-    stopRefresh();
-    if (get().token || readStorage(STORAGE_KEYS.token)) dropPush();
     writeStorage(STORAGE_KEYS.token, null);
     writeStorage(STORAGE_KEYS.user, null);
     setBearer(null);
@@ -321,7 +212,6 @@ export const useAccount = create<AccountState>((set, get) => ({
   loginSuccess: (token, user) => {
     get().setSession(token, user);
     set({ initialised: true });
-    initPush();
   },
   loginFailure: (message) => set({ authenticating: false, error: true, errorMessage: message }),
 

@@ -7,16 +7,19 @@ export function Switch({
   checked,
   onChange,
   disabled,
+  compact = false,
 }: {
   label: ReactNode;
   description?: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** Label and switch side by side (in a row of a list) instead of spread across the width. */
+  compact?: boolean;
 }) {
   const id = useId();
   return (
-    <div className="flex items-start justify-between gap-4 py-2">
+    <div className={`flex ${compact ? 'items-center gap-2' : 'items-start justify-between gap-4 py-2'}`}>
       <div className="min-w-0">
         <label htmlFor={id} className="font-medium">
           {label}
