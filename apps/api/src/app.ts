@@ -20,6 +20,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { hydroRoutes } from './features/hydro/hydro.routes';
 import { mediaRoutes } from './features/media/media.routes';
+import { meteoRoutes } from './features/meteo/meteo.routes';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { publicationsRoutes } from './features/publications/publications.routes';
@@ -28,6 +29,8 @@ import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerWeb } from './http/web';
+import type { IngestEvents } from './ingest/events';
+import { readIngestStatus } from './ingest/jobs/runner';
 import type { Mailer } from './notify/mail';
 import type { PushService } from './notify/push';
 import { APP_VERSION } from './version';
@@ -46,6 +49,8 @@ export interface AppDeps {
    * Optional: `pushFor(deps)` gives this one, or one created on first use for the database.
    */
   push?: PushService;
+  /** What ingestion (live or replay) reports after each run: subscribe with `.on(...)` (ingest/events.ts). */
+  ingestEvents?: IngestEvents;
 }
 
 export interface BuildOptions {
@@ -96,12 +101,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       registerApiCaching(api);
       registerCsrf(api, { key: deps.secrets.csrfKey, secureCookie: env.PUBLIC_URL.startsWith('https://') });
 
-      await api.register(healthRoutes(deps));
+      await api.register(healthRoutes({ ...deps, ingestStatus: () => readIngestStatus(deps.db.db) }));
       await api.register(hydroRoutes(deps));
       await api.register(accountRoutes(deps));
       await api.register(profileRoutes(deps));
       await api.register(publicationsRoutes(deps));
       await api.register(mediaRoutes(deps));
+      await api.register(meteoRoutes(deps));
       await api.register(activitesRoutes(deps));
       await api.register(pagesRoutes(deps));
       await api.register(communicationRoutes(deps));

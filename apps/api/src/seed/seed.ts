@@ -5,6 +5,10 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { mmToM, lpsToM3s } from '@limni/shared/domain/units';
+import {
+  NIVEAUX_VIGILANCE as NIVEAUX,
+  SIGNIFICATIONS_VIGILANCE as SIGNIFICATIONS,
+} from '@limni/shared/domain/vigilance';
 import type { Db } from '../db/client';
 import { resetIdSequences, type DialectName } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -16,15 +20,6 @@ import { extraSeedSteps } from './steps/index';
 export const DATASET_VERSION = '2026-11-21.1';
 /** Issue time of the recorded national Vigicrues bulletin (InfoVigiCru_TypEntVigiCru2_detail.json). */
 export const VIGILANCE_RECORDED_AT = Date.parse('2021-01-24T08:16:03+01:00');
-
-const NIVEAUX = ['', 'vert', 'jaune', 'orange', 'rouge'];
-const SIGNIFICATIONS = [
-  '',
-  'Pas de vigilance particulière requise.',
-  'Risque de crue génératrice de débordements et de dommages localisés ou de montée rapide et dangereuse des eaux, nécessitant une vigilance particulière.',
-  "Risque de crue génératrice de débordements importants susceptibles d'avoir un impact significatif sur la vie collective et la sécurité des biens et des personnes.",
-  'Risque de crue majeure : menace directe et généralisée de la sécurité des personnes et des biens.',
-];
 
 /** Tables in the order they can be emptied (children first). */
 const TABLES_CHILD_FIRST = [
