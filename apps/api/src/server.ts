@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { EnvError, loadEnv } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { migrateToLatest, openDb } from './db/client';
+import { IngestEvents } from './ingest/events';
+import { startIngestion, type IngestionRuntime } from './ingest/scheduler';
 import { createMailer } from './notify/mail';
 import { createPushService } from './notify/push';
 import { seedDatabase } from './seed/seed';
@@ -34,13 +36,17 @@ async function main(): Promise<void> {
   });
   // The VAPID key pair is generated on the first start and kept in the database.
   await push.keys();
-  const app = await buildApp({ env, db, secrets, now: Date.now, mailer, push });
+  const ingestEvents = new IngestEvents();
+  const app = await buildApp({ env, db, secrets, now: Date.now, mailer, push, ingestEvents });
+  ingestEvents.log = app.log;
   if (applied.length) app.log.info({ migrations: applied }, 'Migrations appliquées');
   const seeded = await seedDatabase(db, { log: (m) => app.log.info(m) });
   if (!seeded.seeded) app.log.info('Base existante conservée (pas de rechargement du jeu de démonstration)');
 
+  let ingestion: IngestionRuntime | null = null;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} reçu : arrêt`);
+    await ingestion?.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -50,6 +56,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Limni écoute sur ${env.PUBLIC_URL} (base : ${db.location})`);
+  // Live ingestion (Hub'Eau, Vigicrues) only when asked: the demo runs offline on its dataset.
+  if (env.INGEST === 'live') ingestion = startIngestion({ env, db, events: ingestEvents, log: app.log });
 }
 
 main().catch((err: unknown) => {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect';
 import { getMigrations } from './migrations/index';
@@ -50,8 +50,32 @@ export function openDb(opts: OpenDbOptions): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query it runs; with better-sqlite3 a statement can be compiled once and reused. The last
+ * `max` statements are kept by SQL text (a statement still being iterated is never handed out twice). Bulk
+ * inserts of constant text (ingestion, docs/decisions/022) and repeated reads skip SQLite's compiler.
+ */
+function withStatementCache(database: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      const hit = cache.get(text);
+      if (hit && !hit.busy) {
+        cache.delete(text);
+        cache.set(text, hit);
+        return hit;
+      }
+      const stmt = database.prepare(text);
+      cache.set(text, stmt);
+      if (cache.size > max) cache.delete(cache.keys().next().value as string);
+      return stmt;
+    },
+  };
 }
 
 /** Runs every pending migration; throws with the failing migration's name. */

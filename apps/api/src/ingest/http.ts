@@ -1,0 +1,236 @@
+/**
+ * The one way ingestion talks to an upstream service: global `fetch`, a timeout per request (AbortSignal), retries
+ * with exponential backoff for transient failures (network, timeout, 5xx, 429, truncated JSON), and every payload
+ * parsed with a Zod schema. A payload that does not match fails loudly (logged with the offending paths) and is
+ * never stored. Errors carry a French message: it ends up in the job status shown by /api/health.
+ */
+import type { z } from 'zod';
+
+export type SourceName = "Hub'Eau" | 'Vigicrues' | 'Open-Meteo';
+
+export type UpstreamErrorKind = 'http' | 'timeout' | 'network' | 'json' | 'schema' | 'pagination' | 'aborted';
+
+export class UpstreamError extends Error {
+  constructor(
+    public readonly source: SourceName,
+    public readonly kind: UpstreamErrorKind,
+    message: string,
+    /** Worth retrying (network, timeout, 5xx, 429, malformed body). */
+    public readonly transient: boolean,
+    public readonly status?: number,
+  ) {
+    super(`${source} : ${message}`);
+    this.name = 'UpstreamError';
+  }
+}
+
+/** The subset of a pino/Fastify logger that ingestion uses. */
+export interface IngestLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export const silentLogger: IngestLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+export interface HttpOptions {
+  /** Per-request timeout (connection, headers and body). */
+  timeoutMs: number;
+  /** Extra attempts after the first one, for transient failures only. */
+  retries: number;
+  /** First backoff delay; doubled at each attempt, with up to 25 % jitter. */
+  backoffMs: number;
+  /** Aborts everything (shutdown). */
+  signal?: AbortSignal | undefined;
+  log?: IngestLogger | undefined;
+  /** Called before each retry (jobs count them). */
+  onRetry?: ((err: UpstreamError, attempt: number) => void) | undefined;
+  userAgent?: string | undefined;
+}
+
+export const DEFAULT_HTTP: Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs'> = {
+  timeoutMs: 30_000,
+  retries: 3,
+  backoffMs: 1_000,
+};
+
+export interface JsonResponse {
+  status: number;
+  /** Parsed JSON, or null for an empty 204 answer. */
+  body: unknown;
+  headers: Headers;
+}
+
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${err.message} (${cause.message})` : err.message;
+  }
+  return String(err);
+}
+
+const ACCEPTED = new Set([200, 203, 204, 206]);
+
+async function attempt(source: SourceName, url: string, opts: HttpOptions): Promise<JsonResponse> {
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  const fail = (err: unknown): never => {
+    if (opts.signal?.aborted) {
+      throw new UpstreamError(source, 'aborted', 'requête interrompue (arrêt)', false);
+    }
+    if (timeout.aborted) {
+      throw new UpstreamError(
+        source,
+        'timeout',
+        `pas de réponse en ${(opts.timeoutMs / 1000).toLocaleString('fr-FR')} s (${url})`,
+        true,
+      );
+    }
+    throw new UpstreamError(source, 'network', `service injoignable (${describe(err)})`, true);
+  };
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      signal,
+      redirect: 'follow',
+      headers: {
+        accept: 'application/json, application/geo+json;q=0.9, */*;q=0.1',
+        'user-agent': opts.userAgent ?? 'Limni (ingestion)',
+      },
+    });
+  } catch (err) {
+    return fail(err);
+  }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    return fail(err);
+  }
+  if (!ACCEPTED.has(res.status)) {
+    const transient = res.status >= 500 || res.status === 429 || res.status === 408;
+    throw new UpstreamError(
+      source,
+      'http',
+      `HTTP ${res.status} pour ${url}${text ? ` : ${text.slice(0, 200)}` : ''}`,
+      transient,
+      res.status,
+    );
+  }
+  if (text.trim() === '') {
+    if (res.status === 204) return { status: res.status, body: null, headers: res.headers };
+    throw new UpstreamError(
+      source,
+      'json',
+      `réponse vide (HTTP ${res.status}) pour ${url}`,
+      true,
+      res.status,
+    );
+  }
+  try {
+    return { status: res.status, body: JSON.parse(text) as unknown, headers: res.headers };
+  } catch (err) {
+    throw new UpstreamError(
+      source,
+      'json',
+      `JSON illisible (HTTP ${res.status}, ${text.length} octets) pour ${url} : ${describe(err)}`,
+      true,
+      res.status,
+    );
+  }
+}
+
+/**
+ * GET a JSON document. 200, 203, 204 and 206 are successes (Hub'Eau sends 206 for a partial page); transient
+ * failures are retried `retries` times with exponential backoff; the last error is thrown.
+ */
+export async function getJson(source: SourceName, url: string, opts: HttpOptions): Promise<JsonResponse> {
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt(source, url, opts);
+    } catch (err) {
+      const e =
+        err instanceof UpstreamError ? err : new UpstreamError(source, 'network', describe(err), true);
+      if (!e.transient || i >= opts.retries) throw e;
+      const delay = opts.backoffMs * 2 ** i * (1 + Math.random() * 0.25);
+      opts.onRetry?.(e, i + 1);
+      opts.log?.warn(
+        { source, url, attempt: i + 1, delayMs: Math.round(delay), err: e.message },
+        'Nouvel essai',
+      );
+      try {
+        await sleep(delay, opts.signal);
+      } catch {
+        throw new UpstreamError(source, 'aborted', 'requête interrompue (arrêt)', false);
+      }
+    }
+  }
+}
+
+/** Where a Zod issue is, as `data.3.resultat_obs`. */
+function issuePath(path: ReadonlyArray<PropertyKey>): string {
+  return path.length ? path.map(String).join('.') : '(racine)';
+}
+
+/**
+ * Parses an upstream payload. A mismatch is logged with every offending path (the "changed field" alarm) and
+ * thrown as a non-transient `schema` error: nothing of this payload is stored.
+ */
+export function parsePayload<S extends z.ZodType>(
+  source: SourceName,
+  what: string,
+  schema: S,
+  body: unknown,
+  log?: IngestLogger,
+): z.output<S> {
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  const issues = r.error.issues.slice(0, 10).map((i) => `${issuePath(i.path)} : ${i.message}`);
+  log?.error({ source, what, issues }, `Charge utile inattendue (${source}, ${what}) : schéma non respecté`);
+  throw new UpstreamError(source, 'schema', `réponse inattendue pour ${what} (${issues.join(' ; ')})`, false);
+}
+
+/**
+ * Upstream `next` links are absolute (https://hubeau.eaufrance.fr/api/v2/hydrometrie/observations_tr?cursor=…).
+ * They are followed verbatim, except that their origin and base path are replaced by the configured base URL when
+ * the link is under the same API (so a mirror, a proxy or a local test server keeps being used). The query, and
+ * so the cursor, is never rebuilt.
+ */
+export function rebaseLink(link: string, baseUrl: string): string {
+  let next: URL;
+  let base: URL;
+  try {
+    next = new URL(link);
+    base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  } catch {
+    return link;
+  }
+  if (next.href.startsWith(base.href)) return link;
+  const segment = base.pathname.replace(/\/+$/, '').split('/').pop();
+  if (!segment) return link;
+  const idx = next.pathname.indexOf(`/${segment}/`);
+  if (idx < 0) return link;
+  const rest = next.pathname.slice(idx + segment.length + 2);
+  return `${base.href}${rest}${next.search}`;
+}
+
+/** `2026-09-13T07:00:00Z`: the instant format Hub'Eau filters accept (UTC, no milliseconds). */
+export function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,595 @@
+/**
+ * Hub'Eau ingestion against a local server on 127.0.0.1 serving the recorded answers (and pages built from the
+ * recorded rows), then faults: HTTP 500, a timeout, malformed JSON, an empty page, a repeated page (cursor loop),
+ * 206 partial content, a changed field. After each: no reading lost, none duplicated, the job status says what
+ * happened. Runs on SQLite and PostgreSQL (real database copy of the demo dataset).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { HealthResponse } from '@limni/shared/contracts/health';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import {
+  fixtureJson,
+  startUpstream,
+  type Upstream,
+  type UpstreamReply,
+  type UpstreamRequest,
+} from '../../test/upstream';
+import { IngestEvents, type ReadingsEvent } from './events';
+import { isoSeconds, silentLogger } from './http';
+import { hubeauObservationsJob, OBS_INITIAL_LOOKBACK_MS, OBS_OVERLAP_MS } from './jobs/hubeauObservations';
+import { hubeauStationsJob } from './jobs/hubeauStations';
+import { readIngestStatus, runJob, type IngestJob } from './jobs/runner';
+import { normaliseObservations, ObservationsTrPage, type ObservationTrInput } from './sources/hubeau';
+
+/** A Hub'Eau page as the tests build it (the recorded envelope, other rows). */
+interface Page {
+  count: number;
+  next: string | null;
+  data: unknown[];
+  [key: string]: unknown;
+}
+
+const REC_H = fixtureJson<Page & { data: ObservationTrInput[] }>(
+  'hubeau/observations_tr_K447001001_H_2026-09-13.json',
+);
+const REC_Q = fixtureJson<Page & { data: ObservationTrInput[] }>(
+  'hubeau/observations_tr_K447001001_Q_2026-09-13.json',
+);
+const REC_SITE = fixtureJson<Page & { data: ObservationTrInput[] }>(
+  'hubeau/observations_tr_site_K4470010_2026-09-13.json',
+);
+const REC_STATION = fixtureJson<Page & { data: Array<Record<string, unknown>> }>(
+  'hubeau/referentiel_stations_K447001001_2026-09-13.json',
+);
+const BLOIS = 'K447001001';
+/** Ids in the demo dataset, looked up once. */
+let BLOIS_LIEU = 0;
+let BLOIS_H = 0;
+
+let ctx: TestContext;
+let up: Upstream;
+let clock = Date.parse('2026-08-27T08:10:00Z');
+let events: IngestEvents;
+let received: ReadingsEvent[];
+const FAST = { timeoutMs: 300, retries: 2, backoffMs: 5 };
+
+beforeAll(async () => {
+  ctx = await createTestApp({ now: () => clock });
+  up = await startUpstream();
+  const h = await ctx.db.db
+    .selectFrom('capteur')
+    .select(['id', 'lieu_id'])
+    .where('code_station', '=', BLOIS)
+    .where('grandeur', '=', 'H')
+    .executeTakeFirstOrThrow();
+  BLOIS_LIEU = h.lieu_id;
+  BLOIS_H = h.id;
+});
+afterAll(async () => {
+  await up.close();
+  await ctx.close();
+});
+beforeEach(() => {
+  events = new IngestEvents();
+  received = [];
+  events.on('readings', (e) => {
+    received.push(e);
+  });
+});
+
+const base = () => `${up.origin}/api/v2/hydrometrie`;
+const obsJob = () => hubeauObservationsJob({ baseUrl: base() });
+const run = (job: IngestJob) =>
+  runJob(job, { db: ctx.db.db, events, now: () => clock, log: silentLogger, http: FAST });
+
+const emptyPage = (r: UpstreamRequest): Page => ({ count: 0, next: null, data: [], ...{ first: r.url } });
+
+/** Rows shaped like the recorded one, at other instants (mm for H, l/s for Q). */
+function rowsLike(
+  template: ObservationTrInput,
+  from: string,
+  n: number,
+  stepMin: number,
+  value: (i: number) => number,
+) {
+  const t0 = Date.parse(from);
+  return Array.from({ length: n }, (_, i) => ({
+    ...template,
+    date_obs: isoSeconds(t0 + i * stepMin * 60_000),
+    resultat_obs: value(i),
+  }));
+}
+
+/** Answers observations_tr: the scenario for Blois (H or Q), an empty page for every other station chunk. */
+function hubeau(blois: (r: UpstreamRequest, grandeur: string) => UpstreamReply | null) {
+  return (r: UpstreamRequest): UpstreamReply => {
+    if (!r.path.endsWith('/observations_tr')) return { status: 404, body: { message: 'inconnu' } };
+    const codes = (r.query.get('code_entite') ?? '').split(',');
+    const cursor = r.query.get('cursor');
+    if (codes.includes(BLOIS) || cursor) {
+      const reply = blois(r, r.query.get('grandeur_hydro') ?? '');
+      if (reply) return reply;
+    }
+    return { body: emptyPage(r) };
+  };
+}
+
+async function sensorRows(capteurId: number, from: number, to: number) {
+  return ctx.db.db
+    .selectFrom('observation')
+    .select(['ts', 'valeur', 'statut', 'qualification'])
+    .where('capteur_id', '=', capteurId)
+    .where('ts', '>=', from)
+    .where('ts', '<=', to)
+    .orderBy('ts')
+    .execute();
+}
+
+async function jobStatus(name: string) {
+  const res = await ctx.request({ url: '/api/health' });
+  const body = z.parse(HealthResponse, res.json());
+  const job = body.ingestion.jobs.find((j) => j.job === name);
+  expect(job).toBeDefined();
+  return job as NonNullable<typeof job>;
+}
+
+async function blqCapteur() {
+  return ctx.db.db
+    .selectFrom('capteur')
+    .selectAll()
+    .where('lieu_id', '=', BLOIS_LIEU)
+    .where('grandeur', '=', 'Q')
+    .executeTakeFirst();
+}
+
+describe('normaliseObservations', () => {
+  it('converts mm → m and l/s → m³/s and keeps UTC instants', () => {
+    const h = normaliseObservations(ObservationsTrPage.parse(REC_H).data);
+    expect(h.readings).toEqual([
+      {
+        codeStation: BLOIS,
+        grandeur: 'H',
+        ts: Date.parse('2026-08-27T08:00:00Z'),
+        valeur: -1.232,
+        statut: 12,
+        qualification: 20,
+      },
+    ]);
+    const q = normaliseObservations(ObservationsTrPage.parse(REC_Q).data);
+    expect(q.readings.map((r) => [new Date(r.ts).toISOString(), r.valeur])).toEqual([
+      ['2026-08-27T08:00:00.000Z', 47.8],
+      ['2026-08-27T07:27:30.000Z', 47.8],
+    ]);
+  });
+
+  it('drops the site-level duplicate (code_station null) of the recorded site answer', () => {
+    const site = normaliseObservations(ObservationsTrPage.parse(REC_SITE).data);
+    expect(REC_SITE.data).toHaveLength(2);
+    expect(site.siteRows).toBe(1);
+    expect(site.readings).toHaveLength(1);
+    expect(site.readings[0]).toMatchObject({ codeStation: BLOIS, grandeur: 'Q', valeur: 47.8 });
+  });
+});
+
+describe('hubeau-observations job', () => {
+  it('reads H and Q of every known station in multi-code requests, follows next, converts units, creates the Q sensor', async () => {
+    clock = Date.parse('2026-08-27T08:10:00Z');
+    const page2H = rowsLike(
+      REC_H.data[0] as ObservationTrInput,
+      '2026-08-27T07:00:00Z',
+      4,
+      15,
+      (i) => -1240 + i * 2,
+    );
+    up.setHandler(
+      hubeau((r, g) => {
+        if (g === 'H') {
+          if (r.query.get('cursor')) return { body: { ...REC_H, count: 5, next: null, data: page2H } };
+          return { body: REC_H };
+        }
+        if (g === 'Q') return { body: { ...REC_Q, next: null } };
+        return null;
+      }),
+    );
+    up.requests.length = 0;
+    const outcome = await run(obsJob());
+    expect(outcome.error).toBeNull();
+    expect(outcome.ok).toBe(true);
+
+    // Multi-code requests for H and Q from now − 24 h, and the recorded cursor followed on the local server.
+    const obsReqs = up.requests.filter((r) => r.path.endsWith('/observations_tr'));
+    const first = obsReqs.find(
+      (r) => !r.query.get('cursor') && (r.query.get('code_entite') ?? '').includes(BLOIS),
+    );
+    expect(first?.query.get('code_entite')?.split(',').length).toBeGreaterThan(50);
+    expect(first?.query.get('date_debut_obs')).toBe(isoSeconds(clock - OBS_INITIAL_LOOKBACK_MS));
+    expect(new Set(obsReqs.map((r) => r.query.get('grandeur_hydro')))).toEqual(new Set(['H', 'Q']));
+    const cursorReq = obsReqs.find((r) => r.query.get('cursor'));
+    expect(cursorReq?.query.get('cursor')).toBe(new URL(REC_H.next as string).searchParams.get('cursor'));
+
+    // H in m (recorded −1232 mm → −1.232 m), page 2 too.
+    const h = await sensorRows(
+      BLOIS_H,
+      Date.parse('2026-08-27T00:00:00Z'),
+      Date.parse('2026-08-28T00:00:00Z'),
+    );
+    expect(h.map((r) => [new Date(r.ts).toISOString(), r.valeur])).toEqual([
+      ['2026-08-27T07:00:00.000Z', -1.24],
+      ['2026-08-27T07:15:00.000Z', -1.238],
+      ['2026-08-27T07:30:00.000Z', -1.236],
+      ['2026-08-27T07:45:00.000Z', -1.234],
+      ['2026-08-27T08:00:00.000Z', -1.232],
+    ]);
+    expect(h[4]).toMatchObject({ statut: 12, qualification: 20 });
+
+    // The Q sensor was created on its first reading, in m³/s (47,800 l/s → 47.8 m³/s).
+    const q = await blqCapteur();
+    expect(q).toMatchObject({ unite: 'm³/s', source: 'hubeau', code_station: BLOIS, derniere_valeur: 47.8 });
+    expect(q?.dernier_ts).toBe(Date.parse('2026-08-27T08:00:00Z'));
+    expect(q?.premier_ts).toBe(Date.parse('2026-08-27T07:27:30Z'));
+    const qRows = await sensorRows(q?.id ?? 0, 0, Number.MAX_SAFE_INTEGER);
+    expect(qRows.map((r) => r.valeur)).toEqual([47.8, 47.8]);
+
+    // The H sensor's cached state follows.
+    const hc = await ctx.db.db
+      .selectFrom('capteur')
+      .selectAll()
+      .where('id', '=', BLOIS_H)
+      .executeTakeFirstOrThrow();
+    expect(hc).toMatchObject({ derniere_valeur: -1.232, dernier_ts: Date.parse('2026-08-27T08:00:00Z') });
+    expect(hc.premier_ts).toBe(Date.parse('2026-08-27T07:00:00Z'));
+    expect(hc.pas_min).toBe(15);
+
+    // Status and counts, through /api/health.
+    const status = await jobStatus('hubeau-observations');
+    expect(status.lastSuccess).toBe(clock);
+    expect(status.lastError).toBeNull();
+    expect(status.counts).toMatchObject({ lectures_nouvelles: 7, capteurs_crees: 1, requetes: 42 });
+    expect(status.counts.requetes_en_echec).toBeUndefined();
+    expect(status.counts.doublons_site_ignores).toBe(0);
+
+    // Listeners learn which sensors got which readings.
+    expect(received).toHaveLength(1);
+    const e = received[0] as ReadingsEvent;
+    expect(e).toMatchObject({ type: 'readings', origin: 'live', source: 'hubeau' });
+    expect(e.sensors).toEqual([
+      {
+        capteurId: BLOIS_H,
+        lieuId: BLOIS_LIEU,
+        grandeur: 'H',
+        codeStation: BLOIS,
+        nouvelles: 5,
+        modifiees: 0,
+        from: Date.parse('2026-08-27T07:00:00Z'),
+        to: Date.parse('2026-08-27T08:00:00Z'),
+      },
+      expect.objectContaining({ capteurId: q?.id, lieuId: BLOIS_LIEU, grandeur: 'Q', nouvelles: 2 }),
+    ]);
+  });
+
+  it('asks again from the checkpoint minus 3 hours, and rewriting the same readings changes nothing', async () => {
+    const previous = clock;
+    clock += 10 * 60_000;
+    up.requests.length = 0;
+    const before = await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER);
+    const outcome = await run(obsJob());
+    expect(outcome.ok).toBe(true);
+    const first = up.requests.find((r) => (r.query.get('code_entite') ?? '').includes(BLOIS));
+    const since = Math.floor((previous - OBS_OVERLAP_MS) / 60_000) * 60_000;
+    expect(first?.query.get('date_debut_obs')).toBe(isoSeconds(since));
+    expect(outcome.counts).toMatchObject({
+      lectures_inchangees: 7,
+      lectures_nouvelles: 0,
+      lectures_modifiees: 0,
+    });
+    expect(await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER)).toEqual(before);
+    expect(received).toHaveLength(0);
+  });
+
+  it('stores a value corrected upstream and reports it as modified', async () => {
+    clock += 10 * 60_000;
+    up.setHandler(
+      hubeau((r, g) =>
+        g === 'H'
+          ? { body: { ...REC_H, next: null, data: [{ ...REC_H.data[0], resultat_obs: -1229 }] } }
+          : null,
+      ),
+    );
+    const outcome = await run(obsJob());
+    expect(outcome.counts).toMatchObject({ lectures_modifiees: 1 });
+    const [row] = await sensorRows(
+      BLOIS_H,
+      Date.parse('2026-08-27T08:00:00Z'),
+      Date.parse('2026-08-27T08:00:00Z'),
+    );
+    expect(row?.valeur).toBe(-1.229);
+    const hc = await ctx.db.db
+      .selectFrom('capteur')
+      .select('derniere_valeur')
+      .where('id', '=', BLOIS_H)
+      .executeTakeFirst();
+    expect(hc?.derniere_valeur).toBe(-1.229);
+    expect(received[0]?.sensors).toEqual([
+      expect.objectContaining({ capteurId: BLOIS_H, nouvelles: 0, modifiees: 1 }),
+    ]);
+  });
+
+  it('drops site-level duplicates when a site code answers (recorded observations_tr_site_K4470010)', async () => {
+    clock += 10 * 60_000;
+    const siteDay = rowsLike(
+      REC_SITE.data[0] as ObservationTrInput,
+      '2026-08-27T09:00:00Z',
+      2,
+      30,
+      () => 48000,
+    );
+    const withNulls = siteDay.flatMap((r) => [r, { ...r, code_station: null }]);
+    up.setHandler(
+      hubeau((_r, g) =>
+        g === 'Q'
+          ? { body: { ...REC_SITE, count: 4 + 2, next: null, data: [...REC_SITE.data, ...withNulls] } }
+          : null,
+      ),
+    );
+    const outcome = await run(obsJob());
+    expect(outcome.counts).toMatchObject({
+      doublons_site_ignores: 3,
+      lectures_nouvelles: 2,
+      lectures_inchangees: 1,
+    });
+    const q = await blqCapteur();
+    const rows = await sensorRows(
+      q?.id ?? 0,
+      Date.parse('2026-08-27T09:00:00Z'),
+      Date.parse('2026-08-27T09:30:00Z'),
+    );
+    expect(rows.map((r) => r.valeur)).toEqual([48, 48]);
+  });
+});
+
+/** A day of Blois H readings (mm), served in pages of `perPage` with cursors `p1`, `p2`… on the local server. */
+function paged(day: string, n: number, perPage: number) {
+  const rows = rowsLike(REC_H.data[0] as ObservationTrInput, `${day}T00:00:00Z`, n, 10, (i) => 1000 + i);
+  const pages = Array.from({ length: Math.ceil(n / perPage) }, (_, i) =>
+    rows.slice(i * perPage, (i + 1) * perPage),
+  );
+  const link = (i: number) =>
+    `https://hubeau.eaufrance.fr/api/v2/hydrometrie/observations_tr?code_entite=${BLOIS}&grandeur_hydro=H&cursor=p${i}&size=${perPage}`;
+  const page = (i: number, next: string | null): Page => ({ ...REC_H, count: n, next, data: pages[i] ?? [] });
+  const index = (r: UpstreamRequest) => Number((r.query.get('cursor') ?? 'p0').slice(1));
+  return {
+    rows,
+    pages,
+    link,
+    page,
+    index,
+    from: Date.parse(`${day}T00:00:00Z`),
+    to: Date.parse(`${day}T23:59:59Z`),
+  };
+}
+
+describe('hubeau-observations faults: nothing lost, nothing duplicated, the status says what happened', () => {
+  const good = (p: ReturnType<typeof paged>) =>
+    hubeau((r, g) => {
+      if (g !== 'H') return null;
+      const i = p.index(r);
+      return { body: p.page(i, i + 1 < p.pages.length ? p.link(i + 1) : null) };
+    });
+
+  async function recoverAndCheck(p: ReturnType<typeof paged>) {
+    clock += 10 * 60_000;
+    up.setHandler(good(p));
+    const outcome = await run(obsJob());
+    expect(outcome.ok).toBe(true);
+    const rows = await sensorRows(BLOIS_H, p.from, p.to);
+    expect(rows.map((r) => r.ts)).toEqual(p.rows.map((r) => Date.parse(r.date_obs)));
+    expect(rows.map((r) => r.valeur)).toEqual(p.rows.map((r) => r.resultat_obs / 1000));
+    const status = await jobStatus('hubeau-observations');
+    expect(status.lastSuccess).toBe(clock);
+    return outcome;
+  }
+
+  it('HTTP 500 (persisting): error recorded, checkpoint kept, the next run fetches the missed window', async () => {
+    clock = Date.parse('2026-09-01T12:00:00Z');
+    const p = paged('2026-09-01', 30, 10);
+    up.setHandler(hubeau((_r, g) => (g === 'H' ? { status: 500, body: 'Internal Server Error' } : null)));
+    up.requests.length = 0;
+    const failed = await run(obsJob());
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toMatch(/^1 requête sur 42 en échec ; première : Hub'Eau : HTTP 500/);
+    expect(failed.counts).toMatchObject({ requetes_en_echec: 1, nouveaux_essais: 2 });
+    const status = await jobStatus('hubeau-observations');
+    expect(status.lastError).toMatch(/HTTP 500/);
+    expect(status.lastErrorAt).toBe(clock);
+    expect(await sensorRows(BLOIS_H, p.from, p.to)).toEqual([]);
+    const failedSince = up.requests
+      .find((r) => (r.query.get('code_entite') ?? '').includes(BLOIS))
+      ?.query.get('date_debut_obs');
+
+    up.requests.length = 0;
+    const ok = await recoverAndCheck(p);
+    expect(ok.counts.lectures_nouvelles).toBe(30);
+    // The failed chunk was asked again from the same start (its checkpoint did not move).
+    expect(
+      up.requests
+        .find((r) => (r.query.get('code_entite') ?? '').includes(BLOIS))
+        ?.query.get('date_debut_obs'),
+    ).toBe(failedSince);
+    const after = await jobStatus('hubeau-observations');
+    expect(after.lastError).toMatch(/HTTP 500/);
+    expect(after.lastSuccess).toBeGreaterThan(after.lastErrorAt ?? 0);
+  });
+
+  it('HTTP 500 once: retried with backoff within the run', async () => {
+    clock = Date.parse('2026-09-02T12:00:00Z');
+    const p = paged('2026-09-02', 12, 5);
+    let failures = 0;
+    const inner = good(p);
+    up.setHandler((r) => {
+      if (
+        (r.query.get('code_entite') ?? '').includes(BLOIS) &&
+        r.query.get('grandeur_hydro') === 'H' &&
+        failures++ === 0
+      ) {
+        return { status: 503 };
+      }
+      return inner(r);
+    });
+    const outcome = await run(obsJob());
+    expect(outcome.ok).toBe(true);
+    expect(outcome.counts).toMatchObject({ nouveaux_essais: 1, lectures_nouvelles: 12, pages: 42 + 2 });
+    expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(12);
+  });
+
+  it('a timeout: aborted after the configured delay, error recorded, then recovered', async () => {
+    clock = Date.parse('2026-09-03T12:00:00Z');
+    const p = paged('2026-09-03', 20, 10);
+    const inner = good(p);
+    up.setHandler((r) => {
+      const reply = inner(r);
+      return (r.query.get('code_entite') ?? '').includes(BLOIS) && r.query.get('grandeur_hydro') === 'H'
+        ? { ...reply, delayMs: 1_000 }
+        : reply;
+    });
+    const failed = await run(obsJob());
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toMatch(/pas de réponse en 0,3 s/);
+    expect(await sensorRows(BLOIS_H, p.from, p.to)).toEqual([]);
+    await recoverAndCheck(p);
+  });
+
+  it('malformed JSON: nothing of the page is stored, error recorded, then recovered', async () => {
+    clock = Date.parse('2026-09-04T12:00:00Z');
+    const p = paged('2026-09-04', 20, 10);
+    const inner = good(p);
+    up.setHandler((r) => {
+      if (r.query.get('cursor') === 'p1') {
+        return { body: '{"count": 20, "next": null, "data": [{"code_station": "K4470' };
+      }
+      return inner(r);
+    });
+    const failed = await run(obsJob());
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toMatch(/JSON illisible/);
+    // Page 1 was valid and is kept; page 2 was not stored.
+    expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(10);
+    const ok = await recoverAndCheck(p);
+    expect(ok.counts).toMatchObject({ lectures_nouvelles: 10, lectures_inchangees: 10 });
+  });
+
+  it('an empty page in the middle of the paging: followed, nothing lost', async () => {
+    clock = Date.parse('2026-09-05T12:00:00Z');
+    const p = paged('2026-09-05', 20, 10);
+    // p0 (10 rows) → p1 (empty) → p2 (10 rows) → end.
+    const pages = [p.pages[0], [], p.pages[1]];
+    up.setHandler(
+      hubeau((r, g) => {
+        if (g !== 'H') return null;
+        const i = p.index(r);
+        return { body: { ...REC_H, count: 20, next: i < 2 ? p.link(i + 1) : null, data: pages[i] ?? [] } };
+      }),
+    );
+    const outcome = await run(obsJob());
+    expect(outcome.ok).toBe(true);
+    expect(outcome.counts).toMatchObject({ pages_vides: 41 + 1, lectures_nouvelles: 20 });
+    expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(20);
+  });
+
+  it('a page repeated (cursor loop): stopped, readings stored once, error recorded, then recovered', async () => {
+    clock = Date.parse('2026-09-06T12:00:00Z');
+    const p = paged('2026-09-06', 30, 10);
+    // p0 → p1 → p0 again: a loop.
+    up.setHandler(
+      hubeau((r, g) => {
+        if (g !== 'H') return null;
+        const i = p.index(r);
+        return { body: p.page(i, p.link(i === 0 ? 1 : 0)) };
+      }),
+    );
+    const failed = await run(obsJob());
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toMatch(/boucle de pagination/);
+    const partial = await sensorRows(BLOIS_H, p.from, p.to);
+    expect(partial.length).toBe(20);
+    expect(new Set(partial.map((r) => r.ts)).size).toBe(20);
+    const ok = await recoverAndCheck(p);
+    expect(ok.counts).toMatchObject({ lectures_nouvelles: 10, lectures_inchangees: 20 });
+  });
+
+  it('206 Partial Content is a success: the paging goes on', async () => {
+    clock = Date.parse('2026-09-07T12:00:00Z');
+    const p = paged('2026-09-07', 15, 10);
+    const inner = good(p);
+    up.setHandler((r) => {
+      const reply = inner(r);
+      return r.query.get('grandeur_hydro') === 'H' &&
+        (r.query.get('code_entite') ?? '').includes(BLOIS) &&
+        !r.query.get('cursor')
+        ? { ...reply, status: 206, headers: { link: `<${p.link(1)}>; rel="next"` } }
+        : reply;
+    });
+    const outcome = await run(obsJob());
+    expect(outcome.ok).toBe(true);
+    expect(outcome.counts).toMatchObject({ pages_206: 1, lectures_nouvelles: 15 });
+    expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(15);
+  });
+
+  it('a changed field fails loudly and leaves stored data untouched', async () => {
+    clock = Date.parse('2026-09-08T12:00:00Z');
+    const before = await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER);
+    const renamed = rowsLike(
+      REC_H.data[0] as ObservationTrInput,
+      '2026-09-07T00:00:00Z',
+      3,
+      10,
+      () => 5000,
+    ).map(({ resultat_obs, ...r }) => ({ ...r, resultat_obs_mm: resultat_obs }));
+    const logged: string[] = [];
+    up.setHandler(hubeau((_r, g) => (g === 'H' ? { body: { ...REC_H, next: null, data: renamed } } : null)));
+    const outcome = await runJob(obsJob(), {
+      db: ctx.db.db,
+      events,
+      now: () => clock,
+      log: { ...silentLogger, error: (_o, msg) => logged.push(msg ?? '') },
+      http: FAST,
+    });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.error).toMatch(/réponse inattendue pour observations_tr \(data\.0\.resultat_obs : /);
+    expect(logged.some((m) => m.includes('schéma non respecté'))).toBe(true);
+    expect(await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER)).toEqual(before);
+  });
+});
+
+describe('hubeau-stations job (daily catalogue, page + size)', () => {
+  it('keeps in-service state and gauge-zero altitude of known stations, counts unknown ones', async () => {
+    const station = REC_STATION.data[0] as Record<string, unknown>;
+    const other = { ...station, code_station: 'Z999999999', libelle_station: 'Station inconnue' };
+    const asked: number[] = [];
+    up.setHandler((r) => {
+      if (!r.path.endsWith('/referentiel/stations')) return { status: 404 };
+      const page = Number(r.query.get('page'));
+      asked.push(page);
+      const next = page < 2 ? r.url.replace(`page=${page}`, `page=${page + 1}`) : null;
+      return { body: { ...REC_STATION, count: 2, next, data: page === 1 ? [station] : [other] } };
+    });
+    const outcome = await run(hubeauStationsJob({ baseUrl: base(), pageSize: 1 }));
+    expect(outcome.error).toBeNull();
+    expect(asked).toEqual([1, 2]);
+    expect(outcome.counts).toMatchObject({
+      stations_catalogue: 2,
+      stations_connues: 1,
+      stations_inconnues: 1,
+    });
+    const lieu = await ctx.db.db
+      .selectFrom('lieu')
+      .select(['altitude_zero', 'station_mesure_ok'])
+      .where('id', '=', BLOIS_LIEU)
+      .executeTakeFirst();
+    expect(lieu).toEqual({ altitude_zero: 65.973, station_mesure_ok: 1 });
+    const jobs = await readIngestStatus(ctx.db.db);
+    expect(jobs.map((j) => j.job)).toEqual(
+      expect.arrayContaining(['hubeau-observations', 'hubeau-stations']),
+    );
+  });
+});

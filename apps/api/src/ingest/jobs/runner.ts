@@ -1,0 +1,162 @@
+/**
+ * Running one ingestion job and recording what happened (table `ingest_job`, migration 004): last run, last
+ * success, last error with its time, the counts of the last run and the job's checkpoint. A job is idempotent
+ * (it upserts) and resumes from its checkpoint, which it may advance part by part: the progress made before a
+ * failure is kept. See docs/decisions/022-ingest-jobs-checkpoints-retries.md.
+ */
+import type { Kysely } from 'kysely';
+import type { HealthResponse } from '@limni/shared/contracts/health';
+import type { Database } from '../../db/schema';
+import type { IngestEvents } from '../events';
+import { UpstreamError, type HttpOptions, type IngestLogger } from '../http';
+
+export interface JobContext {
+  readonly job: string;
+  readonly db: Kysely<Database>;
+  readonly events: IngestEvents;
+  readonly now: () => number;
+  readonly signal: AbortSignal;
+  readonly log: IngestLogger;
+  /** HTTP options with this run's signal, logger and retry counting wired in. */
+  readonly http: HttpOptions;
+  /** Checkpoint saved by the previous run (parsed JSON), undefined before the first one. */
+  readonly checkpoint: unknown;
+  /** Replaces the checkpoint; saved at the end of the run whatever its outcome. */
+  setCheckpoint(value: unknown): void;
+  /** Adds to a counter of this run (shown by /api/health). */
+  count(key: string, n?: number): void;
+}
+
+export interface IngestJob {
+  name: string;
+  /** Cron expression (croner), in UTC. */
+  schedule: string;
+  /** Run at start when the last success is older than this (ms); undefined = never at start. */
+  runAtStartIfOlderThan?: number;
+  run(ctx: JobContext): Promise<void>;
+}
+
+/** Thrown by a job that did part of its work: the message says what failed, progress is kept. */
+export class JobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobError';
+  }
+}
+
+/** Summarises failed requests of a run: "2 requêtes sur 42 en échec ; première : …". */
+export function failuresMessage(failures: readonly Error[], total: number): string {
+  const first = failures[0];
+  const n = failures.length;
+  return `${n} ${n > 1 ? 'requêtes' : 'requête'} sur ${total} en échec${first ? ` ; première : ${first.message}` : ''}`;
+}
+
+export interface RunOptions {
+  db: Kysely<Database>;
+  events: IngestEvents;
+  now: () => number;
+  log: IngestLogger;
+  http: Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'userAgent'>;
+  signal?: AbortSignal;
+}
+
+export interface RunOutcome {
+  job: string;
+  ok: boolean;
+  error: string | null;
+  counts: Record<string, number>;
+}
+
+export async function readJobRow(db: Kysely<Database>, job: string) {
+  return db.selectFrom('ingest_job').selectAll().where('job', '=', job).executeTakeFirst();
+}
+
+export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutcome> {
+  const { db } = opts;
+  const row = await readJobRow(db, job.name);
+  let checkpoint: unknown = undefined;
+  try {
+    checkpoint = row?.checkpoint ? (JSON.parse(row.checkpoint) as unknown) : undefined;
+  } catch {
+    opts.log.warn({ job: job.name }, 'Point de reprise illisible : ignoré');
+  }
+  let nextCheckpoint: unknown = checkpoint;
+  const counts: Record<string, number> = {};
+  const count = (key: string, n = 1) => {
+    counts[key] = (counts[key] ?? 0) + n;
+  };
+  const signal = opts.signal ?? new AbortController().signal;
+  const log = opts.log;
+  const ctx: JobContext = {
+    job: job.name,
+    db,
+    events: opts.events,
+    now: opts.now,
+    signal,
+    log,
+    http: { ...opts.http, signal, log, onRetry: () => count('nouveaux_essais') },
+    checkpoint,
+    setCheckpoint: (v) => {
+      nextCheckpoint = v;
+    },
+    count,
+  };
+
+  const started = opts.now();
+  let error: string | null = null;
+  try {
+    await job.run(ctx);
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+    if (err instanceof UpstreamError || err instanceof JobError) {
+      log.error({ job: job.name, err: error, counts }, `Ingestion ${job.name} en échec`);
+    } else {
+      log.error({ job: job.name, err, counts }, `Ingestion ${job.name} en échec (erreur inattendue)`);
+    }
+  }
+  const ended = opts.now();
+  counts.duree_ms = Math.max(0, ended - started);
+
+  const values = {
+    last_run_at: started,
+    counts: JSON.stringify(counts),
+    checkpoint: nextCheckpoint === undefined ? null : JSON.stringify(nextCheckpoint),
+    ...(error === null
+      ? { last_success: ended, consecutive_failures: 0 }
+      : {
+          last_error: error.slice(0, 2000),
+          last_error_at: ended,
+          consecutive_failures: (row?.consecutive_failures ?? 0) + 1,
+        }),
+  };
+  await db
+    .insertInto('ingest_job')
+    .values({ job: job.name, ...values })
+    .onConflict((oc) => oc.column('job').doUpdateSet(values))
+    .execute();
+  if (error === null) log.info({ job: job.name, counts }, `Ingestion ${job.name} terminée`);
+  return { job: job.name, ok: error === null, error, counts };
+}
+
+/** Every job's status, for /api/health. */
+export async function readIngestStatus(db: Kysely<Database>): Promise<HealthResponse['ingestion']['jobs']> {
+  const rows = await db.selectFrom('ingest_job').selectAll().orderBy('job').execute();
+  return rows.map((r) => {
+    let counts: Record<string, number> = {};
+    try {
+      const parsed = JSON.parse(r.counts) as Record<string, unknown>;
+      counts = Object.fromEntries(
+        Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number'),
+      );
+    } catch {
+      counts = {};
+    }
+    return {
+      job: r.job,
+      lastSuccess: r.last_success,
+      lastError: r.last_error,
+      lastErrorAt: r.last_error_at,
+      counts,
+    };
+  });
+}

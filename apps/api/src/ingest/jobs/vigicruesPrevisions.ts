@@ -1,0 +1,126 @@
+/**
+ * Every 30 minutes: Vigicrues forecasts (min / mean / max) of the stations on a Vigicrues tronçon, into
+ * `prevision` (one run per production time, upserted). "No forecast" — an error payload, empty `Prevs`, a 204 —
+ * is the normal case, counted, not an error. A station that says it is not a forecast station is left alone for a
+ * day (checkpoint). Values are already in m and m³/s.
+ */
+import { DAY_MS } from '@limni/shared/domain/time';
+import type { PlaceForecast } from '../events';
+import { UpstreamError } from '../http';
+import { previsions } from '../sources/vigicrues';
+import { failuresMessage, JobError, type IngestJob } from './runner';
+
+interface PrevisionsCheckpoint {
+  /** station code → instant until which it is not asked again. */
+  skipUntil: Record<string, number>;
+}
+
+export interface VigicruesPrevisionsOptions {
+  baseUrl: string;
+}
+
+export function vigicruesPrevisionsJob(opts: VigicruesPrevisionsOptions): IngestJob {
+  return {
+    name: 'vigicrues-previsions',
+    schedule: '5,35 * * * *',
+    runAtStartIfOlderThan: 0,
+    async run(ctx) {
+      const prev = (ctx.checkpoint as Partial<PrevisionsCheckpoint> | undefined)?.skipUntil ?? {};
+      const now = ctx.now();
+      const cp: PrevisionsCheckpoint = {
+        skipUntil: Object.fromEntries(Object.entries(prev).filter(([, until]) => until > now)),
+      };
+      const sensors = await ctx.db
+        .selectFrom('lieu')
+        .innerJoin('capteur', 'capteur.lieu_id', 'lieu.id')
+        .select(['lieu.id as lieuId', 'lieu.code_station', 'capteur.id as capteurId', 'capteur.grandeur'])
+        .where('lieu.troncon_id', 'is not', null)
+        .where('lieu.code_station', 'is not', null)
+        .where('capteur.grandeur', 'in', ['H', 'Q'])
+        .orderBy('lieu.code_station')
+        .orderBy('capteur.grandeur')
+        .execute();
+      const failures: Error[] = [];
+      const places: PlaceForecast[] = [];
+      let requests = 0;
+      for (const s of sensors) {
+        const code = s.code_station as string;
+        const grandeur = s.grandeur as 'H' | 'Q';
+        if (cp.skipUntil[code] !== undefined) {
+          ctx.count('stations_sans_prevision_ignorees');
+          continue;
+        }
+        requests++;
+        try {
+          const r = await previsions(code, grandeur, { ...ctx.http, baseUrl: opts.baseUrl });
+          if (r.kind === 'pas_station_prevision') {
+            cp.skipUntil[code] = now + DAY_MS;
+            ctx.count('pas_station_de_prevision');
+            continue;
+          }
+          if (r.kind === 'aucune') {
+            ctx.count('sans_prevision');
+            continue;
+          }
+          const known = await ctx.db
+            .selectFrom('prevision')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('capteur_id', '=', s.capteurId)
+            .where('run_ts', '=', r.runTs)
+            .executeTakeFirst();
+          const rows = r.points.map((p) => ({
+            capteur_id: s.capteurId,
+            run_ts: r.runTs,
+            ts: p.ts,
+            valeur: p.moy,
+            min: p.min,
+            max: p.max,
+            commentaire: r.commentaire,
+          }));
+          await ctx.db.transaction().execute(async (trx) => {
+            for (let i = 0; i < rows.length; i += 500) {
+              await trx
+                .insertInto('prevision')
+                .values(rows.slice(i, i + 500))
+                .onConflict((oc) =>
+                  oc.columns(['capteur_id', 'run_ts', 'ts']).doUpdateSet((eb) => ({
+                    valeur: eb.ref('excluded.valeur'),
+                    min: eb.ref('excluded.min'),
+                    max: eb.ref('excluded.max'),
+                    commentaire: eb.ref('excluded.commentaire'),
+                  })),
+                )
+                .execute();
+            }
+          });
+          ctx.count('previsions_points', rows.length);
+          if (Number(known?.n ?? 0) > 0) {
+            ctx.count('runs_deja_connus');
+            continue;
+          }
+          ctx.count('runs_nouveaux');
+          const values = r.points.map((p) => p.moy ?? p.max).filter((v): v is number => v !== null);
+          places.push({
+            lieuId: s.lieuId,
+            capteurId: s.capteurId,
+            grandeur,
+            codeStation: code,
+            runTs: r.runTs,
+            points: rows.length,
+            from: Math.min(...r.points.map((p) => p.ts)),
+            to: Math.max(...r.points.map((p) => p.ts)),
+            maxValeur: values.length ? Math.max(...values) : null,
+          });
+        } catch (err) {
+          if (ctx.signal.aborted || !(err instanceof UpstreamError)) throw err;
+          failures.push(err);
+          ctx.count('requetes_en_echec');
+        }
+      }
+      ctx.count('requetes', requests);
+      ctx.setCheckpoint(cp);
+      await ctx.events.emit({ type: 'forecasts', origin: 'live', at: ctx.now(), places });
+      if (failures.length) throw new JobError(failuresMessage(failures, requests));
+    },
+  };
+}

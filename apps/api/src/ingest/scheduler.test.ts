@@ -1,0 +1,146 @@
+/**
+ * The live scheduler on a real database: one leader per database (SQLite: the process; PostgreSQL: an advisory
+ * lock taken over when the leader stops), overdue jobs run at start, a failed run retried with backoff, stop()
+ * aborting requests in flight, and the jobs' state in /api/health.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { HealthResponse } from '@limni/shared/contracts/health';
+import { tryAcquireLeadership } from '../db/dialect';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/helpers';
+import { startUpstream, type Upstream, type UpstreamReply } from '../../test/upstream';
+import { IngestEvents } from './events';
+import { silentLogger } from './http';
+import { hubeauObservationsJob } from './jobs/hubeauObservations';
+import { readJobRow } from './jobs/runner';
+import { INGEST_LOCK_KEY, startIngestion, type IngestionOptions } from './scheduler';
+
+let ctx: TestContext;
+let up: Upstream;
+let reply: () => UpstreamReply;
+const empty = (): UpstreamReply => ({ body: { count: 0, first: null, prev: null, next: null, data: [] } });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  up = await startUpstream(() => reply());
+});
+afterAll(async () => {
+  await up.close();
+  await ctx.close();
+});
+
+const options = (over: Partial<IngestionOptions> = {}): IngestionOptions => ({
+  env: {
+    HUBEAU_BASE_URL: `${up.origin}/hubeau`,
+    VIGICRUES_BASE_URL: `${up.origin}/vigicrues`,
+    PUBLIC_URL: 'http://t',
+  },
+  db: ctx.db,
+  events: new IngestEvents(),
+  log: silentLogger,
+  jobs: [hubeauObservationsJob({ baseUrl: `${up.origin}/hubeau` })],
+  http: { timeoutMs: 5_000, retries: 0, backoffMs: 5 },
+  leaderRetryMs: 50,
+  retryBaseMs: 50,
+  ...over,
+});
+
+async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('délai dépassé');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('leadership', () => {
+  it(
+    TEST_DB === 'postgres'
+      ? 'PostgreSQL: one holder of the advisory lock at a time, free again after release'
+      : 'SQLite: the process is the leader',
+    async () => {
+      const a = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1);
+      expect(a).not.toBeNull();
+      const b = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1);
+      if (TEST_DB === 'postgres') {
+        expect(b).toBeNull();
+        await a?.release();
+        const c = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1);
+        expect(c).not.toBeNull();
+        await c?.release();
+      } else {
+        expect(b).not.toBeNull();
+        await a?.release();
+        await b?.release();
+      }
+    },
+  );
+
+  it('two instances on one database: jobs run on the leader only; a follower takes over when it stops', async () => {
+    reply = empty;
+    const first = startIngestion(options());
+    await until(async () => first.isLeader());
+    const second = startIngestion(options());
+    await new Promise((r) => setTimeout(r, 150));
+    if (TEST_DB === 'postgres') {
+      expect(second.isLeader()).toBe(false);
+      expect(await second.runNow('hubeau-observations')).toBeNull();
+      await first.stop();
+      await until(async () => second.isLeader());
+    } else {
+      expect(second.isLeader()).toBe(true);
+      await first.stop();
+    }
+    const outcome = await second.runNow('hubeau-observations');
+    expect(outcome?.ok).toBe(true);
+    await second.stop();
+    expect(second.isLeader()).toBe(false);
+  });
+});
+
+describe('scheduler', () => {
+  it('runs overdue jobs at start, retries a failed run with backoff, and shows the jobs in /api/health', async () => {
+    let calls = 0;
+    // The first run fails (HTTP 500 on every request), the retry 50 ms later succeeds.
+    reply = () => (calls++ < 42 ? { status: 500 } : empty());
+    await ctx.db.db.deleteFrom('ingest_job').execute();
+    const rt = startIngestion(options());
+    const row = await until(async () => {
+      const r = await readJobRow(ctx.db.db, 'hubeau-observations');
+      return r?.last_success != null && r;
+    });
+    await rt.stop();
+    expect(row.last_error).toMatch(/42 requêtes sur 42 en échec ; première : Hub'Eau : HTTP 500/);
+    expect(row.last_error_at).not.toBeNull();
+    expect(row.last_success).toBeGreaterThanOrEqual(row.last_error_at ?? 0);
+    expect(row.consecutive_failures).toBe(0);
+
+    const res = await ctx.request({ url: '/api/health' });
+    const health = z.parse(HealthResponse, res.json());
+    expect(health.ingestion.jobs).toEqual([
+      {
+        job: 'hubeau-observations',
+        lastSuccess: row.last_success,
+        lastError: row.last_error,
+        lastErrorAt: row.last_error_at,
+        counts: expect.objectContaining({ requetes: 42, pages: 42 }) as Record<string, number>,
+      },
+    ]);
+  });
+
+  it('stop() aborts a request in flight and records why', async () => {
+    reply = () => ({ ...empty(), delayMs: 5_000 });
+    const rt = startIngestion(options({ runAtStart: false }));
+    await until(async () => rt.isLeader());
+    const running = rt.runNow('hubeau-observations');
+    await new Promise((r) => setTimeout(r, 100));
+    const t0 = Date.now();
+    await rt.stop();
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    const outcome = await running;
+    expect(outcome?.ok).toBe(false);
+    expect(outcome?.error).toMatch(/requête interrompue \(arrêt\)/);
+  });
+});
