@@ -21,6 +21,8 @@ const LIEU = { id: 1, path: '/lieu/1/a-1' };
 test('register → verify by e-mail → sign in → profile → subscribe → mailing list → sign out', async ({
   page,
 }) => {
+  // The whole journey, a dozen screens: more than the default minute when the machine is busy.
+  test.setTimeout(150_000);
   const { username, email } = uniqueAccount('kayak');
 
   // Registration: the client's checks first.

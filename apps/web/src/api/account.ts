@@ -50,6 +50,8 @@ export function signOut(): Promise<void> {
 }
 
 async function doSignOut(): Promise<void> {
+  // Opened directly (`/user/logout` in the address bar): the stored session is known once start-up is done.
+  await useAccount.getState().init();
   const { token } = useAccount.getState();
   if (token) {
     try {
@@ -130,6 +132,7 @@ export async function confirmPasswordReset(body: PasswordResetConfirmBody): Prom
     const res = await api('auth/rest/password/reset/confirm/', DetailResponse, { method: 'POST', body });
     useAccount.getState().succeed('reset');
     // A session open on this browser was closed too.
+    await useAccount.getState().init();
     if (useAccount.getState().token) useAccount.getState().clearSession();
     return res.detail;
   } catch (err) {

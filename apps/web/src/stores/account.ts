@@ -138,6 +138,8 @@ function withoutFailure(failures: AccountState['failures'], flow: Flow): Account
 }
 
 let initPromise: Promise<void> | null = null;
+/** Counts sign-ins and sign-outs, so that the start-up check never undoes one made while it ran. */
+let sessionEpoch = 0;
 
 export const useAccount = create<AccountState>((set, get) => ({
   initialised: false,
@@ -160,6 +162,7 @@ export const useAccount = create<AccountState>((set, get) => ({
       const stored = readStorage(STORAGE_KEYS.token);
       let dropped = false;
       if (stored) {
+        const epoch = sessionEpoch;
         try {
           await api('user/token-verify', TokenResponse, { method: 'POST', body: { token: stored } });
           const { token } = await api('user/token-refresh', TokenResponse, {
@@ -168,10 +171,13 @@ export const useAccount = create<AccountState>((set, get) => ({
           });
           const user = decodeTokenUser(token);
           if (!user) throw new Error('Jeton illisible');
-          get().setSession(token, user);
+          // Signed out (or in) meanwhile, e.g. `/user/logout` opened directly: that decision stands.
+          if (sessionEpoch === epoch) get().setSession(token, user);
         } catch {
-          get().clearSession();
-          dropped = true;
+          if (sessionEpoch === epoch) {
+            get().clearSession();
+            dropped = true;
+          }
         }
       }
       set({ initialised: true });
@@ -181,6 +187,7 @@ export const useAccount = create<AccountState>((set, get) => ({
   },
 
   setSession: (token, user) => {
+    sessionEpoch++;
     writeStorage(STORAGE_KEYS.token, token);
     writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
     setBearer(token);
@@ -196,6 +203,7 @@ export const useAccount = create<AccountState>((set, get) => ({
   },
 
   clearSession: () => {
+    sessionEpoch++;
     writeStorage(STORAGE_KEYS.token, null);
     writeStorage(STORAGE_KEYS.user, null);
     setBearer(null);

@@ -122,11 +122,17 @@ export default function ProfilPage() {
         <EmailVerification />
       </div>
       <div className="mt-6 gap-10 md:grid md:grid-cols-[13rem_minmax(0,1fr)]">
-        <nav aria-label={m('sections')} className="hidden self-start md:sticky md:top-20 md:block">
-          <ul className="space-y-1">
+        <nav
+          aria-label={m('sections')}
+          className="-mx-4 mb-6 self-start px-4 md:sticky md:top-20 md:mx-0 md:mb-0 md:px-0"
+        >
+          <ul className="flex gap-2 overflow-x-auto pb-1 md:block md:space-y-1 md:overflow-visible md:pb-0">
             {SECTIONS.map(([id, key]) => (
-              <li key={id}>
-                <a href={`#${id}`} className="nav-link w-full">
+              <li key={id} className="shrink-0">
+                <a
+                  href={`#${id}`}
+                  className="inline-flex min-h-11 items-center whitespace-nowrap rounded-full border border-line bg-white px-4 text-sm font-medium hover:bg-sky-50 md:w-full md:rounded-lg md:border-0 md:bg-transparent md:px-3 dark:bg-transparent dark:hover:bg-white/5"
+                >
                   {m(key)}
                 </a>
               </li>
