@@ -91,20 +91,27 @@ export interface AccountState {
 
 const TokenResponse = z.object({ token: z.string() });
 
-/** Decodes the user carried by a token (`sub`, `username`); no signature check: the server does that. */
-export function decodeTokenUser(token: string): TokenUser | null {
+/** The JSON payload of a JWT (UTF-8: usernames may hold any letter), or null. No signature check here. */
+export function tokenPayload(token: string): Record<string, unknown> | null {
   try {
-    const payload = token.split('.')[1];
-    if (!payload) return null;
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      sub?: unknown;
-      username?: unknown;
-    };
-    const id = Number(json.sub);
-    return Number.isInteger(id) && typeof json.username === 'string' ? { id, username: json.username } : null;
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** Decodes the user carried by a token (`sub`, `username`); the server checks the signature. */
+export function decodeTokenUser(token: string): TokenUser | null {
+  const json = tokenPayload(token);
+  const id = Number(json?.sub);
+  return json && Number.isInteger(id) && typeof json.username === 'string'
+    ? { id, username: json.username }
+    : null;
 }
 
 /**

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { api, ApiError, setBearer } from '../../lib/api';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage';
-import { decodeTokenUser, useAccount } from '../../stores/account';
+import { decodeTokenUser, tokenPayload, useAccount } from '../../stores/account';
 import { notify } from '../../stores/notifications';
 
 const TokenResponse = z.object({ token: z.string() });
@@ -23,19 +23,10 @@ const REFRESH_MIN_DELAY_MS = 10_000;
 
 /** Seconds between issue and expiry of a token, or null when it does not say. */
 export function tokenLifetimeS(token: string): number | null {
-  try {
-    const payload = token.split('.')[1];
-    if (!payload) return null;
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      iat?: unknown;
-      exp?: unknown;
-    };
-    return typeof json.iat === 'number' && typeof json.exp === 'number' && json.exp > json.iat
-      ? json.exp - json.iat
-      : null;
-  } catch {
-    return null;
-  }
+  const json = tokenPayload(token);
+  return json && typeof json.iat === 'number' && typeof json.exp === 'number' && json.exp > json.iat
+    ? json.exp - json.iat
+    : null;
 }
 
 /** Delay before refreshing a token just received. */
