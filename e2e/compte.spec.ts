@@ -22,7 +22,7 @@ test('register → verify by e-mail → sign in → profile → subscribe → ma
   page,
 }) => {
   // The whole journey, a dozen screens: more than the default minute when the machine is busy.
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const { username, email } = uniqueAccount('kayak');
 
   // Registration: the client's checks first.
@@ -187,6 +187,11 @@ test('register → verify by e-mail → sign in → profile → subscribe → ma
   await expect(alertes).not.toBeChecked();
   await expect(liste).toBeChecked();
   await screenshots(page, 'profil');
+
+  // Stop following the place.
+  await ligne.getByRole('button', { name: /Ne plus suivre/ }).click();
+  await expect(page.getByText(/Vous ne suivez plus La Garonne à Toulouse/)).toBeVisible();
+  await expect(abonnements.getByText('Vous ne suivez encore aucun lieu')).toBeVisible();
 
   // Sign out: token and user gone, back home.
   await page.getByRole('link', { name: 'Se déconnecter' }).click();

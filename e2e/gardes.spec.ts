@@ -52,6 +52,18 @@ test('/user/login/<page> returns to the page after signing in; outside targets a
   await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/lieu\/1\/a-1\/donnees$/);
+
+  // Subscribed from the place: pause and resume its alerts, then unsubscribe, from the dialog.
+  await page.getByRole('button', { name: 'S’abonner' }).click();
+  await page.getByRole('button', { name: /^Abonné/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Abonnement à La Garonne à Toulouse/ });
+  const alertes = dialog.getByRole('switch', { name: 'Recevoir les alertes de ce lieu' });
+  await alertes.click();
+  await expect(alertes).not.toBeChecked();
+  await expect(page.getByText(/sont en pause/)).toBeVisible();
+  await expectAccessible(page, 'lieu (abonnement)');
+  await dialog.getByRole('button', { name: 'Se désabonner' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'S’abonner' })).toBeVisible();
 
   // A target that browsers could read as another host (`/\\host`) gives the profile.
