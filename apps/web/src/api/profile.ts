@@ -5,7 +5,6 @@
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { StatusResponse } from '@limni/shared/contracts/account';
-import { ListesSibResponse } from '@limni/shared/contracts/communication';
 import {
   AbonnementsResponse,
   AvatarResponse,
@@ -40,14 +39,6 @@ export const profileQuery = (userId: number | null) =>
     enabled: userId !== null,
     staleTime: 0,
     retry: false,
-  });
-
-/** The mailing lists anyone may join (public). */
-export const listesSibQuery = () =>
-  queryOptions({
-    queryKey: ['communication', 'listes-sib'],
-    queryFn: ({ signal }) => api('communication/listes-sib', ListesSibResponse, { signal }),
-    staleTime: 60 * 60_000,
   });
 
 /** `POST user/profile`: date of birth, forecast alerts, notification preferences. */
