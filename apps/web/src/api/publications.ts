@@ -20,7 +20,9 @@ export const publicationsQuery = (lieuId: number) =>
       api(
         `hydro/lieu/${lieuId}/publications${pageParam === null ? '' : `?avant=${pageParam}`}`,
         PublicationsResponse,
-        { signal },
+        // Public answers may be kept 60 s by the browser: the feed is revalidated so that one's own post or
+        // deletion shows at once, after a reload too.
+        { signal, cache: 'no-cache' },
       ),
     initialPageParam: null as number | null,
     getNextPageParam: (last) =>

@@ -49,6 +49,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** HTTP cache mode of the request (`'no-cache'`: revalidate a cached answer before using it). */
+  cache?: RequestCache;
 }
 
 /** Calls `/api/<path>` and parses the JSON answer with `schema`. */
@@ -76,6 +78,7 @@ export async function api<S extends z.ZodMiniType>(
       body,
       credentials: 'same-origin',
       signal: opts.signal,
+      cache: opts.cache,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

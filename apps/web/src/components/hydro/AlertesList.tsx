@@ -15,8 +15,27 @@ const BORDER: Record<number, string> = {
   4: 'border-l-red-700',
 };
 
-export function AlertesList({ alertes, titleId }: { alertes: readonly Alerte[]; titleId: string }) {
+/** Ended alerts stay listed this long after their end (data time), then only current ones are shown. */
+export const ALERTES_RECENTES_MS = 30 * 86_400_000;
+
+/** Current alerts, and those ended within ALERTES_RECENTES_MS of `now` (the data "now"; null: current only). */
+export function alertesVisibles(alertes: readonly Alerte[], now: number | null): Alerte[] {
+  return alertes
+    .filter((a) => a.en_cours || (now !== null && (a.fin ?? a.debut) >= now - ALERTES_RECENTES_MS))
+    .sort((a, b) => Number(b.en_cours) - Number(a.en_cours) || b.niveau - a.niveau || b.debut - a.debut);
+}
+
+export function AlertesList({
+  alertes: all,
+  titleId,
+  now,
+}: {
+  alertes: readonly Alerte[];
+  titleId: string;
+  now: number | null;
+}) {
   const m = useHydroMessages();
+  const alertes = alertesVisibles(all, now);
   const masquees = useAlertesMasquees((s) => s.ids);
   const masquer = useAlertesMasquees((s) => s.masquer);
   const reafficher = useAlertesMasquees((s) => s.reafficher);

@@ -262,15 +262,11 @@ function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number
             <p className="text-sm text-muted">{m('situation', { date: formatDateTime(now) })}</p>
           )}
         </div>
-        {verdicts.data?.indicatif && (
-          <p className="max-w-4xl text-sm text-muted">
-            <span className="font-semibold">{m('indicatif')} : </span>
-            {verdicts.data.avertissement}
-          </p>
-        )}
       </div>
 
-      {alertes.data && <AlertesList alertes={alertes.data} titleId={ids.alertes} />}
+      {alertes.data && (
+        <AlertesList alertes={alertes.data} titleId={ids.alertes} now={lieux.data?.maintenant ?? null} />
+      )}
 
       {vue === 'carte' ? (
         <MapAndList
@@ -296,6 +292,13 @@ function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number
         />
       ) : (
         list
+      )}
+
+      {verdicts.data?.indicatif && (
+        <p className="max-w-4xl text-sm text-muted">
+          <span className="font-semibold">{m('indicatif')} : </span>
+          {verdicts.data.avertissement}
+        </p>
       )}
 
       {entite.entites_f.length > 0 && (

@@ -14,7 +14,7 @@ import { activitesQuery } from '../../api/hydro';
 import { lieuAlertesQuery, lieuDaterangeQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
 import { SubscribeButton } from '../../components/account/SubscribeButton';
 import { ActivitySwitcher } from '../../components/hydro/ActivitySwitcher';
-import { AlertesList } from '../../components/hydro/AlertesList';
+import { AlertesList, alertesVisibles } from '../../components/hydro/AlertesList';
 import { Breadcrumb } from '../../components/hydro/Breadcrumb';
 import { DetailStates, parseId } from '../../components/hydro/Introuvable';
 import { useHydroMessages } from '../../components/hydro/messages';
@@ -77,6 +77,8 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const { pathname, search } = useLocation();
   const alertesId = useId();
   const alertes = useQuery(lieuAlertesQuery(lieu.id));
+  const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
+  const now = etats.data?.maintenant ?? null;
   const base = lieuPath(lieu.id, ida);
   const currentTab: Tab = TABS.find((t) => pathname.startsWith(`${base}/${t}`)) ?? 'donnees';
 
@@ -105,9 +107,9 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         <ActivitySwitcher current={ida} hrefFor={(a) => `${lieuPath(lieu.id, a, currentTab)}${search}`} />
       </div>
 
-      {alertes.data && alertes.data.length > 0 && (
+      {alertes.data && alertesVisibles(alertes.data, now).length > 0 && (
         <div className="mt-6">
-          <AlertesList alertes={alertes.data} titleId={alertesId} />
+          <AlertesList alertes={alertes.data} titleId={alertesId} now={now} />
         </div>
       )}
 

@@ -31,7 +31,7 @@ import {
 import { sortCapteurs } from '../../../components/hydro/sensors';
 import { LineIcon } from '../../../components/ui/LineIcon';
 import { EmptyState, ErrorState, Skeleton, SkeletonBlock } from '../../../components/ui/States';
-import { formatDateTime, formatLongDate, formatValue } from '../../../lib/format';
+import { formatDateTime, formatLongDate, formatNumber, formatValue } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { selectCanViewPrevision, useAccount } from '../../../stores/account';
 import { buildColumns, csvFileName, summaryFigures, toCsv, type ChartColumns } from '../chartData';
@@ -315,10 +315,19 @@ function Donnees({
             </Suspense>
           </div>
           <Legend m={m} unite={unite} couleur={couleur} forecast={columns.nbPrevisions > 0} seuils={seuils} />
+          {seuils.some((s) => s.texte) && (
+            <ul className="space-y-1 text-sm text-muted">
+              {[...new Set(seuils.map((s) => s.texte).filter((x): x is string => !!x))].map((texte) => (
+                <li key={texte}>{texte}</li>
+              ))}
+            </ul>
+          )}
           <figcaption id={ids.resume} className="rounded-lg bg-sky-50 px-4 py-3 dark:bg-white/5">
             <span className="font-semibold">{m('resumeTitre')} : </span>
             {m('resume', {
-              periode: m(RESUME_KEYS[jours]),
+              periode: serie?.sous_echantillonne
+                ? `${m(RESUME_KEYS[jours])} ${m('resumeSimplifie')}`
+                : m(RESUME_KEYS[jours]),
               min: formatValue(figures.min, unite),
               max: formatValue(figures.max, unite),
               pic: dayTime(figures.maxTs),
@@ -346,7 +355,9 @@ function Donnees({
           {serie?.sous_echantillonne && (
             <p className="text-sm text-muted">
               <span aria-hidden="true">ⓘ </span>
-              {m('lttb', { n: serie.nb_renvoye, total: serie.nb_brut })}
+              {latest
+                ? m('lttbFin', { n: formatNumber(observed.ts.length) })
+                : m('lttb', { n: formatNumber(observed.ts.length), total: formatNumber(serie.nb_brut) })}
             </p>
           )}
           {lieu.a_previsions && !canView && <p className="text-sm text-muted">{m('previsionReservee')}</p>}

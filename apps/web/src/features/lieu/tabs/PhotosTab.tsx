@@ -39,7 +39,9 @@ export default function PhotosTab({ lieu }: { lieu: LieuDetail }) {
         caption: m('photoDe', { auteur: p.auteur.username, date: formatLongDate(p.created_at) }),
         ts: p.created_at,
       }));
-    return [...own, ...posted].sort((a, b) => b.ts - a.ts);
+    // The API also lists publication photos among the place's photos: one entry per image.
+    const postedUrls = new Set(posted.map((p) => p.url));
+    return [...own.filter((p) => !postedUrls.has(p.url)), ...posted].sort((a, b) => b.ts - a.ts);
   }, [lieu, publications.data, m]);
 
   if (publications.isPending && lieu.photos.length === 0) return <SkeletonBlock lines={4} />;

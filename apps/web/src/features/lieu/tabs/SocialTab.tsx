@@ -100,6 +100,9 @@ function PublicationCard({ publication: p, lieu }: { publication: Publication; l
     try {
       await deletePublication(p.id);
       setConfirm(false);
+      queryClient.setQueryData(publicationsQuery(lieu.id).queryKey, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => page.filter((x) => x.id !== p.id)) } : data,
+      );
       notify(m('supprimee'), { kind: 'success' });
       await queryClient.invalidateQueries({ queryKey: publicationsQuery(lieu.id).queryKey });
     } catch (err) {
@@ -224,7 +227,10 @@ function PublicationForm({ lieu }: { lieu: LieuDetail }) {
     setErrors({});
     setProgress(0);
     try {
-      await postPublication({ lieu: lieu.id, texte: texte.trim(), photo }, setProgress);
+      const created = await postPublication({ lieu: lieu.id, texte: texte.trim(), photo }, setProgress);
+      queryClient.setQueryData(publicationsQuery(lieu.id).queryKey, (data) =>
+        data ? { ...data, pages: data.pages.map((p, i) => (i === 0 ? [created, ...p] : p)) } : data,
+      );
       setTexte('');
       setPhoto(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -269,7 +275,7 @@ function PublicationForm({ lieu }: { lieu: LieuDetail }) {
           aria-invalid={errors.texte ? true : undefined}
           disabled={sending}
         />
-        <p id={ids.aide} className="mt-1 text-right text-sm text-muted" aria-live="polite">
+        <p id={ids.aide} className="mt-1 text-right text-sm text-muted">
           {m('texteAide', { n: formatNumber(texte.length), max: formatNumber(PUBLICATION_TEXT_MAX) })}
         </p>
         {errors.texte && (
@@ -282,16 +288,27 @@ function PublicationForm({ lieu }: { lieu: LieuDetail }) {
         <label htmlFor={ids.photo} className="block font-medium">
           {m('photo')}
         </label>
-        <input
-          id={ids.photo}
-          ref={fileInput}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand"
-          onChange={(e) => pickPhoto(e.target.files?.[0] ?? null)}
-          aria-describedby={ids.photoAide}
-          disabled={sending}
-        />
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          {/* The native control is visually replaced by a French button; it stays focusable and labelled. */}
+          <input
+            id={ids.photo}
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="peer sr-only"
+            onChange={(e) => pickPhoto(e.target.files?.[0] ?? null)}
+            aria-describedby={ids.photoAide}
+            disabled={sending}
+          />
+          <label
+            htmlFor={ids.photo}
+            aria-hidden="true"
+            className="btn-secondary cursor-pointer peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-500"
+          >
+            {m('choisirPhoto')}
+          </label>
+          <span className="min-w-0 truncate text-sm text-muted">{photo ? photo.name : m('aucunePhoto')}</span>
+        </div>
         <p id={ids.photoAide} className="mt-1 text-sm text-muted">
           {errors.photo ? (
             <span className="font-medium text-red-800 dark:text-red-300">{errors.photo}</span>

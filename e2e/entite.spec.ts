@@ -1,0 +1,119 @@
+/**
+ * A river from the chooser: the entity map and list (places upstream → downstream, latest values, verdicts for the
+ * chosen activity), the activity switcher, sub-entities, then a Vigicrues stretch.
+ */
+import { expect, test } from '@playwright/test';
+import { screens } from './lieux-support';
+import { expectAccessible } from './support';
+
+test('choose a river → its map and list, switch activity, then open a place', async ({ page }) => {
+  await page.goto('/choisir/carte');
+  await page.getByRole('searchbox', { name: 'Nom' }).fill('garonne');
+  await page
+    .getByRole('list', { name: 'Liste des lacs et rivières' })
+    .getByRole('link', { name: /^La Garonne/ })
+    .click();
+
+  // The chooser opens the map variant (baignade by default).
+  await expect(page).toHaveURL(/\/entite\/1\/carte\/activite\/1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'La Garonne' })).toBeVisible();
+  await expect(page.getByText('Haute-Garonne (31)', { exact: false })).toBeVisible();
+  const vigilance = page.getByRole('region', { name: 'Vigilance crues par tronçon' });
+  await expect(vigilance.getByRole('link', { name: /Garonne toulousaine.*Vigilance verte/ })).toBeVisible();
+  await expect(vigilance.getByRole('link', { name: /Garonne amont - Nestes/ })).toContainText(
+    '24 janvier 2021',
+  );
+
+  const map = page.getByRole('region', { name: 'Carte des lieux de La Garonne' });
+  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  // All 24 places of the Garonne are drawn (the outline is not a point).
+  await expect(map).toHaveAttribute('data-rendered-points', '24');
+  const places = page.getByRole('region', { name: /^Lieux/ }).getByRole('list');
+  await expect(places.getByRole('link')).toHaveCount(24);
+  await expectAccessible(page, 'entité (carte)');
+  await screens(page, 'entite-carte', {
+    waitFor: () => expect(map).toHaveAttribute('data-map-ready', 'true'),
+  });
+
+  // Switching activity keeps the map view; switching view keeps the activity.
+  await page.getByRole('navigation', { name: 'Activité' }).getByRole('link', { name: 'Pêche' }).click();
+  await expect(page).toHaveURL(/\/entite\/1\/carte\/activite\/2$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Activité' }).getByRole('link', { name: 'Pêche' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('navigation', { name: 'Affichage' }).getByRole('link', { name: 'Liste' }).click();
+  await expect(page).toHaveURL(/\/entite\/1\/liste\/activite\/2$/);
+
+  // Upstream → downstream: Bossost first, Toulouse (Pont-Neuf) tenth, with its real latest value and verdict.
+  const rows = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
+  await expect(rows.first()).toContainText('Bossost');
+  const toulouse = rows.nth(9);
+  await expect(toulouse).toContainText('Toulouse (Pont-Neuf)');
+  await expect(toulouse).toContainText('0,70 m');
+  await expect(toulouse).toContainText('Praticable');
+  await expect(toulouse).toContainText('Dernière mesure le 01/02/2022 à 00h45');
+  // A place with both sensors shows both, with units.
+  await expect(rows.nth(1)).toContainText('St-Béat (HE)');
+  await expect(rows.nth(1)).toContainText('m³/s');
+  // A place without readings says so instead of showing a number.
+  await expect(rows.filter({ hasText: 'Bordeaux' })).toContainText('Aucune mesure');
+  await expect(page.getByText(/Seuils indicatifs/).first()).toBeVisible();
+
+  // Sub-entities are links that keep the view and the activity.
+  const sous = page.getByRole('region', { name: 'Affluents et parties' });
+  await expect(sous.getByRole('link', { name: /L'Ariège/ })).toHaveAttribute(
+    'href',
+    '/entite/4/liste/activite/2',
+  );
+  await expectAccessible(page, 'entité (liste)');
+  await screens(page, 'entite-liste');
+
+  await toulouse.getByRole('link').click();
+  await expect(page).toHaveURL(/\/lieu\/1\/a-2\/donnees$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'La Garonne à Toulouse (Pont-Neuf)' }),
+  ).toBeVisible();
+});
+
+test('a Vigicrues stretch: its level and date, its places coloured by it on a map, their list', async ({
+  page,
+}) => {
+  await page.goto('/entite/1/liste/activite/2');
+  await page
+    .getByRole('region', { name: 'Vigilance crues par tronçon' })
+    .getByRole('link', { name: /Garonne toulousaine/ })
+    .click();
+  await expect(page).toHaveURL(/\/entite-troncon\/225\/carte\/activite\/2$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Tronçon Vigicrues Garonne toulousaine' }),
+  ).toBeVisible();
+  await expect(page.getByText('Vigilance verte').first()).toBeVisible();
+  await expect(page.getByText('Niveau de vigilance publié le 24/01/2021 à 08h16')).toBeVisible();
+  await expect(
+    page.getByText('Les lieux sont colorés selon la vigilance du tronçon : vigilance verte.'),
+  ).toBeVisible();
+
+  const map = page.getByRole('region', { name: 'Carte des lieux du tronçon Garonne toulousaine' });
+  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await expect(map).toHaveAttribute('data-rendered-points', '5');
+  const rows = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
+  await expect(rows).toHaveCount(5);
+  // A place of the stretch on another entity (an arm of the river) names it.
+  await expect(rows.filter({ hasText: 'Toulouse - St-Michel' })).toContainText(
+    'Le bras inférieur de la Garonne',
+  );
+  await expect(rows.filter({ hasText: 'Toulouse (Pont-Neuf)' })).toContainText('0,70 m');
+  await expectAccessible(page, 'tronçon');
+  await screens(page, 'troncon', {
+    waitFor: () => expect(map).toHaveAttribute('data-map-ready', 'true'),
+  });
+});
+
+test('unknown entities and stretches say so', async ({ page }) => {
+  await page.goto('/entite/999999/liste/activite/1');
+  await expect(page.getByRole('heading', { name: 'Lac ou rivière introuvable' })).toBeVisible();
+  await page.goto('/entite-troncon/999999/carte/activite/1');
+  await expect(page.getByRole('heading', { name: 'Tronçon introuvable' })).toBeVisible();
+  await page.goto('/entite/abc/liste/activite/1');
+  await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+});

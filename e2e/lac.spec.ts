@@ -1,0 +1,81 @@
+/**
+ * Lakes are first-class: Lac des Quatre-Cantons (real July 2021 levels at Lucerne, OFEV) with its outline on the
+ * map; Lac d'Annecy, which has no measuring station in Limni, with honest empty states.
+ */
+import { expect, test } from '@playwright/test';
+import { screens } from './lieux-support';
+import { expectAccessible } from './support';
+
+test('Lac des Quatre-Cantons: outline, the Lucerne gauge, July 2021 levels', async ({ page }) => {
+  await page.goto('/choisir/carte?type=L');
+  await page
+    .getByRole('list', { name: 'Liste des lacs et rivières' })
+    .getByRole('link', { name: /Lac des Quatre-Cantons/ })
+    .click();
+  await expect(page).toHaveURL(/\/entite\/20\/carte\/activite\/1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lac des Quatre-Cantons' })).toBeVisible();
+  await expect(page.getByText('Superficie approximative : 119 km²')).toBeVisible();
+  const map = page.getByRole('region', { name: 'Carte des lieux de Lac des Quatre-Cantons' });
+  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await expect(map).toHaveAttribute('data-rendered-points', '1');
+  const lucerne = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
+  await expect(lucerne).toContainText('Lucerne');
+  await expect(lucerne).toContainText('433,90 m');
+  // Six months older than the rest of the data: shown with its date and a stale warning, not hidden.
+  await expect(lucerne).toContainText('Dernière mesure le 02/08/2021 à 13h40');
+  await expect(lucerne).toContainText('Pas de nouvelle mesure depuis 6 mois');
+  await expectAccessible(page, 'lac (carte)');
+  await screens(page, 'lac-carte', {
+    waitFor: () => expect(map).toHaveAttribute('data-map-ready', 'true'),
+  });
+
+  await lucerne.getByRole('link').click();
+  await expect(page).toHaveURL(/\/lieu\/53\/a-1\/donnees$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Lac des Quatre-Cantons à Lucerne' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('valeur-principale')).toHaveText('433,90\u00a0m');
+  await expect(page.getByText('Niveau du lac (altitude)').first()).toBeVisible();
+  await expect(page.getByLabel('Jusqu’au')).toHaveValue('2021-08-02');
+  await page.getByLabel('Jusqu’au').fill('2021-07-20');
+  await expect(page.locator('figcaption')).toContainText(
+    /Sur 7 jours : de 434,60\sm à 434,94\sm, pic le 16 juillet à 23h50/,
+  );
+  await expect(
+    page.getByRole('img', { name: /^Niveau du lac \(altitude\) \(m\) du 14\/07\/2021/ }),
+  ).toBeVisible();
+  await expect(page.getByText('Seuil haut baignade : 434,87 m (indicatif)')).toBeVisible();
+  await expectAccessible(page, 'lac (lieu)');
+  await screens(page, 'lac-lieu');
+});
+
+test("Lac d'Annecy: no measuring station, and the page says so everywhere", async ({ page }) => {
+  await page.goto('/entite/10/liste/activite/1');
+  await expect(page.getByRole('heading', { level: 1, name: "Lac d'Annecy" })).toBeVisible();
+  const row = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
+  await expect(row).toContainText('Pas de station de mesure');
+  await expect(row).toContainText('Inconnu');
+  await expectAccessible(page, 'lac sans station (liste)');
+  await screens(page, 'lac-sans-station-liste');
+
+  await row.getByRole('link').click();
+  await expect(page).toHaveURL(/\/lieu\/43\/a-1\/donnees$/);
+  await expect(
+    page.getByText(
+      'Aucune station de mesure n’est reliée à ce lieu dans Limni : pas de hauteur ni de débit à afficher.',
+    ),
+  ).toHaveCount(2);
+  await expect(page.locator('canvas')).toHaveCount(0);
+  await expect(page.getByText("Aucun seuil n'est défini pour cette activité à ce lieu.")).toBeVisible();
+  // The weather still has its place (or says it is unavailable), with its attribution.
+  await expect(page.getByRole('region', { name: 'Météo' })).toContainText('Open-Meteo');
+  await expectAccessible(page, 'lac sans station (lieu)');
+  await screens(page, 'lac-sans-station-lieu');
+
+  await page
+    .getByRole('navigation', { name: 'Rubriques du lieu' })
+    .getByRole('link', { name: 'Infos pratiques' })
+    .click();
+  await expect(page.getByText("Aucune station de mesure du niveau n'est reliée à ce lac")).toBeVisible();
+  await expect(page.getByText('Aucun tronçon Vigicrues n’est relié à ce lieu.')).toBeVisible();
+});

@@ -1,0 +1,207 @@
+/**
+ * A place page on real data: La Garonne à Toulouse (Pont-Neuf), January 2022. The header card, the chart with the
+ * period chips and the date picker, the summary, the hourly table and the CSV, then each tab; a failed series
+ * fetch leaves an empty state; posting on the Social tab with a photo, then deleting it.
+ */
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedAccount, gradientPng, signInThroughUi } from './compte-support';
+import { screens } from './lieux-support';
+import { expectAccessible } from './support';
+
+type Onglet = 'Données' | 'Carte' | 'Infos pratiques' | 'Photos' | 'Webcam' | 'Social';
+
+function tab(page: Page, name: Onglet) {
+  return page.getByRole('navigation', { name: 'Rubriques du lieu' }).getByRole('link', { name, exact: true });
+}
+
+test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table, CSV', async ({ page }) => {
+  await page.goto('/lieu/1/a-2');
+  await expect(page).toHaveURL(/\/lieu\/1\/a-2\/donnees$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'La Garonne à Toulouse (Pont-Neuf)' }),
+  ).toBeVisible();
+  // The latest reading of the demo data (1 February 2022, 00:45), large, with its date — not "il y a".
+  await expect(page.getByTestId('valeur-principale')).toHaveText('0,70\u00a0m');
+  await expect(page.getByText('Dernière mesure le 01/02/2022 à 00h45').first()).toBeVisible();
+  await expect(page.getByText('Vigilance verte').first()).toBeVisible();
+  await expect(page.getByText('Avis pour Pêche')).toBeVisible();
+  await expect(page.getByText('Hauteur de 0,70 m, sous le seuil haut indicatif de 1,04 m.')).toBeVisible();
+  await expect(tab(page, 'Données')).toHaveAttribute('aria-current', 'page');
+
+  // Default: the last 7 days of readings, with the activity's threshold drawn and labelled.
+  const chart = page.getByRole('img', { name: /^Hauteur d'eau \(m\) du/ });
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(page.getByRole('button', { name: '7 jours' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Seuil haut pêche : 1,04 m (indicatif)')).toBeVisible();
+  await expect(page.getByLabel('Jusqu’au')).toHaveValue('2022-02-01');
+  await expect(page.getByLabel('Jusqu’au')).toHaveAttribute('min', '2022-01-01');
+  await expect(page.getByLabel('Jusqu’au')).toHaveAttribute('max', '2022-02-01');
+  await expectAccessible(page, 'lieu (données)');
+  await screens(page, 'lieu-donnees', { waitFor: () => expect(chart.locator('canvas')).toBeVisible() });
+
+  // 22–28 January 2022: the summary the chart refers to, with real values.
+  await page.getByLabel('Jusqu’au').fill('2022-01-28');
+  await expect(page).toHaveURL(/date=2022-01-28/);
+  const resume = page.locator('figcaption');
+  await expect(resume).toContainText('Sur 7 jours : de 0,70 m à 0,94 m, pic le 22 janvier');
+  const described = await chart.getAttribute('aria-describedby');
+  expect(described).toBeTruthy();
+  await expect(page.locator(`[id="${described}"]`)).toContainText('Sur 7 jours');
+  await expect(chart).toHaveAccessibleName(/du 22\/01\/2022 à 00h00 au 28\/01\/2022 à 23h45/);
+
+  // The hourly table (spec rounding) holds the real reading of 28 January at midnight.
+  const table = page.getByRole('table', { name: 'Tableau horaire' });
+  await expect(table.getByRole('row', { name: /28 janvier 2022 0 h 0,79/ })).toBeVisible();
+  await expect(page.getByText('Tableau horaire (168 lignes)')).toBeVisible();
+
+  // The CSV holds exactly the 672 readings drawn, ISO times with the Paris offset, unit in the header.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Télécharger (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(
+    'limni-la-garonne-a-toulouse-pont-neuf-H-2022-01-22_2022-01-28.csv',
+  );
+  const csv = fs.readFileSync((await download.path()) ?? '', 'utf8').replace(/^\uFEFF/, '');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe("Horodatage (Europe/Paris, ISO 8601);Hauteur d'eau (m)");
+  expect(lines).toHaveLength(673);
+  expect(lines[1]).toBe('2022-01-22T00:00:00+01:00;0.898');
+  expect(lines).toContain('2022-01-28T00:00:00+01:00;0.788');
+
+  // 24 h and 30 days; 30 days of 15-minute readings are simplified for drawing, and the page says so.
+  await page.getByRole('button', { name: '24 heures' }).click();
+  await expect(resume).toContainText('Sur 24 heures');
+  await page.getByRole('button', { name: '30 jours' }).click();
+  await expect(resume).toContainText('Sur 30 jours');
+  await expect(
+    page.getByText(/Courbe simplifiée pour l’affichage : 2\s000 points tracés sur 2\s684 mesures/),
+  ).toBeVisible();
+  // The January 2022 flood peak is in that window; the summary says it reads the simplified curve.
+  await expect(resume).toContainText('Sur 30 jours (d’après la courbe simplifiée)');
+  await expect(resume).toContainText('pic le 11 janvier');
+});
+
+test('each tab of the place', async ({ page }) => {
+  await page.goto('/lieu/1/a-2/donnees');
+  await expect(page.getByTestId('valeur-principale')).toBeVisible();
+
+  await tab(page, 'Carte').click();
+  await expect(page).toHaveURL(/\/lieu\/1\/a-2\/carte$/);
+  await expect(tab(page, 'Carte')).toHaveAttribute('aria-current', 'page');
+  const map = page.getByRole('region', { name: 'Carte de Toulouse (Pont-Neuf) et des lieux voisins' });
+  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await expect(map).toHaveAttribute('data-rendered-points', /^\d+$/);
+  expect(Number(await map.getAttribute('data-rendered-points'))).toBeGreaterThanOrEqual(3);
+  await expect(
+    page.getByRole('region', { name: 'Autres lieux de La Garonne' }).getByRole('link'),
+  ).toHaveCount(23);
+  await expectAccessible(page, 'lieu (carte)');
+  await screens(page, 'lieu-carte', {
+    waitFor: () => expect(map).toHaveAttribute('data-map-ready', 'true'),
+  });
+
+  await tab(page, 'Infos pratiques').click();
+  await expect(page).toHaveURL(/\/lieu\/1\/a-2\/infos$/);
+  await expect(page.getByText('O200004001').first()).toBeVisible();
+  await expect(page.getByText('43,59796 N, 1,43996 E')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Garonne toulousaine (MP6)' })).toBeVisible();
+  // The Markdown's bold is rendered, not shown as asterisks.
+  await expect(page.locator('strong', { hasText: 'O200004001' })).toBeVisible();
+  await expect(page.getByText('**')).toHaveCount(0);
+  await expectAccessible(page, 'lieu (infos)');
+  await screens(page, 'lieu-infos');
+
+  await tab(page, 'Photos').click();
+  await expect(page.getByText('Pas encore de photo de ce lieu')).toBeVisible();
+  await expectAccessible(page, 'lieu (photos)');
+  await screens(page, 'lieu-photos');
+
+  await tab(page, 'Webcam').click();
+  await expect(page.getByText('Pas de webcam pour ce lieu')).toBeVisible();
+  await expectAccessible(page, 'lieu (webcam)');
+  await screens(page, 'lieu-webcam');
+
+  await tab(page, 'Social').click();
+  await expect(page.getByText('Connectez-vous pour publier sur ce lieu.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Se connecter' }).last()).toHaveAttribute(
+    'href',
+    `/user/login/${encodeURIComponent('lieu/1/a-2/social')}`,
+  );
+  await expectAccessible(page, 'lieu (social)');
+  await screens(page, 'lieu-social');
+
+  // Tabs keep the activity; switching activity keeps the tab.
+  await page.getByRole('navigation', { name: 'Activité' }).getByRole('link', { name: 'Canoë-kayak' }).click();
+  await expect(page).toHaveURL(/\/lieu\/1\/a-3\/social$/);
+  await page.goto('/lieu/1/a-2/nimporte');
+  await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+  await page.goto('/lieu/1/b-2');
+  await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+  await page.goto('/lieu/999999/a-2');
+  await expect(page.getByRole('heading', { name: 'Lieu introuvable' })).toBeVisible();
+});
+
+test('a place with level and flow: the H/Q switch', async ({ page }) => {
+  await page.goto('/lieu/9/a-3/donnees?date=2022-01-20');
+  await expect(page.getByRole('img', { name: /^Hauteur d'eau \(m\)/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Débit' }).click();
+  await expect(page).toHaveURL(/g=Q/);
+  await expect(page.getByRole('img', { name: /^Débit moyen journalier \(m³\/s\)/ })).toBeVisible();
+  await expect(page.locator('figcaption')).toContainText('m³/s');
+});
+
+test.describe('without the service worker (so that the fault below reaches the page)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a failed series fetch is swallowed: an empty state, never a broken chart', async ({ page }) => {
+    // Fault injection only: the readings endpoint fails, everything else is real.
+    await page.route('**/api/hydro/lieu/1/d/**', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto('/lieu/1/a-2/donnees');
+    await expect(page.getByText('Données momentanément indisponibles pour cette période')).toBeVisible();
+    await expect(page.locator('canvas')).toHaveCount(0);
+    // The rest of the page works.
+    await expect(page.getByTestId('valeur-principale')).toHaveText('0,70\u00a0m');
+    await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  });
+});
+
+test('a signed-in user posts with a photo (upload progress), sees it in Photos, then deletes it', async ({
+  page,
+  request,
+}) => {
+  const account = await createVerifiedAccount(request, 'social');
+  await signInThroughUi(page, account.username, account.password);
+  await page.goto('/lieu/1/a-2/social');
+  const texte = page.getByLabel('Votre message');
+  await texte.fill('Eau claire ce matin, courant modéré sous le Pont-Neuf.');
+  await expect(page.getByText(/^54 \/ 2\s000 caractères$/)).toBeVisible();
+  await page.getByLabel('Photo (facultative)').setInputFiles({
+    name: 'garonne.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(320, 200),
+  });
+  await page.getByRole('button', { name: 'Publier' }).click();
+  await expect(page.getByText('Publication envoyée.')).toBeVisible();
+
+  const post = page.getByRole('listitem').filter({ hasText: 'Eau claire ce matin' });
+  await expect(post).toContainText(account.username);
+  // The reading when it was posted, with the river's name in the sentence.
+  await expect(post).toContainText('Posté quand la Garonne était à 0,70 m');
+  await expect(post.getByRole('img', { name: new RegExp(`Photo de ${account.username}`) })).toBeVisible();
+  await expect(texte).toHaveValue('');
+  await expectAccessible(page, 'lieu (social, connecté)');
+  await screens(page, 'lieu-social-connecte');
+
+  await tab(page, 'Photos').click();
+  await expect(page.getByRole('img', { name: /Eau claire ce matin/ })).toHaveCount(1);
+  await screens(page, 'lieu-photos-publication');
+
+  await tab(page, 'Social').click();
+  await post.getByRole('button', { name: /Supprimer votre publication/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Supprimer cette publication ?' });
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText('Publication supprimée.')).toBeVisible();
+  await expect(page.getByText('Eau claire ce matin')).toHaveCount(0);
+});
