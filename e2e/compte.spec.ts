@@ -74,7 +74,7 @@ test('register → verify by e-mail → sign in → profile → subscribe → ma
   await expect(emailField).toHaveAccessibleDescription(
     /Un autre utilisateur utilise déjà cette adresse e-mail/,
   );
-  await expect(page.getByRole('alert').filter({ hasText: 'erreur(s)' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Le formulaire contient 2 erreurs' })).toBeVisible();
   await expectAccessible(page, 'inscription (erreurs du serveur)');
   await screenshots(page, 'inscription-erreurs');
 

@@ -104,7 +104,11 @@ export default function RegisterPage() {
                 ))}
               </ul>
             ) : fieldCount > 0 ? (
-              m('erreursFormulaire', { n: fieldCount })
+              fieldCount === 1 ? (
+                m('erreurFormulaire')
+              ) : (
+                m('erreursFormulaire', { n: fieldCount })
+              )
             ) : (
               failure?.message
             )}

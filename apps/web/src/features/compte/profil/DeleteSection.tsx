@@ -56,7 +56,15 @@ export function DeleteSection({ username, nbLieux }: { username: string; nbLieux
         open={open}
         onOpenChange={openChange}
         title={m('supprimerTitre')}
-        description={m('supprimerConsequence', { username, n: nbLieux })}
+        description={m('supprimerConsequence', {
+          username,
+          abonnements:
+            nbLieux === 0
+              ? m('abonnementsAucun')
+              : nbLieux === 1
+                ? m('abonnementsUn')
+                : m('abonnementsN', { n: nbLieux }),
+        })}
       >
         <form
           onSubmit={(e) => {

@@ -109,7 +109,9 @@ export function NotificationsSection({ profile }: { profile: Profile }) {
     <Section id="notifications" title={m('notifications')} intro={m('notificationsIntro')}>
       <DevicePush prefPush={profile.notifications.push} />
       {profile.nb_push > 0 && (
-        <p className="mt-2 text-sm text-muted">{m('appareils', { n: profile.nb_push })}</p>
+        <p className="mt-2 text-sm text-muted">
+          {profile.nb_push === 1 ? m('appareil') : m('appareils', { n: profile.nb_push })}
+        </p>
       )}
       <fieldset className="mt-6">
         <legend className="font-semibold">{m('preferences')}</legend>
