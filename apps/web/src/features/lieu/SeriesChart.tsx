@@ -188,7 +188,7 @@ export default function SeriesChart(props: SeriesChartProps) {
     const ink = style.color || '#1b2733';
     const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
     const grid = dark ? 'rgba(255,255,255,0.12)' : 'rgba(27,39,51,0.1)';
-    const lineColor = dark ? '#7fc3e3' : couleur;
+    const lineColor = couleur;
     const hasForecast = columns.nbPrevisions > 0;
     const height = () => (el.clientWidth < 600 ? 280 : 380);
     const opts: uPlot.Options = {

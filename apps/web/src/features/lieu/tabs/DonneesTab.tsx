@@ -6,7 +6,7 @@
  * an empty state, never a broken chart.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LieuDetail, SerieDonnees } from '@limni/shared/contracts/hydro';
 import { serieLibelle, SERIE_STYLES, yRange } from '@limni/shared/domain/series';
@@ -170,7 +170,11 @@ function Donnees({
 
   const unite = serie?.unite ?? lieu.capteurs.find((c) => c.grandeur === g)?.unite ?? '';
   const libelle = serieLibelle(serie?.libelle ?? null, g, unite);
-  const couleur = options.data?.series.find((s) => s.grandeur === g)?.couleur ?? SERIE_STYLES[g].couleur;
+  const dark = usePrefersDark();
+  // The quantity's colour (ADR 012); a light blue on the dark theme, where the brand blue has no contrast.
+  const couleur = dark
+    ? '#7fc3e3'
+    : (options.data?.series.find((s) => s.grandeur === g)?.couleur ?? SERIE_STYLES[g].couleur);
 
   const forecastValues = columns.nbPrevisions
     ? [...columns.min, ...columns.max].filter((v): v is number => v !== null)
@@ -252,7 +256,7 @@ function Donnees({
             <input
               id={ids.date}
               type="date"
-              className="field order-2 !w-auto"
+              className="field order-2 !w-auto dark:scheme-dark"
               min={jourDebut}
               max={jourFin}
               value={date}
@@ -386,6 +390,21 @@ function Donnees({
         />
       )}
     </>
+  );
+}
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+function subscribeDark(cb: () => void): () => void {
+  const mq = window.matchMedia?.(DARK_QUERY);
+  mq?.addEventListener('change', cb);
+  return () => mq?.removeEventListener('change', cb);
+}
+/** True while the system is in dark mode. */
+function usePrefersDark(): boolean {
+  return useSyncExternalStore(
+    subscribeDark,
+    () => window.matchMedia?.(DARK_QUERY).matches ?? false,
+    () => false,
   );
 }
 

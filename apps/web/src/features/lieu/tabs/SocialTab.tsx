@@ -66,7 +66,8 @@ export default function SocialTab({ lieu }: { lieu: LieuDetail }) {
           </>
         )}
       </section>
-      <div className="md:sticky md:top-20">
+      {/* The composer comes first on a phone, beside the feed on a desktop. */}
+      <div className="order-first md:sticky md:top-20 md:order-none">
         {token ? (
           <PublicationForm lieu={lieu} />
         ) : (
