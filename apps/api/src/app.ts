@@ -15,6 +15,7 @@ import type { Secrets } from './config/secrets';
 import type { Db } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
 import { activitesRoutes } from './features/activites/activites.routes';
+import { alertesRoutes } from './features/alertes/alertes.routes';
 import { communicationRoutes } from './features/communication/communication.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(pagesRoutes(deps));
       await api.register(communicationRoutes(deps));
       await api.register(contactRoutes(deps));
+      await api.register(alertesRoutes(deps));
 
       api.setNotFoundHandler((request, reply) => {
         reply

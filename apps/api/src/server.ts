@@ -8,6 +8,7 @@ import { loadSecrets } from './config/secrets';
 import { migrateToLatest, openDb } from './db/client';
 import { IngestEvents } from './ingest/events';
 import { startIngestion, type IngestionRuntime } from './ingest/scheduler';
+import { startAlerts } from './notify/alerts';
 import { createMailer } from './notify/mail';
 import { createPushService } from './notify/push';
 import { seedDatabase } from './seed/seed';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const push = createPushService({
     db: db.db,
     mailFrom: env.MAIL_FROM,
+    // Tests only (refused in production): a local push service on 127.0.0.1.
+    allowLocalEndpoints: env.PUSH_LOCAL_ENDPOINTS,
     log: { warn: (obj, msg) => process.stdout.write(`${JSON.stringify({ level: 40, ...obj, msg })}\n`) },
   });
   // The VAPID key pair is generated on the first start and kept in the database.
@@ -42,11 +45,22 @@ async function main(): Promise<void> {
   if (applied.length) app.log.info({ migrations: applied }, 'Migrations appliquées');
   const seeded = await seedDatabase(db, { log: (m) => app.log.info(m) });
   if (!seeded.seeded) app.log.info('Base existante conservée (pas de rechargement du jeu de démonstration)');
+  // Alert rules are evaluated after every ingestion run; their deliveries are retried (docs/decisions/056, 057).
+  const alerts = startAlerts({
+    db: db.db,
+    events: ingestEvents,
+    mailer,
+    push,
+    publicUrl: env.PUBLIC_URL,
+    alertKey: secrets.alertKey,
+    log: app.log,
+  });
 
   let ingestion: IngestionRuntime | null = null;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} reçu : arrêt`);
     await ingestion?.stop();
+    await alerts.stop();
     await app.close();
     await db.close();
     process.exit(0);

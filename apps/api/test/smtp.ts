@@ -14,7 +14,8 @@ export interface TestSmtpServer {
   close: () => Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** `port`: listen on this port (a server started again where a previous one was). */
+export async function startSmtpServer(opts: { port?: number } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -37,7 +38,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   HUBEAU_BASE_URL: z.url().default('https://hubeau.eaufrance.fr/api/v2/hydrometrie'),
   VIGICRUES_BASE_URL: z.url().default('https://www.vigicrues.gouv.fr/services'),
   OPEN_METEO_BASE_URL: z.url().default('https://api.open-meteo.com/v1'),
+  /** Tests only: accept Web Push endpoints on 127.0.0.1 / localhost (a local push service); refused in production. */
+  PUSH_LOCAL_ENDPOINTS: booleanish.default(false),
 });
 
 export type RawEnv = z.output<typeof EnvSchema>;
@@ -69,6 +71,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     : parsed.error.issues.map((i) => `${i.path.join('.') || '(racine)'} : ${i.message}`);
   if (cleaned.NODE_ENV === 'production' && !cleaned.JWT_SECRET) {
     problems.push('JWT_SECRET : JWT_SECRET est obligatoire en production');
+  }
+  if (cleaned.NODE_ENV === 'production' && parsed.success && parsed.data.PUSH_LOCAL_ENDPOINTS) {
+    problems.push('PUSH_LOCAL_ENDPOINTS : réservé aux tests, interdit en production');
   }
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const raw = parsed.data;

@@ -12,6 +12,8 @@ export interface Secrets {
   jwtKey: Uint8Array;
   /** HMAC key of the CSRF tokens. */
   csrfKey: Buffer;
+  /** HMAC key of the one-click "stop this alert" links of e-mails (docs/decisions/058). */
+  alertKey: Buffer;
 }
 
 function derive(master: string, purpose: string): Buffer {
@@ -29,5 +31,9 @@ export function loadSecrets(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR' | 'NODE_ENV
     }
     master = fs.readFileSync(file, 'utf8').trim();
   }
-  return { jwtKey: new Uint8Array(derive(master, 'jwt')), csrfKey: derive(master, 'csrf') };
+  return {
+    jwtKey: new Uint8Array(derive(master, 'jwt')),
+    csrfKey: derive(master, 'csrf'),
+    alertKey: derive(master, 'alert-stop'),
+  };
 }

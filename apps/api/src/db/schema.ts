@@ -327,6 +327,98 @@ export interface RateEventTable {
   ts: EpochMs;
 }
 
+/** A personal alert rule (migration 006, docs/decisions/055), attached to the subscription (user, place). */
+export interface AlerteRegleTable {
+  id: Generated<number>;
+  user_id: number;
+  lieu_id: number;
+  type: 'au_dessus' | 'en_dessous' | 'montee' | 'retour_plage' | 'prevision' | 'vigilance';
+  /** H or Q; null for vigilance rules. */
+  grandeur: 'H' | 'Q' | null;
+  /** X, Y, Z per hour or a (retour_plage), in the sensor's unit. */
+  seuil: number | null;
+  /** b of retour_plage. */
+  seuil2: number | null;
+  /** N of a forecast rule (hours). */
+  horizon_h: number | null;
+  /** The activity whose "trop haut" threshold the rule took (defaults), or the one chosen. */
+  activite_id: number | null;
+  origine: 'defaut' | 'utilisateur';
+  actif: Bool;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** Evaluation state of a rule (JSON of `EtatRegle`, packages/shared/src/domain/alertes.ts). */
+export interface AlerteRegleEtatTable {
+  regle_id: number;
+  etat: string;
+  maj_at: EpochMs;
+}
+
+/** A notification of a user: the in-app list; `cle` (unique) makes each crossing notify once (ADR 056, 057). */
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  regle_id: number | null;
+  lieu_id: number | null;
+  alerte_id: number | null;
+  cle: string;
+  type: AlerteRegleTable['type'];
+  titre: string;
+  message: string;
+  grandeur: 'H' | 'Q' | null;
+  valeur: number | null;
+  unite: string | null;
+  /** Instant of the reading, forecast point or bulletin notified (data time). */
+  ts: EpochMs;
+  /** Path of the web app to open (`/lieu/1/a-3`). */
+  lien: string;
+  /** Vigilance level (vigilance notifications). */
+  niveau: number | null;
+  /** Beyond the user's daily cap: in the app only, not mailed nor pushed. */
+  plafonnee: Generated<Bool>;
+  created_at: EpochMs;
+  lu_at: EpochMs | null;
+  masque_at: EpochMs | null;
+}
+
+export type StatutEnvoi = 'en_attente' | 'en_cours' | 'envoye' | 'echec' | 'annule' | 'sans_destinataire';
+
+/** The delivery outbox: one row per notification and channel, retried with backoff (ADR 057). */
+export interface NotificationEnvoiTable {
+  id: Generated<number>;
+  notification_id: number;
+  canal: 'email' | 'push';
+  statut: Generated<StatutEnvoi>;
+  tentatives: Generated<number>;
+  prochain_essai: EpochMs;
+  /** A worker holds the row until then (another may take it over after). */
+  verrou_jusqu_a: EpochMs | null;
+  derniere_erreur: string | null;
+  /** Push only, JSON `{ ok: [ids sent], retires: [ids gone] }`: registrations a retry skips. */
+  faits: Generated<string>;
+  envoye_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** The replay (`npm run replay`), one row (id 1): shown by `GET /api/replay` and the web banner (ADR 059). */
+export interface RelectureTable {
+  id: number;
+  statut: 'en_cours' | 'termine' | 'interrompu' | 'echec';
+  debut: EpochMs;
+  fin: EpochMs;
+  vitesse: number;
+  temps_simule: EpochMs;
+  demarre_at: EpochMs;
+  /** Heartbeat of the replaying process. */
+  maj_at: EpochMs;
+  termine_at: EpochMs | null;
+  lectures: Generated<number>;
+  notifications: Generated<number>;
+  erreur: string | null;
+}
+
 export interface Database {
   bassin: BassinTable;
   departement: DepartementTable;
@@ -360,6 +452,11 @@ export interface Database {
   secret: SecretTable;
   ingest_job: IngestJobTable;
   rate_event: RateEventTable;
+  alerte_regle: AlerteRegleTable;
+  alerte_regle_etat: AlerteRegleEtatTable;
+  notification: NotificationTable;
+  notification_envoi: NotificationEnvoiTable;
+  relecture: RelectureTable;
 }
 
 export type Lieu = Selectable<LieuTable>;

@@ -29,6 +29,13 @@ export function isValidCsrfToken(key: Buffer, token: string | undefined): boolea
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` for a state-changing route that carries its own proof and is reached from outside the app (the
+     * signed one-click stop link of alert e-mails, posted by a mail client): no CSRF header is expected.
+     */
+    csrf?: false;
+  }
   interface FastifyRequest {
     /** The valid CSRF token of this request (the one received, or the one just set). */
     csrfToken: string | null;
@@ -56,6 +63,7 @@ export function registerCsrf(api: FastifyInstance, opts: { key: Buffer; secureCo
       request.csrfToken = valid && cookie ? cookie : setCookie(reply);
       return;
     }
+    if (request.routeOptions.config?.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     if (!valid || typeof header !== 'string' || header !== cookie) {
       throw new AppError(

@@ -38,6 +38,17 @@ export interface PushSendResult {
   failed: number;
 }
 
+/** `deliver`: what happened to each registration, so that a retry reaches only the ones that failed. */
+export interface PushDelivery extends PushSendResult {
+  /** Registrations the message reached, and those removed as gone: both are done for this message. */
+  sentIds: number[];
+  goneIds: number[];
+  /** Why the failed ones failed ("HTTP 500", "timeout"…). */
+  errors: string[];
+  /** Registrations of the user tried by this call. */
+  tried: number;
+}
+
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
@@ -52,6 +63,8 @@ export interface PushService {
   isAllowedEndpoint(endpoint: string): boolean;
   /** Sends the message to every web subscription of the user. */
   sendToUser(userId: number, message: PushMessage): Promise<PushSendResult>;
+  /** Same, registration by registration, leaving out `skip` (reached by an earlier attempt of the same message). */
+  deliver(userId: number, message: PushMessage, opts?: { skip?: readonly number[] }): Promise<PushDelivery>;
 }
 
 export interface PushServiceOptions {
@@ -168,14 +181,14 @@ export function createPushService(opts: PushServiceOptions): PushService {
     registration: { id: number; registration_id: string },
     payload: string,
     vapid: VapidKeys,
-  ): Promise<'sent' | 'gone' | 'failed'> => {
+  ): Promise<{ outcome: 'sent' | 'gone' | 'failed'; error?: string }> => {
     let subscription: webpush.PushSubscription;
     try {
       subscription = JSON.parse(registration.registration_id) as webpush.PushSubscription;
     } catch {
-      return 'gone';
+      return { outcome: 'gone' };
     }
-    if (!isAllowedEndpoint(subscription.endpoint)) return 'gone';
+    if (!isAllowedEndpoint(subscription.endpoint)) return { outcome: 'gone' };
     const details = webpush.generateRequestDetails(subscription, payload, {
       vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
       TTL: opts.ttlSeconds ?? 24 * 3600,
@@ -191,17 +204,57 @@ export function createPushService(opts: PushServiceOptions): PushService {
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
       await res.arrayBuffer().catch(() => undefined);
-      if (res.status === 404 || res.status === 410) return 'gone';
-      if (res.status >= 200 && res.status < 300) return 'sent';
+      if (res.status === 404 || res.status === 410) return { outcome: 'gone' };
+      if (res.status >= 200 && res.status < 300) return { outcome: 'sent' };
       opts.log?.warn(
         { status: res.status, host: new URL(details.endpoint).host },
         'Notification push refusée',
       );
-      return 'failed';
+      return { outcome: 'failed', error: `HTTP ${res.status}` };
     } catch (err) {
       opts.log?.warn({ err: (err as Error).message }, 'Notification push non envoyée');
-      return 'failed';
+      return { outcome: 'failed', error: (err as Error).message };
     }
+  };
+
+  const deliver = async (
+    userId: number,
+    message: PushMessage,
+    o: { skip?: readonly number[] } = {},
+  ): Promise<PushDelivery> => {
+    const skip = new Set(o.skip ?? []);
+    const registrations = (
+      await db
+        .selectFrom('push_registration')
+        .select(['id', 'registration_id'])
+        .where('user_id', '=', userId)
+        .where('type', '=', 'web')
+        .orderBy('id')
+        .execute()
+    ).filter((r) => !skip.has(r.id));
+    const result: PushDelivery = {
+      sent: 0,
+      removed: 0,
+      failed: 0,
+      sentIds: [],
+      goneIds: [],
+      errors: [],
+      tried: 0,
+    };
+    if (registrations.length === 0) return result;
+    const vapid = await keys();
+    const payload = pushPayload(message);
+    const outcomes = await Promise.all(registrations.map((r) => sendOne(r, payload, vapid)));
+    const gone = registrations.filter((_r, i) => outcomes[i]?.outcome === 'gone').map((r) => r.id);
+    if (gone.length > 0) await db.deleteFrom('push_registration').where('id', 'in', gone).execute();
+    result.tried = registrations.length;
+    result.sent = outcomes.filter((o) => o.outcome === 'sent').length;
+    result.failed = outcomes.filter((o) => o.outcome === 'failed').length;
+    result.removed = gone.length;
+    result.sentIds = registrations.filter((_r, i) => outcomes[i]?.outcome === 'sent').map((r) => r.id);
+    result.goneIds = gone;
+    result.errors = outcomes.flatMap((o) => (o.error ? [o.error] : []));
+    return result;
   };
 
   return {
@@ -209,23 +262,9 @@ export function createPushService(opts: PushServiceOptions): PushService {
     publicKey: async () => (await keys()).publicKey,
     isAllowedEndpoint,
     async sendToUser(userId, message) {
-      const registrations = await db
-        .selectFrom('push_registration')
-        .select(['id', 'registration_id'])
-        .where('user_id', '=', userId)
-        .where('type', '=', 'web')
-        .execute();
-      const result: PushSendResult = { sent: 0, removed: 0, failed: 0 };
-      if (registrations.length === 0) return result;
-      const vapid = await keys();
-      const payload = pushPayload(message);
-      const outcomes = await Promise.all(registrations.map((r) => sendOne(r, payload, vapid)));
-      const gone = registrations.filter((_r, i) => outcomes[i] === 'gone').map((r) => r.id);
-      if (gone.length > 0) await db.deleteFrom('push_registration').where('id', 'in', gone).execute();
-      result.sent = outcomes.filter((o) => o === 'sent').length;
-      result.failed = outcomes.filter((o) => o === 'failed').length;
-      result.removed = gone.length;
-      return result;
+      const { sent, removed, failed } = await deliver(userId, message);
+      return { sent, removed, failed };
     },
+    deliver,
   };
 }

@@ -8,6 +8,7 @@ import { migration001 } from './001_core';
 import { migration002 } from './002_series_cache';
 import { migration004 } from './004_ingest';
 import { migration005 } from './005_accounts';
+import { migration006 } from './006_alertes';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -15,5 +16,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '002_series_cache': migration002(),
     '004_ingest': migration004(),
     '005_accounts': migration005(dialect),
+    '006_alertes': migration006(dialect),
   };
 }

@@ -28,6 +28,7 @@ import { reencodeImage, removeUploads, saveUpload, uploadUrl } from '../../data/
 import type { AuthUser } from '../../http/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { multipartOptions, readUpload } from '../../http/multipart';
+import { createDefaultRules } from '../../notify/alert-rules';
 import { pushFor } from '../../notify/push';
 import * as repo from './profile.repo';
 
@@ -228,15 +229,17 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       );
 
     abonnementRoute('/user/crea-abonnement', 'Suivre un lieu (abonnement actif)', async (userId, lieu) => {
-      if (
-        !(await repo.findAbonnement(db, userId, lieu)) &&
-        (await repo.countAbonnements(db, userId)) >= MAX_ABONNEMENTS
-      ) {
+      const existing = await repo.findAbonnement(db, userId, lieu);
+      if (!existing && (await repo.countAbonnements(db, userId)) >= MAX_ABONNEMENTS) {
         throw conflict(
           `Vous suivez déjà ${MAX_ABONNEMENTS} lieux : arrêtez d'en suivre un avant d'en ajouter.`,
         );
       }
-      await repo.createAbonnement(db, userId, lieu, deps.now());
+      await db.transaction().execute(async (trx) => {
+        await repo.createAbonnement(trx, userId, lieu, deps.now());
+        // A new subscription starts with the default alert rules (docs/decisions/055).
+        if (!existing) await createDefaultRules(trx, userId, lieu, deps.now());
+      });
     });
 
     abonnementRoute('/user/stop-abonnement', 'Ne plus suivre un lieu', async (userId, lieu) => {

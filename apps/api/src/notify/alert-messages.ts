@@ -1,0 +1,164 @@
+/**
+ * French texts of alert notifications (docs/decisions/056, 057): the line kept in the in-app list, the e-mail
+ * (text + HTML through `renderMail`) and the Web Push message. Instants are written in Europe/Paris.
+ */
+import {
+  describeRule,
+  formatVariation,
+  type Declenchement,
+  type GrandeurAlerte,
+  type TypeLecture,
+} from '@limni/shared/domain/alertes';
+import type { Tendance, TrendResult } from '@limni/shared/domain/trend';
+import { formatInstant, formatValeur } from '@limni/shared/domain/verdict';
+import { renderMail, type MailContent } from './mail';
+import type { PushMessage } from './push';
+
+export const UNITES: Record<GrandeurAlerte, string> = { H: 'm', Q: 'm³/s' };
+const NOMS: Record<GrandeurAlerte, string> = { H: 'Hauteur', Q: 'Débit' };
+
+export const LIBELLES_TENDANCE: Record<Tendance, string> = {
+  hausse_rapide: 'en hausse rapide',
+  hausse: 'en hausse',
+  stable: 'stable',
+  baisse: 'en baisse',
+  baisse_rapide: 'en baisse rapide',
+};
+
+export interface Texte {
+  titre: string;
+  message: string;
+}
+
+/** "Tendance : en hausse rapide (+12 cm/h)." */
+export function trendSentence(grandeur: GrandeurAlerte, trend: TrendResult | null): string {
+  if (!trend) return 'Tendance inconnue (trop peu de mesures récentes).';
+  const sign = trend.variation_h > 0 ? '+' : trend.variation_h < 0 ? '−' : '';
+  const rate = formatVariation(grandeur, Math.abs(trend.variation_h));
+  return `Tendance : ${LIBELLES_TENDANCE[trend.tendance]} (${sign}${rate}).`;
+}
+
+export interface ReadingTextInput {
+  lieu: string;
+  type: TypeLecture;
+  grandeur: GrandeurAlerte;
+  seuil: number;
+  seuil2: number | null;
+  d: Declenchement;
+  trend: TrendResult | null;
+}
+
+/** Title and message of a crossing of a rule on readings. */
+export function readingText(p: ReadingTextInput): Texte {
+  const g = p.grandeur;
+  const v = (x: number) => formatValeur(g, x, UNITES[g]);
+  const when = formatInstant(p.d.ts);
+  const since = p.d.depuis < p.d.ts ? ` Le seuil a été franchi ${formatInstant(p.d.depuis)}.` : '';
+  const trend = trendSentence(g, p.trend);
+  switch (p.type) {
+    case 'au_dessus':
+      return {
+        titre: `${p.lieu} : ${v(p.d.valeur)}, au-dessus de ${v(p.seuil)}`,
+        message: `${NOMS[g]} de ${v(p.d.valeur)} ${when}, au-dessus de votre seuil de ${v(p.seuil)}.${since} ${trend}`,
+      };
+    case 'en_dessous':
+      return {
+        titre: `${p.lieu} : ${v(p.d.valeur)}, sous ${v(p.seuil)}`,
+        message: `${NOMS[g]} de ${v(p.d.valeur)} ${when}, sous votre seuil de ${v(p.seuil)}.${since} ${trend}`,
+      };
+    case 'montee': {
+      const rate = formatVariation(g, p.d.variationH ?? 0);
+      const verb = g === 'H' ? 'Le niveau monte' : 'Le débit augmente';
+      return {
+        titre: `${p.lieu} : ${g === 'H' ? 'montée' : 'hausse du débit'} de ${rate}`,
+        message: `${verb} de ${rate} sur les 3 dernières heures, plus vite que votre seuil de ${formatVariation(g, p.seuil)}. Dernière mesure : ${v(p.d.valeur)} ${when}.`,
+      };
+    }
+    case 'retour_plage': {
+      const b = p.seuil2 ?? p.seuil;
+      return {
+        titre: `${p.lieu} : ${v(p.d.valeur)}, de retour entre ${v(p.seuil)} et ${v(b)}`,
+        message: `${NOMS[g]} de ${v(p.d.valeur)} ${when} : de retour dans votre plage de ${v(p.seuil)} à ${v(b)}. ${trend}`,
+      };
+    }
+  }
+}
+
+export interface ForecastTextInput {
+  lieu: string;
+  grandeur: GrandeurAlerte;
+  seuil: number;
+  runTs: number;
+  d: Declenchement;
+  observe: { ts: number; valeur: number } | null;
+}
+
+export function forecastText(p: ForecastTextInput): Texte {
+  const g = p.grandeur;
+  const v = (x: number) => formatValeur(g, x, UNITES[g]);
+  const obs = p.observe ? ` Dernière mesure : ${v(p.observe.valeur)} ${formatInstant(p.observe.ts)}.` : '';
+  return {
+    titre: `${p.lieu} : plus de ${v(p.seuil)} prévus ${formatInstant(p.d.ts)}`,
+    message: `Selon la prévision Vigicrues émise ${formatInstant(p.runTs)}, la ${NOMS[g].toLowerCase()} devrait dépasser votre seuil de ${v(p.seuil)} ${formatInstant(p.d.ts)} (${v(p.d.valeur)} prévus). Une prévision peut changer : consultez la page du lieu.${obs}`,
+  };
+}
+
+export function vigilanceText(p: {
+  alerte: Texte | null;
+  troncon: string;
+  to: number;
+  lieux: string[];
+}): Texte {
+  const niveaux = ['', 'vert', 'jaune', 'orange', 'rouge'];
+  const base = p.alerte ?? {
+    titre: `Vigilance ${niveaux[p.to] ?? ''} crues — ${p.troncon}`,
+    message: `Vigicrues a placé le tronçon « ${p.troncon} » en vigilance ${niveaux[p.to] ?? ''}.`,
+  };
+  const label = p.lieux.length > 1 ? 'Lieux suivis concernés' : 'Lieu suivi concerné';
+  return { titre: base.titre, message: `${base.message} ${label} : ${p.lieux.join(', ')}.` };
+}
+
+export interface NotificationForMail {
+  titre: string;
+  message: string;
+  type: string;
+  lien: string;
+  plafonnee?: boolean;
+}
+
+export interface RuleForMail {
+  type: Parameters<typeof describeRule>[0]['type'];
+  grandeur: GrandeurAlerte | null;
+  seuil: number | null;
+  seuil2: number | null;
+  horizon_h: number | null;
+}
+
+/** The e-mail of a notification: place, reading, time, trend (in the message), link to the place, stop link. */
+export function alertMail(p: {
+  username: string;
+  notification: NotificationForMail;
+  regle: RuleForMail | null;
+  publicUrl: string;
+  stopUrl: string | null;
+}): { subject: string; text: string; html: string } {
+  const content: MailContent = {
+    greeting: `Bonjour ${p.username},`,
+    paragraphs: [
+      p.notification.message,
+      ...(p.regle ? [`Votre alerte : ${describeRule({ ...p.regle, horizonH: p.regle.horizon_h })}.`] : []),
+    ],
+    action: { label: 'Voir le lieu sur Limni', url: `${p.publicUrl}${p.notification.lien}` },
+    footnote: [
+      p.stopUrl ? `Ne plus recevoir cette alerte (en un clic) : ${p.stopUrl}` : null,
+      `Gérer toutes vos alertes : ${p.publicUrl}/user/profil`,
+    ]
+      .filter(Boolean)
+      .join(' — '),
+  };
+  return { subject: `Alerte Limni — ${p.notification.titre}`, ...renderMail(content) };
+}
+
+export function alertPush(n: { id: number; titre: string; message: string; lien: string }): PushMessage {
+  return { title: n.titre, body: n.message, url: n.lien, tag: `limni-notification-${n.id}` };
+}

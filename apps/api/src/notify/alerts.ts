@@ -1,0 +1,64 @@
+/**
+ * Alerts at run time (docs/decisions/056, 057): the evaluator listens to ingestion's events (live runs, or the
+ * steps of a replay on the same bus) and each evaluation is followed by a delivery pass; a timer delivers the
+ * retries that come due. Started by server.ts and by the replay command.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { IngestEvents } from '../ingest/events';
+import { AlertDelivery } from './alert-delivery';
+import { AlertEvaluator, type AlertLogger, type EvaluationSummary } from './alert-evaluation';
+import type { Mailer } from './mail';
+import type { PushService } from './push';
+
+export interface AlertsOptions {
+  db: Kysely<Database>;
+  events: IngestEvents;
+  mailer: Mailer;
+  push: PushService;
+  publicUrl: string;
+  alertKey: Buffer;
+  log?: AlertLogger;
+  now?: () => number;
+  /** Delivery pass interval for retries (ms); 0 = no timer (the caller delivers). */
+  retryIntervalMs?: number;
+  /** Called after each evaluation (the replay counts notifications). */
+  onEvaluated?: (summary: EvaluationSummary) => void;
+}
+
+export interface AlertsRuntime {
+  evaluator: AlertEvaluator;
+  delivery: AlertDelivery;
+  stop(): Promise<void>;
+}
+
+export function startAlerts(opts: AlertsOptions): AlertsRuntime {
+  const evaluator = new AlertEvaluator(opts.db, { now: opts.now, log: opts.log });
+  const delivery = new AlertDelivery({
+    db: opts.db,
+    mailer: opts.mailer,
+    push: opts.push,
+    publicUrl: opts.publicUrl,
+    alertKey: opts.alertKey,
+    now: opts.now,
+    log: opts.log,
+  });
+  const after = async (summary: EvaluationSummary) => {
+    opts.onEvaluated?.(summary);
+    if (summary.notifications > 0) await delivery.deliverDue();
+  };
+  const off = [
+    opts.events.on('readings', async (e) => after(await evaluator.readings(e))),
+    opts.events.on('vigilance', async (e) => after(await evaluator.vigilance(e))),
+    opts.events.on('forecasts', async (e) => after(await evaluator.forecasts(e))),
+  ];
+  if ((opts.retryIntervalMs ?? 15_000) > 0) delivery.start(opts.retryIntervalMs ?? 15_000);
+  return {
+    evaluator,
+    delivery,
+    async stop() {
+      for (const f of off) f();
+      await delivery.stop();
+    },
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * Replay of the recorded January 2022 Garonne/Ariège series as if they arrived live (docs/decisions/059).
+ *
+ * The window [from, to) is cut in simulated steps (at most `stepMs`, 15 min by default, the cadence of live
+ * ingestion) played at `speed` simulated seconds per real second. Before the first step the recorded readings of
+ * the replayed sensors from `from` onwards are removed (so that they arrive again, and the data "now" of the app
+ * follows the simulated clock) and the reading rules of their places forget their state. Each step writes its
+ * readings through the ingestion's `ReadingStore` (observation rows, `capteur` caches, `donnees_version`) and emits
+ * the same `readings` event as a live run (origin `replay`), awaited: evaluation and delivery happen within the
+ * step. At the end — or when interrupted — the readings after the window are written back without events, so the
+ * database holds the dataset again. The state (running, window, speed, simulated time) is kept in `relecture`.
+ */
+import { sql } from 'kysely';
+import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
+import { markSensorDataChanged } from '../data/series-cache';
+import type { Db } from '../db/client';
+import type { IngestEvents, SensorReadings } from '../ingest/events';
+import { ReadingsSummary, ReadingStore, type StoreReading } from '../ingest/readings';
+import { num, parseCsv, readSeedText } from '../seed/files';
+
+export const DEFAULT_STEP_MS = 15 * 60_000;
+
+export interface ReplayLogger {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+export interface ReplayOptions {
+  db: Db;
+  events: IngestEvents;
+  /** Window [from, to), epoch ms. */
+  from: number;
+  to: number;
+  /** Simulated seconds per real second. */
+  speed: number;
+  /** Largest simulated step. */
+  stepMs?: number;
+  /** Called before the first step with the places replayed (the alert rules forget their state). */
+  rewind?: (lieuIds: number[]) => Promise<void>;
+  /** Called after each step (e.g. a delivery pass for retries). */
+  afterStep?: (simulated: number) => Promise<void>;
+  /** Notifications created so far (shown in `relecture`). */
+  notifications?: () => number;
+  log: ReplayLogger;
+  signal?: AbortSignal;
+  /** Real clock (heartbeat, pacing); tests may pin it. */
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface ReplayResult {
+  statut: 'termine' | 'interrompu';
+  lectures: number;
+  etapes: number;
+  /** Readings written back after the window (or after the interruption) without events. */
+  restituees: number;
+}
+
+/** The recorded series: Garonne/Ariège water levels at native steps and the January daily mean flows. */
+export function recordedReadings(): StoreReading[] {
+  const out: StoreReading[] = [];
+  for (const row of parseCsv(readSeedText('garonne_H_2022-01_native.csv'))) {
+    const mm = num(row['resultat_obs_mm']);
+    const ts = Date.parse(row['date_obs'] ?? '');
+    const code = row['code_station'];
+    if (!code || mm === null || !Number.isFinite(ts)) continue;
+    out.push({ codeStation: code, grandeur: 'H', ts, valeur: mmToM(mm), statut: null, qualification: null });
+  }
+  for (const row of parseCsv(readSeedText('garonne_QmnJ_5crues_1905-2022.csv'))) {
+    const day = row['date_obs_elab'] ?? '';
+    const lps = num(row['resultat_obs_elab_l_s']);
+    const code = row['code_station'];
+    if (!day.startsWith('2022-01-') || !code || lps === null) continue;
+    // As the seed: a daily mean is placed at noon UTC of its day.
+    out.push({
+      codeStation: code,
+      grandeur: 'Q',
+      ts: Date.parse(`${day}T12:00:00Z`),
+      valeur: lpsToM3s(lps),
+      statut: null,
+      qualification: null,
+    });
+  }
+  return out.sort((a, b) => a.ts - b.ts);
+}
+
+/** Forwards each reading summary of the store to the current step's summary. */
+class StepSummary extends ReadingsSummary {
+  current = new ReadingsSummary();
+  override add(s: SensorReadings): void {
+    this.current.add(s);
+  }
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
+  const { db: handle, log } = opts;
+  const db = handle.db;
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? defaultSleep;
+  const stepMs = Math.max(60_000, opts.stepMs ?? DEFAULT_STEP_MS);
+  if (!(opts.to > opts.from)) throw new Error('La fin de la fenêtre doit suivre son début.');
+  if (!(opts.speed > 0)) throw new Error('La vitesse doit être positive.');
+
+  const all = recordedReadings();
+  const codes = [...new Set(all.map((r) => r.codeStation))];
+  const sensors = await db
+    .selectFrom('capteur')
+    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+    .select(['capteur.id', 'capteur.grandeur', 'lieu.id as lieu_id', 'lieu.code_station'])
+    .where('lieu.code_station', 'in', codes)
+    .where('capteur.grandeur', 'in', ['H', 'Q'])
+    .execute();
+  const sensorOf = new Map(sensors.map((s) => [`${s.code_station}:${s.grandeur}`, s]));
+  // What is replayed: readings of known sensors from `from` on; those at or after `to` come back at the end.
+  const pending = all.filter((r) => r.ts >= opts.from && sensorOf.has(`${r.codeStation}:${r.grandeur}`));
+  const lastOf = new Map<number, number>();
+  for (const r of pending) {
+    const s = sensorOf.get(`${r.codeStation}:${r.grandeur}`);
+    if (s) lastOf.set(s.id, Math.max(lastOf.get(s.id) ?? -Infinity, r.ts));
+  }
+  if (pending.length === 0) throw new Error('Aucune mesure enregistrée dans cette fenêtre.');
+
+  // Remove what will arrive again; keep each sensor's cached state right.
+  await db.transaction().execute(async (trx) => {
+    for (const [id, last] of lastOf) {
+      await trx
+        .deleteFrom('observation')
+        .where('capteur_id', '=', id)
+        .where('ts', '>=', opts.from)
+        .where('ts', '<=', last)
+        .execute();
+      await trx
+        .updateTable('capteur')
+        .set({
+          premier_ts: sql<number | null>`(select min(o.ts) from observation o where o.capteur_id = ${id})`,
+          dernier_ts: sql<number | null>`(select max(o.ts) from observation o where o.capteur_id = ${id})`,
+          derniere_valeur: sql<
+            number | null
+          >`(select o.valeur from observation o where o.capteur_id = ${id} order by o.ts desc limit 1)`,
+        })
+        .where('id', '=', id)
+        .execute();
+    }
+    await markSensorDataChanged(trx, [...lastOf.keys()]);
+  });
+  const lieuIds = [...new Set(sensors.filter((s) => lastOf.has(s.id)).map((s) => s.lieu_id))];
+  await opts.rewind?.(lieuIds);
+
+  const startedAt = now();
+  const state = {
+    statut: 'en_cours' as const,
+    debut: opts.from,
+    fin: opts.to,
+    vitesse: opts.speed,
+    temps_simule: opts.from,
+    demarre_at: startedAt,
+    maj_at: startedAt,
+    termine_at: null,
+    lectures: 0,
+    notifications: 0,
+    erreur: null,
+  };
+  await db
+    .insertInto('relecture')
+    .values({ id: 1, ...state })
+    .onConflict((oc) => oc.column('id').doUpdateSet(state))
+    .execute();
+  log.info(
+    { debut: opts.from, fin: opts.to, vitesse: opts.speed, mesures: pending.length, lieux: lieuIds.length },
+    `Relecture : ${pending.filter((r) => r.ts < opts.to).length} mesures de ${lieuIds.length} lieux à rejouer`,
+  );
+
+  const summary = new StepSummary();
+  const store = new ReadingStore(db, 'hubeau', summary);
+  let index = 0;
+  let sim = opts.from;
+  let lectures = 0;
+  let etapes = 0;
+  let statut: ReplayResult['statut'] = 'termine';
+  try {
+    while (sim < opts.to) {
+      if (opts.signal?.aborted) {
+        statut = 'interrompu';
+        break;
+      }
+      const next = Math.min(sim + stepMs, opts.to);
+      const batch: StoreReading[] = [];
+      while (index < pending.length && (pending[index] as StoreReading).ts < next) {
+        batch.push(pending[index] as StoreReading);
+        index++;
+      }
+      summary.current = new ReadingsSummary();
+      if (batch.length > 0) await store.write(batch);
+      lectures += batch.length;
+      etapes++;
+      // Simulated time of the step = its end: the last readings written are the freshest ones.
+      const at = next - 1;
+      await opts.events.emit({
+        type: 'readings',
+        origin: 'replay',
+        source: 'relecture',
+        at,
+        sensors: summary.current.sensors,
+      });
+      await opts.afterStep?.(at);
+      sim = next;
+      await db
+        .updateTable('relecture')
+        .set({ temps_simule: sim, maj_at: now(), lectures, notifications: opts.notifications?.() ?? 0 })
+        .where('id', '=', 1)
+        .execute();
+      // Pace: the end of this step is due (sim − from) / speed real milliseconds after the start.
+      await sleep(startedAt + (sim - opts.from) / opts.speed - now(), opts.signal);
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await restore(store, pending.slice(index), log);
+    await db
+      .updateTable('relecture')
+      .set({ statut: 'echec', erreur: message.slice(0, 1000), maj_at: now(), termine_at: now() })
+      .where('id', '=', 1)
+      .execute();
+    throw err;
+  }
+  if (opts.signal?.aborted && sim < opts.to) statut = 'interrompu';
+  const restituees = await restore(store, pending.slice(index), log);
+  await db
+    .updateTable('relecture')
+    .set({ statut, maj_at: now(), termine_at: now(), lectures, notifications: opts.notifications?.() ?? 0 })
+    .where('id', '=', 1)
+    .execute();
+  return { statut, lectures, etapes, restituees };
+}
+
+/** Writes back the readings not replayed (after the window, or after an interruption), without any event. */
+async function restore(store: ReadingStore, rest: StoreReading[], log: ReplayLogger): Promise<number> {
+  for (let i = 0; i < rest.length; i += 5000) await store.write(rest.slice(i, i + 5000));
+  if (rest.length > 0) {
+    log.info({ mesures: rest.length }, `Relecture : ${rest.length} mesures restituées sans alerte`);
+  }
+  return rest.length;
+}

@@ -1,0 +1,117 @@
+/**
+ * Alert helpers for API tests: alert rules through HTTP, browsers registered with a local push service, and
+ * readings fed through the real ingestion store with the `readings` event a live run would emit.
+ */
+import { expect } from 'vitest';
+import { HOUR_MS, MINUTE_MS } from '@limni/shared/domain/time';
+import type { RegleInput } from '@limni/shared/contracts/alertes';
+import { IngestEvents } from '../src/ingest/events';
+import { ReadingsSummary, ReadingStore } from '../src/ingest/readings';
+import { stopToken } from '../src/notify/alert-rules';
+import { startAlerts, type AlertsRuntime } from '../src/notify/alerts';
+import type { Mailer } from '../src/notify/mail';
+import type { TestContext } from './helpers';
+import { browserSubscription, type BrowserSubscription, type LocalPushService } from './push-service';
+
+/** La Garonne à Toulouse (Pont-Neuf): H every 15 min until 2022-01-31 23:45 UTC (0.695 m). */
+export const PONT_NEUF = { lieu: 1, code: 'O200004001', capteur: 1 } as const;
+/** Readings fed by tests start after the demo data. */
+export const T0 = Date.parse('2022-02-01T00:00:00Z');
+
+export const at = (quarters: number) => T0 + quarters * 15 * MINUTE_MS;
+export { HOUR_MS, MINUTE_MS };
+
+/** Adds rules on a place (subscribing to it) and checks the 201. */
+export async function addRules(ctx: TestContext, token: string, lieu: number, regles: RegleInput[]) {
+  const res = await ctx.request({
+    method: 'POST',
+    url: `/api/user/alertes/lieu/${lieu}`,
+    payload: { regles },
+    token,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res;
+}
+
+/** Registers a browser of the user whose push service is the local one at `path`. */
+export async function registerBrowser(
+  ctx: TestContext,
+  token: string,
+  service: LocalPushService,
+  path: string,
+): Promise<BrowserSubscription> {
+  const sub = browserSubscription();
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/user/edit-push',
+    payload: { type: 'web', registrationId: sub.json(`${service.origin}${path}`) },
+    token,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return sub;
+}
+
+/** The alerts runtime on the test app's database, mailer and push service, listening to its own bus. */
+export function alertsFor(
+  ctx: TestContext,
+  opts: { now?: () => number; mailer?: Mailer } = {},
+): { events: IngestEvents; alerts: AlertsRuntime } {
+  const events = new IngestEvents();
+  const push = ctx.deps.push;
+  if (!push) throw new Error('push manquant');
+  const alerts = startAlerts({
+    db: ctx.db.db,
+    events,
+    mailer: opts.mailer ?? ctx.deps.mailer,
+    push,
+    publicUrl: ctx.deps.env.PUBLIC_URL,
+    alertKey: ctx.deps.secrets.alertKey,
+    retryIntervalMs: 0,
+    now: opts.now,
+  });
+  return { events, alerts };
+}
+
+/** Writes readings of one station through the ingestion store, then emits the run's `readings` event. */
+export async function feed(
+  ctx: TestContext,
+  events: IngestEvents,
+  code: string,
+  readings: Array<{ ts: number; valeur: number }>,
+  opts: { grandeur?: 'H' | 'Q'; at?: number } = {},
+): Promise<void> {
+  const summary = new ReadingsSummary();
+  const store = new ReadingStore(ctx.db.db, 'hubeau', summary);
+  await store.write(
+    readings.map((r) => ({
+      codeStation: code,
+      grandeur: opts.grandeur ?? 'H',
+      ts: r.ts,
+      valeur: r.valeur,
+      statut: null,
+      qualification: null,
+    })),
+  );
+  const last = Math.max(...readings.map((r) => r.ts));
+  await events.emit({
+    type: 'readings',
+    origin: 'live',
+    source: 'test',
+    at: opts.at ?? last + MINUTE_MS,
+    sensors: summary.sensors,
+  });
+}
+
+/** Readings every 15 min from `from` (a quarter index after T0). */
+export const quarterly = (values: readonly number[], from = 0) =>
+  values.map((valeur, i) => ({ ts: at(from + i), valeur }));
+
+/** Path of the stop link of a rule, as the e-mails carry it. */
+export async function linkOfStop(ctx: TestContext, ruleId: number): Promise<string> {
+  const rule = await ctx.db.db
+    .selectFrom('alerte_regle')
+    .select(['id', 'user_id', 'created_at'])
+    .where('id', '=', ruleId)
+    .executeTakeFirstOrThrow();
+  return `/api/user/alertes/stop/${stopToken(ctx.deps.secrets.alertKey, rule)}`;
+}
