@@ -1,5 +1,5 @@
 /**
- * ReadingStore on the real database (SQLite and PostgreSQL): the bulk statement of full 1,000-row chunks, order
+ * ReadingStore on the real database (SQLite and PostgreSQL): the bulk statement of full 200-row chunks, order
  * breaks and repeated instants in a batch, readings of unknown stations, "stored readings win" mode, and the
  * sensor's cached state that never moves backwards.
  */
@@ -49,21 +49,21 @@ const sensor = () =>
   ctx.db.db.selectFrom('capteur').selectAll().where('id', '=', capteurId).executeTakeFirstOrThrow();
 
 describe('ReadingStore.write', () => {
-  it('writes 2,500 readings of one page (two full 1,000-row statements and the rest) and sets the sensor state', async () => {
+  it('writes 2,550 readings of one page (full 200-row statements and the rest) and sets the sensor state', async () => {
     const store = new ReadingStore(ctx.db.db, 'hubeau');
     const version = (await sensor()).donnees_version;
     // Descending, as Hub'Eau sorts by default.
-    const batch = Array.from({ length: 2500 }, (_, i) => reading(T0 + (2499 - i) * 5 * MIN, i / 1000));
+    const batch = Array.from({ length: 2550 }, (_, i) => reading(T0 + (2549 - i) * 5 * MIN, i / 1000));
     const w = await store.write(batch);
-    expect(w).toMatchObject({ nouvelles: 2500, modifiees: 0, inchangees: 0, doublons: 0, inconnues: 0 });
-    const stored = await rows(T0, T0 + 2500 * 5 * MIN);
-    expect(stored).toHaveLength(2500);
-    expect(stored[0]).toEqual({ ts: T0, valeur: 2.499 });
-    expect(stored[2499]).toEqual({ ts: T0 + 2499 * 5 * MIN, valeur: 0 });
+    expect(w).toMatchObject({ nouvelles: 2550, modifiees: 0, inchangees: 0, doublons: 0, inconnues: 0 });
+    const stored = await rows(T0, T0 + 2550 * 5 * MIN);
+    expect(stored).toHaveLength(2550);
+    expect(stored[0]).toEqual({ ts: T0, valeur: 2.549 });
+    expect(stored[2549]).toEqual({ ts: T0 + 2549 * 5 * MIN, valeur: 0 });
     const s = await sensor();
     expect(s).toMatchObject({
       premier_ts: T0,
-      dernier_ts: T0 + 2499 * 5 * MIN,
+      dernier_ts: T0 + 2549 * 5 * MIN,
       derniere_valeur: 0,
       pas_min: 5,
     });
@@ -74,10 +74,10 @@ describe('ReadingStore.write', () => {
         lieuId: s.lieu_id,
         grandeur: 'H',
         codeStation: code,
-        nouvelles: 2500,
+        nouvelles: 2550,
         modifiees: 0,
         from: T0,
-        to: T0 + 2499 * 5 * MIN,
+        to: T0 + 2549 * 5 * MIN,
       },
     ]);
   });
@@ -104,7 +104,7 @@ describe('ReadingStore.write', () => {
     const late = T0 - 60 * MIN;
     const w = await store.write([reading(late, 7), reading(T0, 99)], { onConflict: 'ignore' });
     expect(w).toMatchObject({ nouvelles: 1, inchangees: 1 });
-    expect((await rows(late, T0)).map((r) => r.valeur)).toEqual([7, 2.499]);
+    expect((await rows(late, T0)).map((r) => r.valeur)).toEqual([7, 2.549]);
     const after = await sensor();
     expect(after).toMatchObject({
       premier_ts: late,

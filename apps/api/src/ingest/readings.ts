@@ -66,8 +66,11 @@ const groupReadings = (g: Group): Iterable<StoreReading> => g.byTs?.values() ?? 
 type ObservationRow = Database['observation'];
 
 const LIBELLES: Record<'H' | 'Q', string> = { H: "Hauteur d'eau", Q: 'Débit' };
-/** Rows per INSERT statement: 5 parameters each, well under SQLite's and PostgreSQL's limits. */
-const INSERT_CHUNK = 1000;
+/**
+ * Rows per INSERT statement (5 parameters each). Measured on SQLite: 100–200-row statements with the upsert
+ * clause insert about 3 times faster than one row per statement, and faster than 1,000-row ones.
+ */
+const INSERT_CHUNK = 200;
 
 export interface WriteOptions {
   /** `update` (default): a changed value replaces the stored one. `ignore`: stored readings always win. */
