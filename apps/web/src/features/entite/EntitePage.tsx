@@ -295,10 +295,7 @@ function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number
       )}
 
       {verdicts.data?.indicatif && (
-        <p className="max-w-4xl text-sm text-muted">
-          <span className="font-semibold">{m('indicatif')} : </span>
-          {verdicts.data.avertissement}
-        </p>
+        <p className="max-w-4xl text-sm text-muted">{verdicts.data.avertissement}</p>
       )}
 
       {entite.entites_f.length > 0 && (

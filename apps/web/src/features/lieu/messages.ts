@@ -58,7 +58,7 @@ export const useLieuMessages = defineMessages(
     lttb: 'Courbe simplifiée pour l’affichage : {n} points tracés sur {total} mesures (méthode LTTB, qui conserve les pics). Le fichier CSV contient les points tracés ; le tableau horaire est établi sur toutes les mesures.',
     lttbFin:
       'Courbe simplifiée pour l’affichage : {n} points tracés (méthode LTTB, qui conserve les pics). Le fichier CSV contient les points tracés ; le tableau horaire est établi sur toutes les mesures.',
-    resumeTitre: 'En résumé',
+    resumeTitre: 'En résumé :',
     resume: 'Sur {periode} : de {min} à {max}, pic le {pic}, {direction}.',
     resumePeriode1: '24 heures',
     resumePeriode7: '7 jours',
@@ -201,7 +201,7 @@ export const useLieuMessages = defineMessages(
     lttb: 'Simplified curve: {n} points drawn out of {total} readings (LTTB method, which keeps the peaks). The CSV file holds the points drawn; the hourly table uses every reading.',
     lttbFin:
       'Simplified curve: {n} points drawn (LTTB method, which keeps the peaks). The CSV file holds the points drawn; the hourly table uses every reading.',
-    resumeTitre: 'In short',
+    resumeTitre: 'In short:',
     resume: 'Over {periode}: from {min} to {max}, peak on {pic}, {direction}.',
     resumePeriode1: '24 hours',
     resumePeriode7: '7 days',

@@ -327,7 +327,7 @@ function Donnees({
             </ul>
           )}
           <figcaption id={ids.resume} className="rounded-lg bg-sky-50 px-4 py-3 dark:bg-white/5">
-            <span className="font-semibold">{m('resumeTitre')} : </span>
+            <span className="font-semibold">{m('resumeTitre')} </span>
             {m('resume', {
               periode: serie?.sous_echantillonne
                 ? `${m(RESUME_KEYS[jours])} ${m('resumeSimplifie')}`
