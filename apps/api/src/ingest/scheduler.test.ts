@@ -101,10 +101,11 @@ describe('leadership', () => {
 });
 
 describe('scheduler', () => {
-  it('runs overdue jobs at start, retries a failed run with backoff, and shows the jobs in /api/health', async () => {
+  it('runs overdue jobs at start, stops asking a service that is down, retries the run with backoff, and shows the jobs in /api/health', async () => {
     let calls = 0;
-    // The first run fails (HTTP 500 on every request), the retry 50 ms later succeeds.
-    reply = () => (calls++ < 42 ? { status: 500 } : empty());
+    // The first run meets a service down (HTTP 500): it stops after 3 consecutive failures and leaves the other
+    // 39 requests for later; the retry 50 ms later succeeds.
+    reply = () => (calls++ < 3 ? { status: 500 } : empty());
     await ctx.db.db.deleteFrom('ingest_job').execute();
     const rt = startIngestion(options());
     const row = await until(async () => {
@@ -112,7 +113,10 @@ describe('scheduler', () => {
       return r?.last_success != null && r;
     });
     await rt.stop();
-    expect(row.last_error).toMatch(/42 requêtes sur 42 en échec ; première : Hub'Eau : HTTP 500/);
+    expect(row.last_error).toMatch(
+      /^3 requêtes sur 3 en échec ; première : Hub'Eau : HTTP 500 .* ; service jugé indisponible après 3 échecs consécutifs, 39 requêtes reportées au prochain passage$/,
+    );
+    expect(calls).toBe(3 + 42);
     expect(row.last_error_at).not.toBeNull();
     expect(row.last_success).toBeGreaterThanOrEqual(row.last_error_at ?? 0);
     expect(row.consecutive_failures).toBe(0);

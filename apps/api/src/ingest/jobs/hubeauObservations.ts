@@ -9,7 +9,7 @@ import { DAY_MS, HOUR_MS } from '@limni/shared/domain/time';
 import { UpstreamError } from '../http';
 import { ReadingStore } from '../readings';
 import { normaliseObservations, observationsTr, OBS_MAX_SIZE } from '../sources/hubeau';
-import { failuresMessage, JobError, type IngestJob } from './runner';
+import { RequestTracker, type IngestJob } from './runner';
 
 export const OBS_OVERLAP_MS = 3 * HOUR_MS;
 /** A station never read before is asked for its last 24 hours. */
@@ -59,8 +59,7 @@ export function hubeauObservationsJob(opts: HubeauObservationsOptions): IngestJo
       ctx.count('stations', stations.length);
       const now = ctx.now();
       const floor = now - OBS_MAX_LOOKBACK_MS;
-      const failures: UpstreamError[] = [];
-      let requests = 0;
+      const requests = new RequestTracker();
 
       for (const grandeur of ['H', 'Q'] as const) {
         // Stations with the same start share requests: sort by start, then cut into chunks.
@@ -74,8 +73,8 @@ export function hubeauObservationsJob(opts: HubeauObservationsOptions): IngestJo
         for (let i = 0; i < starts.length; i += perRequest) {
           const chunk = starts.slice(i, i + perRequest);
           const since = Math.min(...chunk.map((c) => c.since));
+          if (!requests.proceed()) continue;
           const requestedAt = ctx.now();
-          requests++;
           try {
             for await (const page of observationsTr(
               { codes: chunk.map((c) => c.code), grandeur, since, size: opts.pageSize ?? OBS_MAX_SIZE },
@@ -96,17 +95,17 @@ export function hubeauObservationsJob(opts: HubeauObservationsOptions): IngestJo
               ctx.count('capteurs_crees', w.capteursCrees);
             }
             for (const c of chunk) cp.since[`${c.code}:${grandeur}`] = requestedAt;
+            requests.ok();
           } catch (err) {
             if (ctx.signal.aborted) throw err;
-            const e =
-              err instanceof UpstreamError ? err : new UpstreamError("Hub'Eau", 'network', String(err), true);
-            failures.push(e);
-            ctx.count('requetes_en_echec');
+            requests.fail(
+              err instanceof UpstreamError ? err : new UpstreamError("Hub'Eau", 'network', String(err), true),
+            );
           }
           ctx.setCheckpoint(cp);
         }
       }
-      ctx.count('requetes', requests);
+      requests.count(ctx);
 
       await ctx.events.emit({
         type: 'readings',
@@ -115,7 +114,7 @@ export function hubeauObservationsJob(opts: HubeauObservationsOptions): IngestJo
         at: ctx.now(),
         sensors: store.summary.sensors,
       });
-      if (failures.length) throw new JobError(failuresMessage(failures, requests));
+      requests.throwIfFailed();
     },
   };
 }

@@ -51,6 +51,54 @@ export function failuresMessage(failures: readonly Error[], total: number): stri
   return `${n} ${n > 1 ? 'requêtes' : 'requête'} sur ${total} en échec${first ? ` ; première : ${first.message}` : ''}`;
 }
 
+/**
+ * The requests of one run: counts successes and failures, and after `limit` consecutive transient failures (the
+ * service is down) says to stop asking — the rest is left for the next run, their checkpoints unchanged.
+ */
+export class RequestTracker {
+  readonly failures: UpstreamError[] = [];
+  private done = 0;
+  private consecutive = 0;
+  private skipped = 0;
+
+  constructor(private readonly limit = 3) {}
+
+  /** False once the service looks down: skip the request (it is counted as not attempted). */
+  proceed(): boolean {
+    if (this.consecutive < this.limit) return true;
+    this.skipped++;
+    return false;
+  }
+
+  ok(): void {
+    this.done++;
+    this.consecutive = 0;
+  }
+
+  fail(err: UpstreamError): void {
+    this.done++;
+    this.failures.push(err);
+    this.consecutive = err.transient ? this.consecutive + 1 : 0;
+  }
+
+  count(ctx: Pick<JobContext, 'count'>): void {
+    ctx.count('requetes', this.done);
+    if (this.failures.length) ctx.count('requetes_en_echec', this.failures.length);
+    if (this.skipped) ctx.count('requetes_non_tentees', this.skipped);
+  }
+
+  /** Throws the run's error when a request failed (after the job saved what it could). */
+  throwIfFailed(): void {
+    if (!this.failures.length) return;
+    const message = failuresMessage(this.failures, this.done);
+    throw new JobError(
+      this.skipped
+        ? `${message} ; service jugé indisponible après ${this.limit} échecs consécutifs, ${this.skipped} ${this.skipped > 1 ? 'requêtes reportées' : 'requête reportée'} au prochain passage`
+        : message,
+    );
+  }
+}
+
 export interface RunOptions {
   db: Kysely<Database>;
   events: IngestEvents;

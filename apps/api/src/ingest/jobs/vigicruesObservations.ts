@@ -7,7 +7,7 @@
 import { UpstreamError } from '../http';
 import { ReadingStore } from '../readings';
 import { observations } from '../sources/vigicrues';
-import { failuresMessage, JobError, readJobRow, type IngestJob } from './runner';
+import { readJobRow, RequestTracker, type IngestJob } from './runner';
 
 export interface VigicruesObservationsOptions {
   baseUrl: string;
@@ -38,12 +38,14 @@ export function vigicruesObservationsJob(opts: VigicruesObservationsOptions): In
         .orderBy('lieu.code_station')
         .execute();
       const store = new ReadingStore(ctx.db, 'vigicrues');
-      const failures: Error[] = [];
+      const requests = new RequestTracker();
       for (const s of sensors) {
         const code = s.code_station as string;
         const grandeur = s.grandeur as 'H' | 'Q';
+        if (!requests.proceed()) continue;
         try {
           const readings = await observations(code, grandeur, { ...ctx.http, baseUrl: opts.baseUrl });
+          requests.ok();
           ctx.count('lectures_recues', readings.length);
           const w = await store.write(
             readings.map((r) => ({
@@ -60,11 +62,10 @@ export function vigicruesObservationsJob(opts: VigicruesObservationsOptions): In
           ctx.count('lectures_deja_connues', w.inchangees);
         } catch (err) {
           if (ctx.signal.aborted || !(err instanceof UpstreamError)) throw err;
-          failures.push(err);
-          ctx.count('requetes_en_echec');
+          requests.fail(err);
         }
       }
-      ctx.count('requetes', sensors.length);
+      requests.count(ctx);
       await ctx.events.emit({
         type: 'readings',
         origin: 'live',
@@ -72,7 +73,7 @@ export function vigicruesObservationsJob(opts: VigicruesObservationsOptions): In
         at: ctx.now(),
         sensors: store.summary.sensors,
       });
-      if (failures.length) throw new JobError(failuresMessage(failures, sensors.length));
+      requests.throwIfFailed();
     },
   };
 }

@@ -8,7 +8,7 @@ import { DAY_MS } from '@limni/shared/domain/time';
 import type { PlaceForecast } from '../events';
 import { UpstreamError } from '../http';
 import { previsions } from '../sources/vigicrues';
-import { failuresMessage, JobError, type IngestJob } from './runner';
+import { RequestTracker, type IngestJob } from './runner';
 
 interface PrevisionsCheckpoint {
   /** station code → instant until which it is not asked again. */
@@ -40,9 +40,8 @@ export function vigicruesPrevisionsJob(opts: VigicruesPrevisionsOptions): Ingest
         .orderBy('lieu.code_station')
         .orderBy('capteur.grandeur')
         .execute();
-      const failures: Error[] = [];
+      const requests = new RequestTracker();
       const places: PlaceForecast[] = [];
-      let requests = 0;
       for (const s of sensors) {
         const code = s.code_station as string;
         const grandeur = s.grandeur as 'H' | 'Q';
@@ -50,9 +49,10 @@ export function vigicruesPrevisionsJob(opts: VigicruesPrevisionsOptions): Ingest
           ctx.count('stations_sans_prevision_ignorees');
           continue;
         }
-        requests++;
+        if (!requests.proceed()) continue;
         try {
           const r = await previsions(code, grandeur, { ...ctx.http, baseUrl: opts.baseUrl });
+          requests.ok();
           if (r.kind === 'pas_station_prevision') {
             cp.skipUntil[code] = now + DAY_MS;
             ctx.count('pas_station_de_prevision');
@@ -113,14 +113,13 @@ export function vigicruesPrevisionsJob(opts: VigicruesPrevisionsOptions): Ingest
           });
         } catch (err) {
           if (ctx.signal.aborted || !(err instanceof UpstreamError)) throw err;
-          failures.push(err);
-          ctx.count('requetes_en_echec');
+          requests.fail(err);
         }
       }
-      ctx.count('requetes', requests);
+      requests.count(ctx);
       ctx.setCheckpoint(cp);
       await ctx.events.emit({ type: 'forecasts', origin: 'live', at: ctx.now(), places });
-      if (failures.length) throw new JobError(failuresMessage(failures, requests));
+      requests.throwIfFailed();
     },
   };
 }
