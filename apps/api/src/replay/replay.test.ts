@@ -1,0 +1,232 @@
+/**
+ * The replay of the January 2022 flood on the real path: readings written through the ingestion store, the
+ * `readings` events, alert evaluation and delivery (outbox e-mail, Web Push to a local push service), the
+ * in-app list; the data are back as they were afterwards; a second replay, or one after an interrupted replay
+ * and a restart, sends nothing new.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { NotificationsResponse } from '@limni/shared/contracts/alertes';
+import { parisDayRange } from '@limni/shared/domain/time';
+import { addRules, alertsFor, PONT_NEUF, registerBrowser } from '../../test/alerts';
+import { json, mailsTo, signedUpUser } from '../../test/accounts';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { decryptPush, startPushService, type LocalPushService } from '../../test/push-service';
+import { parseCsv, readSeedText } from '../seed/files';
+import { parseReplayArgs } from './args';
+import { recordedReadings, runReplay } from './replay';
+
+let ctx: TestContext;
+let service: LocalPushService;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  service = await startPushService();
+});
+afterAll(async () => {
+  await ctx.close();
+  await service.close();
+});
+
+const FROM = parisDayRange('2022-01-08').start;
+const TO = parisDayRange('2022-01-15').start;
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Crossings of `x` upwards in the recorded series of a station, counted directly from the CSV. */
+function upwardCrossings(code: string, x: number, band = 0.05): number[] {
+  const rows = parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
+    .filter((r) => r['code_station'] === code)
+    .map((r) => ({ ts: Date.parse(r['date_obs'] ?? ''), v: Number(r['resultat_obs_mm']) / 1000 }))
+    .filter((r) => r.ts >= FROM && r.ts < TO)
+    .sort((a, b) => a.ts - b.ts);
+  const out: number[] = [];
+  let above: boolean | null = null;
+  for (const r of rows) {
+    if (r.v > x) {
+      if (above === false) out.push(r.ts);
+      above = true;
+    } else if (r.v < x - band || above === null) {
+      above = false;
+    }
+  }
+  return out;
+}
+
+async function snapshot() {
+  const capteurs = await ctx.db.db
+    .selectFrom('capteur')
+    .select(['id', 'premier_ts', 'dernier_ts', 'derniere_valeur'])
+    .where('lieu_id', '<=', 22)
+    .orderBy('id')
+    .execute();
+  const count = await ctx.db.db
+    .selectFrom('observation')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return { capteurs, observations: Number(count?.n ?? 0) };
+}
+
+const replay = (
+  rt: ReturnType<typeof alertsFor>,
+  signal?: AbortSignal,
+  afterStep?: (at: number) => Promise<void>,
+) =>
+  runReplay({
+    db: ctx.db,
+    events: rt.events,
+    from: FROM,
+    to: TO,
+    speed: 1e9,
+    rewind: (ids) => rt.alerts.evaluator.rewind(ids),
+    afterStep,
+    log: silentLog,
+    signal,
+    sleep: async () => {},
+  });
+
+describe('replaying the January 2022 flood', () => {
+  it('reading → rule → e-mail + push → in-app alert, once per crossing in the data; the data come back', async () => {
+    const before = await snapshot();
+    const { token, id, email } = await signedUpUser(ctx, 'Rejoueuse');
+    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }]);
+    const sub = await registerBrowser(ctx, token, service, '/push/rejoueuse');
+    // A second user with the defaults of a subscription (vigilance, « trop haut » of canoë-kayak: 1.72 m).
+    const other = await signedUpUser(ctx, 'Abonne');
+    await ctx.request({
+      method: 'POST',
+      url: '/api/user/crea-abonnement',
+      payload: { lieu: 1 },
+      token: other.token,
+    });
+
+    const rt = alertsFor(ctx);
+    const result = await replay(rt);
+    await rt.alerts.stop();
+    expect(result).toMatchObject({ statut: 'termine', etapes: 7 * 96 });
+    expect(result.lectures).toBeGreaterThan(20_000);
+
+    const expected3 = upwardCrossings(PONT_NEUF.code, 3);
+    expect(expected3).toEqual([Date.parse('2022-01-10T10:45:00Z')]);
+    const list = z.parse(
+      NotificationsResponse,
+      json(await ctx.request({ url: '/api/user/notifications', token })),
+    );
+    expect(list.notifications.map((n) => [n.type, n.ts, n.valeur])).toEqual(
+      expected3.map((ts) => ['au_dessus', ts, 3.015]),
+    );
+    expect(list.notifications[0]?.titre).toBe(
+      'La Garonne à Toulouse (Pont-Neuf) : 3,02 m, au-dessus de 3,00 m',
+    );
+    expect(list.notifications[0]?.message).toContain('le 10/01/2022 à 11h45');
+    const mails = mailsTo(ctx, email);
+    expect(mails.filter((m) => m.subject.startsWith('Alerte Limni'))).toHaveLength(1);
+    const pushes = service.requests.filter((r) => r.path === '/push/rejoueuse');
+    expect(pushes).toHaveLength(1);
+    expect(JSON.parse(decryptPush(pushes[0]?.body as Buffer, sub))).toMatchObject({ url: '/lieu/1/a-1' });
+
+    const expected172 = upwardCrossings(PONT_NEUF.code, 1.72);
+    const others = await ctx.db.db
+      .selectFrom('notification')
+      .select(['type', 'ts'])
+      .where('user_id', '=', other.id)
+      .execute();
+    expect(others).toEqual(expected172.map((ts) => ({ type: 'au_dessus', ts })));
+
+    // The dataset is whole again: same readings, same cached latest values.
+    expect(await snapshot()).toEqual(before);
+    const state = await ctx.db.db.selectFrom('relecture').selectAll().executeTakeFirstOrThrow();
+    expect(state).toMatchObject({
+      statut: 'termine',
+      debut: FROM,
+      fin: TO,
+      temps_simule: TO,
+      lectures: result.lectures,
+    });
+
+    // The same window again: nothing new.
+    const again = alertsFor(ctx);
+    await replay(again);
+    await again.alerts.stop();
+    expect(
+      await ctx.db.db
+        .selectFrom('notification')
+        .select('id')
+        .where('user_id', 'in', [id, other.id])
+        .execute(),
+    ).toHaveLength(2);
+    expect(mailsTo(ctx, email).filter((m) => m.subject.startsWith('Alerte Limni'))).toHaveLength(1);
+    expect(service.requests.filter((r) => r.path === '/push/rejoueuse')).toHaveLength(1);
+  }, 180_000);
+
+  it('an interrupted replay writes the data back; after a restart, replaying again duplicates nothing', async () => {
+    const before = await snapshot();
+    const { token, id } = await signedUpUser(ctx, 'Interrompue');
+    await addRules(ctx, token, 2, [{ type: 'au_dessus', grandeur: 'H', seuil: 5 }]);
+    const abort = new AbortController();
+    const first = alertsFor(ctx);
+    const result = await replay(first, abort.signal, async (at) => {
+      if (at > Date.parse('2022-01-10T18:00:00Z')) abort.abort();
+    });
+    await first.alerts.stop();
+    expect(result.statut).toBe('interrompu');
+    expect(await snapshot()).toEqual(before);
+    const crossed = await ctx.db.db
+      .selectFrom('notification')
+      .select(['ts'])
+      .where('user_id', '=', id)
+      .execute();
+    expect(crossed).toHaveLength(1);
+    expect((await ctx.request({ url: '/api/replay' })).json()).toMatchObject({
+      en_cours: false,
+      statut: 'interrompu',
+    });
+
+    // A "restart": a new runtime replays the whole window.
+    const second = alertsFor(ctx);
+    await replay(second);
+    await second.alerts.stop();
+    expect(
+      await ctx.db.db.selectFrom('notification').select(['ts']).where('user_id', '=', id).execute(),
+    ).toEqual(crossed);
+  }, 180_000);
+});
+
+describe('recorded series and arguments', () => {
+  it('reads the January 2022 levels (m) and daily mean flows (m³/s, at noon UTC) in time order', () => {
+    const all = recordedReadings();
+    expect(all.length).toBeGreaterThan(118_000);
+    expect(all.every((r, i) => i === 0 || (all[i - 1]?.ts ?? 0) <= r.ts)).toBe(true);
+    const peak = all
+      .filter((r) => r.codeStation === PONT_NEUF.code)
+      .reduce((m, r) => Math.max(m, r.valeur), 0);
+    expect(peak).toBe(4.306);
+    expect(all.find((r) => r.grandeur === 'Q')?.ts).toBe(Date.parse('2022-01-01T12:00:00Z'));
+  });
+
+  it.each([
+    [[], { from: '2022-01-08', to: '2022-01-15', speed: 3600, stepMinutes: 15 }],
+    [
+      ['--from', '2022-01-20', '--to', '2022-02-01', '--speed', '3600'],
+      { from: '2022-01-20', to: '2022-02-01', speed: 3600, stepMinutes: 15 },
+    ],
+    [
+      ['--from=2022-01-09', '--to=2022-01-12', '--speed=86400', '--pas=5'],
+      { from: '2022-01-09', to: '2022-01-12', speed: 86400, stepMinutes: 5 },
+    ],
+  ])('parses %j', (argv, expected) => {
+    expect(parseReplayArgs(argv)).toEqual(expected);
+  });
+
+  it.each([
+    [['--from', '2022-13-01'], '--from doit être un jour AAAA-MM-JJ (reçu : 2022-13-01)'],
+    [['--from', '2022-01-15', '--to', '2022-01-10'], '--to doit suivre --from (le jour --to est exclu)'],
+    [['--speed', '0'], '--speed doit être un nombre positif'],
+    [['--pas', '120'], '--pas doit être compris entre 1 et 60 minutes'],
+    [
+      ['--vite'],
+      'Option inconnue : --vite (options : --from AAAA-MM-JJ --to AAAA-MM-JJ --speed N --pas MIN)',
+    ],
+    [['--speed'], 'Valeur manquante après --speed'],
+  ])('refuses %j in French', (argv, message) => {
+    expect(() => parseReplayArgs(argv)).toThrow(message);
+  });
+});
