@@ -50,6 +50,11 @@ test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table
   await expect(page.locator(`[id="${described}"]`)).toContainText('Sur 7 jours');
   await expect(chart).toHaveAccessibleName(/du 22\/01\/2022 à 00h00 au 28\/01\/2022 à 23h45/);
 
+  // The crosshair shows the value and time under the pointer.
+  await chart.hover();
+  await expect(chart.getByText(/^Mesure : 0,\d\d\sm$/)).toBeVisible();
+  await expect(chart.getByText(/^2[45]\/01\/2022 à \d\dh\d\d$/)).toBeVisible();
+
   // The hourly table (spec rounding) holds the real reading of 28 January at midnight.
   const table = page.getByRole('table', { name: 'Tableau horaire' });
   await expect(table.getByRole('row', { name: /28 janvier 2022 0 h 0,79/ })).toBeVisible();
