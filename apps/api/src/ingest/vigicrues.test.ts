@@ -70,6 +70,7 @@ function handler(r: UpstreamRequest) {
   if (code === failStation) return { status: 500, body: 'Erreur interne' };
   if (p === '/services/previsions.json/index.php') {
     const file = forecastFor[`${code}:${r.query.get('GrdSimul')}`] ?? 'previsions_vide_O200004001_H.json';
+    if (file === '204') return { status: 204 };
     return { body: fixtureJson(`vigicrues/hand-written/${file}`) };
   }
   if (p === '/services/observations.json/index.php') {
@@ -304,6 +305,8 @@ describe('vigicrues-previsions job', () => {
     forecastFor = {
       [`${TOULOUSE}:H`]: 'previsions_O200004001_H.json',
       'O200001001:H': 'previsions_pas_station_de_prevision.json',
+      // "No content" as an HTTP status: no forecast either.
+      'O200008001:H': '204',
     };
     const capteur = await ctx.db.db
       .selectFrom('capteur')
