@@ -50,5 +50,22 @@ export function lttbIndices(xs: ArrayLike<number>, ys: ArrayLike<number>, thresh
     a = best;
   }
   out[threshold - 1] = n - 1;
+  // LTTB keeps most extremes but not all (a plateau's neighbour can win its bucket): the series' highest and lowest
+  // points always stay, in place of the point chosen in their bucket, so a flood peak is never cut.
+  let hi = 0;
+  let lo = 0;
+  for (let j = 1; j < n; j++) {
+    if ((ys[j] as number) > (ys[hi] as number)) hi = j;
+    if ((ys[j] as number) < (ys[lo] as number)) lo = j;
+  }
+  for (const e of [hi, lo]) {
+    if (e === 0 || e === n - 1) continue;
+    for (let i = 0; i < threshold - 2; i++) {
+      if (e >= Math.floor(i * every) + 1 && e < Math.floor((i + 1) * every) + 1) {
+        out[i + 1] = e;
+        break;
+      }
+    }
+  }
   return out;
 }

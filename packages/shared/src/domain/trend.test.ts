@@ -34,13 +34,26 @@ describe('computeTrend', () => {
     expect(computeTrend(series([...values]), 'H')?.tendance).toBe(expected);
   });
 
-  it('gives the rate per hour in the unit of the sensor', () => {
+  it('gives the rate per hour in the unit of the sensor (least-squares slope)', () => {
     const r = computeTrend(series([1.0, 1.05, 1.1, 1.15, 1.2]), 'H');
     expect(r?.variation_h).toBeCloseTo(0.2, 6);
   });
 
   it('ignores a sub-centimetre wobble of H (sensor precision)', () => {
     expect(computeTrend(series([2.0, 2.0, 2.0, 2.0, 2.004]), 'H')?.tendance).toBe('stable');
+  });
+
+  it('never shows an arrow that contradicts its rate (a last bump on a falling river)', () => {
+    // Falling 3.4 cm/h for 3 h, then one reading a little above the previous ones.
+    const values = [1.2, 1.19, 1.18, 1.17, 1.16, 1.15, 1.14, 1.13, 1.12, 1.11, 1.1, 1.09, 1.115];
+    const r = computeTrend(series(values), 'H');
+    expect(r?.variation_h).toBeLessThan(0);
+    expect(r?.tendance).toMatch(/^baisse/);
+  });
+
+  it('is not thrown by one outlier in the middle of a steady series', () => {
+    const values = [1.5, 1.5, 1.5, 1.5, 1.5, 1.5, 1.62, 1.5, 1.5, 1.5, 1.5, 1.5, 1.5];
+    expect(computeTrend(series(values), 'H')?.tendance).toBe('stable');
   });
 
   it('uses a relative rule for flows', () => {

@@ -2,10 +2,9 @@
  * Trend and freshness of a sensor, computed the same way everywhere (API, alerts, UI).
  * See docs/decisions/009-trend-and-freshness.md.
  *
- * Trend: over the readings of the 3 hours ending with the latest one, compare the latest value with the mean of
- * the (up to) four readings before it (DEFRA flood-db's rule, smoothing single-reading noise), at sensor precision
- * (H rounded to the centimetre). The rate is the change per hour between the first and the last reading of the
- * window. Five classes, with thresholds per quantity.
+ * Trend: the least-squares slope of the readings of the 3 hours ending with the latest one, in the sensor's unit
+ * per hour. The arrow and the rate shown next to it both come from this one slope, so they can never disagree,
+ * and a single noisy reading moves it little. Five classes, with thresholds per quantity.
  */
 import { HOUR_MS, MINUTE_MS } from './time';
 import type { Grandeur } from './units';
@@ -32,8 +31,6 @@ const THRESHOLDS: Record<Grandeur, (value: number) => { slow: number; fast: numb
   T: () => ({ slow: 0.2, fast: 1 }),
 };
 
-const round = (g: Grandeur, v: number) => (g === 'H' ? Math.round(v * 100) / 100 : v);
-
 /**
  * Trend of the readings (any order) ending with the latest; null with fewer than two readings in the window or
  * when the window spans less than 15 minutes (one reading of hourly stations).
@@ -45,17 +42,25 @@ export function computeTrend(readings: readonly Reading[], grandeur: Grandeur): 
   const window = sorted.filter((r) => r.ts >= last.ts - TREND_WINDOW_MS);
   if (window.length < 2) return null;
   const first = window[0] as Reading;
-  const spanH = (last.ts - first.ts) / HOUR_MS;
-  if (spanH * 60 < 15) return null;
-  const previous = window.slice(-5, -1);
-  const mean = previous.reduce((s, r) => s + r.valeur, 0) / previous.length;
-  const variation_h = (last.valeur - first.valeur) / spanH;
+  if (last.ts - first.ts < 15 * MINUTE_MS) return null;
+  const xs = window.map((r) => (r.ts - first.ts) / HOUR_MS);
+  const mx = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const my = window.reduce((s, r) => s + r.valeur, 0) / window.length;
+  let cov = 0;
+  let varx = 0;
+  window.forEach((r, i) => {
+    const dx = (xs[i] as number) - mx;
+    cov += dx * (r.valeur - my);
+    varx += dx * dx;
+  });
+  const variation_h = cov / varx;
   const { slow, fast } = THRESHOLDS[grandeur](last.valeur);
-  const direction = Math.sign(round(grandeur, last.valeur) - round(grandeur, mean));
   const speed = Math.abs(variation_h);
   let tendance: Tendance = 'stable';
-  if (direction > 0 && speed >= slow) tendance = speed >= fast ? 'hausse_rapide' : 'hausse';
-  else if (direction < 0 && speed >= slow) tendance = speed >= fast ? 'baisse_rapide' : 'baisse';
+  if (speed >= slow) {
+    if (variation_h > 0) tendance = speed >= fast ? 'hausse_rapide' : 'hausse';
+    else tendance = speed >= fast ? 'baisse_rapide' : 'baisse';
+  }
   return { tendance, variation_h };
 }
 

@@ -200,6 +200,17 @@ describe('GET /api/hydro/lieu/:id/d/:date/:nb', () => {
     });
   });
 
+  it('keeps the highest and lowest readings when LTTB alone would cut them (Toulouse, 30 days)', async () => {
+    // Plain LTTB keeps 4.281 m here and drops the 4.306 m crest of 28 January 2022.
+    const body = z.parse(LieuDonnees, (await get(`/api/hydro/lieu/${PONT_NEUF}/d/2022-01-31/30`)).json());
+    const h = body.series.find((s) => s.grandeur === 'H');
+    const { start, end } = parisDaysRange('2022-01-31', 30);
+    const raw = await readings(await capteurH(PONT_NEUF), start, end);
+    expect(h).toMatchObject({ sous_echantillonne: true, nb_renvoye: MAX_POINTS });
+    expect(Math.max(...(h?.valeur ?? []))).toBe(4.306);
+    expect(Math.min(...(h?.valeur ?? []))).toBe(Math.min(...raw.map((r) => r.valeur)));
+  });
+
   it('serves a cached body until the sensor data change, then the new values', async () => {
     const url = `/api/hydro/lieu/${PONT_NEUF}/d/2022-01-20/1`;
     const first = z.parse(LieuDonnees, (await get(url)).json());
