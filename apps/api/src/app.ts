@@ -28,7 +28,7 @@ import { publicationsRoutes } from './features/publications/publications.routes'
 import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
-import { errorBody, registerErrorHandling } from './http/errors';
+import { AppError, errorBody, registerErrorHandling } from './http/errors';
 import { registerWeb } from './http/web';
 import type { IngestEvents } from './ingest/events';
 import { readIngestStatus } from './ingest/jobs/runner';
@@ -73,13 +73,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      ...errorBody(
+    // Thrown as an AppError so that the error handler keeps this French message and the wait time.
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(
+        429,
         'rate_limited',
         `Trop de tentatives. Merci de réessayer dans ${Math.ceil(ctx.ttl / 1000)} s.`,
       ),
-    }),
   });
   await app.register(swagger, {
     openapi: {
