@@ -1,108 +1,92 @@
 /**
- * The application shell: header (logo, search entry, account), phone bottom navigation, footer with the
- * language switch and data sources, service banners, notifications. Scroll resets on every navigation.
+ * The application shell (spec §2, §4, §9; design.md "Shell"): header (logo, search, desktop navigation, account
+ * entry), phone bottom navigation, footer (information pages, language switch, data sources and their licences),
+ * service banners (data service fault, offline, demo period) and notifications. Every navigation scrolls to the
+ * top-left corner.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { BassinsResponse } from '@limni/shared/contracts/hydro';
-import { HealthResponse } from '@limni/shared/contracts/health';
 import { Notifications } from '../components/Notifications';
-import { api } from '../lib/api';
-import { formatLongDate } from '../lib/format';
-import { currentLangue, setLangue, useT } from '../lib/i18n';
+import { LineIcon } from '../components/ui/LineIcon';
+import { SearchBox } from '../features/recherche';
+import { useT } from '../lib/i18n';
+import type { MessageKey } from '../i18n/fr';
 import { useAccount } from '../stores/account';
 import { useGuardA } from './guards';
 
+/** The footer is below every page's content: a lazy chunk, out of the first load of `/`. */
+const Footer = lazy(() => import('./Footer'));
+/** The service banners wait for network answers anyway: their code and schemas load after the first paint. */
+const StatusBanners = lazy(() => import('./StatusBanners'));
+
+/** Spec §2: scroll resets to the top-left on each navigation (a new path; filters in the query string do not). */
 function useScrollReset() {
   const { pathname } = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 }
 
-/** Spec §8: a failure loading the basins sets the web-service flag; it is reset on success. */
-function useWebServiceStatus() {
-  const q = useQuery({
-    queryKey: ['hydro', 'bassins'],
-    queryFn: ({ signal }) => api('hydro/bassins', BassinsResponse, { signal }),
-    staleTime: 60 * 60_000,
-    retry: 1,
-    refetchInterval: (query) => (query.state.status === 'error' ? 30_000 : false),
-  });
-  return { wsBug: q.isError, retry: () => void q.refetch() };
+const ICONS = {
+  accueil: 'M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
+  carte: 'M9 3 3 6v15l6-3 6 3 6-3V3l-6 3-6-3zm0 0v15m6-12v15',
+  favoris: 'm12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
+  alertes: 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8zm4.5 12a1.5 1.5 0 0 0 3 0',
+  compte: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 9a7 7 0 0 1 14 0',
+  recherche: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-3.5-3.5',
+  fermer: 'M6 6l12 12M18 6 6 18',
+} as const;
+
+interface NavEntry {
+  to: string;
+  key: MessageKey;
+  icon: string;
+  end: boolean;
 }
 
-function subscribeOnline(cb: () => void): () => void {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-}
+/** Desktop header entries (≥ 1024 px); the account entry sits at the right. */
+const DESKTOP_NAV: NavEntry[] = [
+  { to: '/', key: 'nav.accueil', icon: ICONS.accueil, end: true },
+  { to: '/choisir/carte', key: 'nav.carte', icon: ICONS.carte, end: false },
+  { to: '/activites', key: 'nav.activites', icon: ICONS.carte, end: false },
+  { to: '/favoris', key: 'nav.favoris', icon: ICONS.favoris, end: false },
+  { to: '/alertes', key: 'nav.alertes', icon: ICONS.alertes, end: false },
+];
 
-/** False when the browser reports no network (the service worker then serves the last data seen). */
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
-
-function useDataPeriod() {
-  return useQuery({
-    queryKey: ['health'],
-    queryFn: ({ signal }) => api('health', HealthResponse, { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-const NAV = [
-  {
-    to: '/',
-    key: 'nav.accueil',
-    icon: 'M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z',
-    end: true,
-  },
-  {
-    to: '/choisir/carte',
-    key: 'nav.carte',
-    icon: 'M9 3 3 6v15l6-3 6 3 6-3V3l-6 3-6-3zm0 0v15m6-12v15',
-    end: false,
-  },
-  {
-    to: '/favoris',
-    key: 'nav.favoris',
-    icon: 'm12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
-    end: false,
-  },
-  {
-    to: '/alertes',
-    key: 'nav.alertes',
-    icon: 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8zm4.5 12a1.5 1.5 0 0 0 3 0',
-    end: false,
-  },
-] as const;
-
-const ACCOUNT_ICON = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 9a7 7 0 0 1 14 0';
-
-function Icon({ d }: { d: string }) {
+/** Avatar (or initial) and name of the signed-in user, "Se connecter" otherwise. */
+function AccountEntry() {
+  const t = useT();
+  const user = useAccount((s) => s.user);
+  const avatar = useAccount((s) => s.profile?.avatar ?? null);
+  if (!user) {
+    return (
+      <NavLink
+        to="/user/login"
+        className={({ isActive }) => `nav-link hidden sm:inline-flex ${isActive ? 'nav-link-active' : ''}`}
+      >
+        <LineIcon size={24} d={ICONS.compte} />
+        <span>{t('nav.seConnecter')}</span>
+      </NavLink>
+    );
+  }
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
+    <NavLink
+      to="/user/profil"
+      aria-label={t('nav.monProfilDe', { nom: user.username })}
+      className={({ isActive }) => `nav-link hidden sm:inline-flex ${isActive ? 'nav-link-active' : ''}`}
     >
-      <path d={d} />
-    </svg>
+      {avatar ? (
+        <img src={avatar} alt="" width="32" height="32" className="h-8 w-8 rounded-full object-cover" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand font-semibold text-white"
+        >
+          {user.username.charAt(0).toLocaleUpperCase('fr-FR')}
+        </span>
+      )}
+      <span className="max-w-40 truncate">{user.username}</span>
+    </NavLink>
   );
 }
 
@@ -110,37 +94,43 @@ export function Shell() {
   useScrollReset();
   useGuardA();
   const t = useT();
-  const { wsBug, retry } = useWebServiceStatus();
-  const health = useDataPeriod();
-  const user = useAccount((s) => s.user);
-  const online = useOnline();
-  const [now] = useState(() => Date.now());
-  const fin = health.data?.donnees.fin ?? null;
-  const debut = health.data?.donnees.debut ?? null;
-  const isDemo = fin !== null && now - fin > 7 * 86_400_000 && health.data?.ingestion.mode === 'off';
-  const accountTo = user ? '/user/profil' : '/user/login';
-  const accountLabel = user ? t('nav.monProfil') : t('nav.seConnecter');
+  const { pathname } = useLocation();
+  const signedIn = useAccount((s) => s.user !== null);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchPath, setSearchPath] = useState(pathname);
+  // The phone search row closes when the page changes.
+  if (searchPath !== pathname) {
+    setSearchPath(pathname);
+    setSearchOpen(false);
+  }
+  const bottomNav: NavEntry[] = [
+    { to: '/', key: 'nav.accueil', icon: ICONS.accueil, end: true },
+    { to: '/choisir/carte', key: 'nav.carte', icon: ICONS.carte, end: false },
+    { to: '/favoris', key: 'nav.favoris', icon: ICONS.favoris, end: false },
+    { to: '/alertes', key: 'nav.alertes', icon: ICONS.alertes, end: false },
+    { to: signedIn ? '/user/profil' : '/user/login', key: 'nav.compte', icon: ICONS.compte, end: false },
+  ];
 
   return (
     <div className="flex min-h-dvh flex-col bg-surface text-ink">
       <a
         href="#contenu"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
       >
         {t('nav.allerContenu')}
       </a>
       <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur dark:bg-[#0f1a22]/95">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4">
           <Link
             to="/"
-            className="flex items-center gap-2 font-bold text-brand dark:text-sky-200"
-            aria-label="Limni, accueil"
+            className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-brand dark:text-sky-200"
+            aria-label={t('nav.logo')}
           >
             <img src="/icon.svg" alt="" width="32" height="32" />
             <span className="text-xl tracking-tight">Limni</span>
           </Link>
-          <nav aria-label={t('nav.principale')} className="ml-6 hidden items-center gap-1 md:flex">
-            {NAV.map((n) => (
+          <nav aria-label={t('nav.principale')} className="ml-2 hidden items-center gap-0.5 md:flex">
+            {DESKTOP_NAV.map((n) => (
               <NavLink
                 key={n.to}
                 to={n.to}
@@ -151,113 +141,68 @@ export function Shell() {
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-2">
-            <NavLink
-              to={accountTo}
-              className={({ isActive }) =>
-                `nav-link hidden sm:inline-flex ${isActive ? 'nav-link-active' : ''}`
-              }
-            >
-              <Icon d={ACCOUNT_ICON} />
-              <span>{accountLabel}</span>
-            </NavLink>
+          <div role="search" className="ml-auto hidden w-full max-w-xs min-w-40 flex-1 sm:block lg:max-w-sm">
+            <SearchBox label={t('recherche.label')} placeholder={t('recherche.placeholder')} />
           </div>
+          <div className="ml-auto flex items-center gap-1 sm:ml-0">
+            <button
+              type="button"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink hover:bg-sky-50 sm:hidden dark:hover:bg-white/5"
+              aria-expanded={searchOpen}
+              aria-controls="recherche-mobile"
+              aria-label={searchOpen ? t('recherche.fermer') : t('recherche.ouvrir')}
+              onClick={() => setSearchOpen((o) => !o)}
+            >
+              <LineIcon size={24} d={searchOpen ? ICONS.fermer : ICONS.recherche} />
+            </button>
+            <AccountEntry />
+          </div>
+        </div>
+        <div id="recherche-mobile" hidden={!searchOpen} className="border-t border-line px-4 py-2 sm:hidden">
+          {searchOpen && (
+            <div role="search">
+              <SearchBox
+                label={t('recherche.label')}
+                placeholder={t('recherche.placeholder')}
+                autoFocus
+                onDone={() => setSearchOpen(false)}
+              />
+            </div>
+          )}
         </div>
       </header>
 
-      {!online && (
-        <div role="status" className="border-b border-slate-300 bg-slate-100 text-slate-900">
-          <p className="mx-auto max-w-7xl px-4 py-2 text-sm">{t('banner.horsLigne')}</p>
-        </div>
-      )}
-      {wsBug && online && (
-        <div role="alert" className="border-b border-amber-300 bg-amber-50 text-amber-950">
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-2 text-sm">
-            <span className="flex-1">{t('banner.wsBug')}</span>
-            <button type="button" onClick={retry} className="btn-secondary !min-h-9 !py-1">
-              {t('banner.reessayer')}
-            </button>
-          </div>
-        </div>
-      )}
-      {isDemo && debut !== null && fin !== null && (
-        <div className="border-b border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
-          <p className="mx-auto max-w-7xl px-4 py-2 text-sm">
-            {t('banner.demo', { periode: `${formatLongDate(debut)} → ${formatLongDate(fin)}` })}
-          </p>
-        </div>
-      )}
+      <Suspense fallback={null}>
+        <StatusBanners />
+      </Suspense>
 
-      <main id="contenu" className="flex-1 pb-20 md:pb-0">
+      <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
 
-      <footer className="border-t border-line bg-white pb-20 dark:bg-[#0f1a22] md:pb-0">
-        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 text-sm sm:grid-cols-2 md:grid-cols-4">
-          <div>
-            <p className="font-semibold text-brand dark:text-sky-200">Limni</p>
-            <p className="mt-1 text-muted">{t('app.slogan')}</p>
-          </div>
-          <nav aria-label="Informations" className="flex flex-col gap-2">
-            <Link className="link" to="/credits">
-              {t('footer.credits')}
-            </Link>
-            <Link className="link" to="/legal/terms/update">
-              {t('footer.mentions')}
-            </Link>
-            <Link className="link" to="/contact">
-              {t('footer.contact')}
-            </Link>
-          </nav>
-          <nav aria-label="Découvrir" className="flex flex-col gap-2">
-            <Link className="link" to="/avantages-compte">
-              {t('footer.avantages')}
-            </Link>
-            <Link className="link" to="/infos-previsions">
-              {t('footer.previsions')}
-            </Link>
-            <Link className="link" to="/bassins">
-              {t('nav.bassins')}
-            </Link>
-          </nav>
-          <div>
-            <label className="flex items-center gap-2">
-              <span>{t('footer.langue')}</span>
-              <select
-                className="field !w-auto"
-                value={currentLangue()}
-                onChange={(e) => void setLangue(e.target.value === 'en' ? 'en' : 'fr')}
-              >
-                <option value="fr">Français</option>
-                <option value="en">English</option>
-              </select>
-            </label>
-            <p className="mt-3 text-xs text-muted">{t('footer.sources')}</p>
-          </div>
-        </div>
-      </footer>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
 
       <nav
         aria-label={t('nav.principale')}
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] dark:bg-[#0f1a22] md:hidden"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:hidden dark:bg-[#0f1a22]"
       >
         <ul className="grid grid-cols-5">
-          {[...NAV, { to: accountTo, key: 'nav.compte' as const, icon: ACCOUNT_ICON, end: false }].map(
-            (n) => (
-              <li key={n.key}>
-                <NavLink
-                  to={n.to}
-                  end={n.end}
-                  className={({ isActive }) =>
-                    `flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs ${isActive ? 'font-semibold text-brand dark:text-sky-200' : 'text-muted'}`
-                  }
-                >
-                  <Icon d={n.icon} />
-                  <span>{t(n.key)}</span>
-                </NavLink>
-              </li>
-            ),
-          )}
+          {bottomNav.map((n) => (
+            <li key={n.key}>
+              <NavLink
+                to={n.to}
+                end={n.end}
+                className={({ isActive }) =>
+                  `flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs ${isActive ? 'font-semibold text-brand dark:text-sky-200' : 'text-muted'}`
+                }
+              >
+                <LineIcon size={24} d={n.icon} />
+                <span>{t(n.key)}</span>
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
       <Notifications />

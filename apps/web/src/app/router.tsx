@@ -11,7 +11,6 @@ import { Shell } from './Shell';
 
 const Home = lazy(() => import('../features/home/HomePage'));
 const ChoisirCarte = lazy(() => import('../features/choisir/ChoisirCartePage'));
-const Placeholder = lazy(() => import('./PlaceholderPage'));
 const Login = lazy(() => import('../features/compte/LoginPage'));
 const Register = lazy(() => import('../features/compte/RegisterPage'));
 const Verify = lazy(() => import('../features/compte/VerifyPage'));
@@ -22,6 +21,14 @@ const Logout = lazy(() => import('../features/compte/LogoutPage'));
 const Entite = lazy(() => import('../features/entite/EntitePage'));
 const Troncon = lazy(() => import('../features/entite/TronconPage'));
 const Lieu = lazy(() => import('../features/lieu/LieuPage'));
+const Bassins = lazy(() => import('../features/bassins/BassinsPage'));
+const ContentPage = lazy(() => import('../features/pages/ContentPage'));
+const Contact = lazy(() => import('../features/contact/ContactPage'));
+const Favoris = lazy(() => import('../features/favoris/FavorisPage'));
+const Alertes = lazy(() => import('../features/alertes/AlertesPage'));
+const Webcams = lazy(() => import('../features/webcams/WebcamsPage'));
+const Activites = lazy(() => import('../features/activites/ActivitesPage'));
+const Activite = lazy(() => import('../features/activites/ActivitePage'));
 
 function page(Component: LazyExoticComponent<ComponentType> | ComponentType, guard?: 'B' | 'C'): ReactNode {
   const content = (
@@ -41,18 +48,18 @@ export const routes: RouteObject[] = [
     children: [
       // Main layout children (spec §2).
       { index: true, element: page(Home) },
-      { path: 'bassins', element: page(Placeholder) },
-      { path: 'avantages-compte', element: page(Placeholder) },
-      { path: 'credits', element: page(Placeholder) },
-      { path: 'contact', element: page(Placeholder) },
-      { path: 'favoris', element: page(Placeholder) },
-      { path: 'alertes', element: page(Placeholder) },
-      { path: 'infos-previsions', element: page(Placeholder) },
-      { path: 'legal/terms/update', element: page(Placeholder) },
+      { path: 'bassins', element: page(Bassins) },
+      { path: 'avantages-compte', element: page(ContentPage) },
+      { path: 'credits', element: page(ContentPage) },
+      { path: 'contact', element: page(Contact) },
+      { path: 'favoris', element: page(Favoris) },
+      { path: 'alertes', element: page(Alertes) },
+      { path: 'infos-previsions', element: page(ContentPage) },
+      { path: 'legal/terms/update', element: page(ContentPage) },
       // Screens inferred from the data (spec §2, last sentence).
-      { path: 'webcams', element: page(Placeholder) },
-      { path: 'activites', element: page(Placeholder) },
-      { path: 'activite/:ida', element: page(Placeholder) },
+      { path: 'webcams', element: page(Webcams) },
+      { path: 'activites', element: page(Activites) },
+      { path: 'activite/:ida', element: page(Activite) },
       // Chooser: /choisir with its child `carte` (route name choisir_carte).
       { path: 'choisir', element: <Navigate to="/choisir/carte" replace /> },
       { path: 'choisir/carte', id: 'choisir_carte', element: page(ChoisirCarte) },

@@ -41,14 +41,16 @@ export function formatDateTime(ms: number): string {
   return currentLocale() === 'fr-FR' ? `${date} à ${h}h${m}` : `${date} ${h}:${m}`;
 }
 
-/** "31 janvier 2022" in Europe/Paris. */
+/** "31 janvier 2022", "1er février 2022" in Europe/Paris. */
 export function formatLongDate(ms: number): string {
-  return new Intl.DateTimeFormat(currentLocale(), {
+  const text = new Intl.DateTimeFormat(currentLocale(), {
     timeZone: TZ,
     day: 'numeric',
     month: 'long',
     year: 'numeric',
   }).format(new Date(ms));
+  // French writes the first day of a month as an ordinal: « le 1er février ».
+  return currentLocale() === 'fr-FR' ? text.replace(/^1 /, '1er ') : text;
 }
 
 /** "il y a 12 min", "il y a 3 h", "il y a 2 j" relative to `now`. */

@@ -1,156 +1,138 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+/**
+ * Accueil (spec §2, design.md): what Limni does, the search, "Près de chez vous" (nearest places once the person
+ * allows geolocation) or their favourites, the national flood-vigilance situation with the bulletin date, the
+ * entry to the map and the other screens. See docs/decisions/051 for the choices behind the situation strip.
+ */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { nameKey } from '@limni/shared/domain/names';
-import { indexQuery, vigilanceQuery } from '../../api/hydro';
-import { VIGILANCE_COLORS } from '../../components/colors';
-import { formatDateTime, formatLongDate, formatNumber } from '../../lib/format';
+import { SearchBox } from '../recherche';
+import { LineIcon } from '../../components/ui/LineIcon';
 import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useFavoris } from '../../stores/favoris';
 
-const DEFAULT_ACTIVITE = 1;
+const PresDeChezVous = lazy(() => import('./PresDeChezVous'));
+const FavorisApercu = lazy(() => import('./FavorisApercu'));
+/** The situation strip and the other screens, below the fold: a lazy chunk out of the first load of `/`. */
+const HomeSections = lazy(() => import('./HomeSections'));
+
+type Geo =
+  { status: 'idle' | 'locating' | 'denied' | 'unavailable' } | { status: 'ok'; lat: number; lon: number };
+
+/** Geolocation only on request, or at once when the permission was already granted. */
+function useGeolocation() {
+  const [geo, setGeo] = useState<Geo>({ status: 'idle' });
+  const locate = useCallback(() => {
+    if (!('geolocation' in navigator)) {
+      setGeo({ status: 'unavailable' });
+      return;
+    }
+    setGeo({ status: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (p) => setGeo({ status: 'ok', lat: p.coords.latitude, lon: p.coords.longitude }),
+      (err) => setGeo({ status: err.code === err.PERMISSION_DENIED ? 'denied' : 'unavailable' }),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
+    );
+  }, []);
+  useEffect(() => {
+    let alive = true;
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((r) => {
+        if (alive && r.state === 'granted') locate();
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [locate]);
+  return { geo, locate };
+}
 
 export default function HomePage() {
   const t = useT();
   usePageTitle(null);
-  const index = useQuery(indexQuery());
-  const vigilance = useQuery(vigilanceQuery());
-  const [q, setQ] = useState('');
-  const searchId = useId();
-
-  const results = useMemo(() => {
-    const key = nameKey(q);
-    if (key.length < 2 || !index.data) return [];
-    return index.data.filter((e) => nameKey(e.nom).includes(key)).slice(0, 8);
-  }, [q, index.data]);
-
-  const stats = useMemo(() => {
-    const items = index.data ?? [];
-    const recent = items
-      .filter((e) => e.derniere_mesure !== null)
-      .sort((a, b) => (b.derniere_mesure ?? 0) - (a.derniere_mesure ?? 0))
-      .slice(0, 6);
-    return {
-      entites: items.length,
-      lieux: items.reduce((s, e) => s + e.nb_lieux, 0),
-      recent,
-    };
-  }, [index.data]);
+  const favoris = useFavoris((s) => s.lieux);
+  const { geo, locate } = useGeolocation();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
-      <section className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-brand md:text-4xl dark:text-sky-200">
-          {t('home.titre')}
-        </h1>
-        <p className="mt-4 text-lg text-muted">{t('home.intro')}</p>
-        <form role="search" className="mt-6" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor={searchId} className="block font-medium">
-            {t('home.rechercheLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="field mt-2"
-            placeholder={t('home.recherchePlaceholder')}
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            autoComplete="off"
-          />
-          {results.length > 0 && (
-            <ul className="card mt-2 divide-y divide-line !p-0" aria-label={t('commun.rechercher')}>
-              {results.map((e) => (
-                <li key={e.id}>
-                  <Link
-                    to={`/entite/${e.id}/liste/activite/${DEFAULT_ACTIVITE}`}
-                    className="flex min-h-11 items-center justify-between gap-3 px-4 py-2 hover:bg-sky-50 dark:hover:bg-white/5"
-                  >
-                    <span className="font-medium">{e.nom}</span>
-                    <span className="text-sm text-muted">
-                      {t(e.type === 'L' ? 'type.L' : 'type.R')} ·{' '}
-                      {e.departements.map((d) => d.nom).join(', ') || '—'}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </form>
-        <Link to="/choisir/carte" className="btn-primary mt-6">
-          {t('home.voirCarte')}
-        </Link>
-      </section>
-
-      <div className="mt-10 grid gap-4 md:grid-cols-3">
-        <section className="card" aria-labelledby="situation">
-          <h2 id="situation" className="text-lg font-semibold">
-            {t('home.situation')}
-          </h2>
-          <p className="mt-2 text-muted">
-            {t('home.situationTexte', { n: formatNumber(stats.entites), m: formatNumber(stats.lieux) })}
-          </p>
+      <div className="grid gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-start md:gap-12">
+        <section>
+          <h1 className="text-3xl font-bold tracking-tight text-brand md:text-4xl dark:text-sky-200">
+            {t('home.titre')}
+          </h1>
+          <p className="mt-4 text-lg text-muted">{t('home.intro')}</p>
+          <div role="search" className="mt-6">
+            <SearchBox
+              label={t('recherche.label')}
+              showLabel
+              placeholder={t('recherche.placeholder')}
+              size="large"
+            />
+          </div>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/choisir/carte" className="btn-primary">
+              {t('home.voirCarte')}
+            </Link>
+            <Link to="/activites" className="btn-secondary">
+              {t('home.voirActivites')}
+            </Link>
+          </div>
         </section>
-        <section className="card" aria-labelledby="vigilance">
-          <h2 id="vigilance" className="text-lg font-semibold">
-            {t('home.vigilanceTitre')}
+        <section aria-labelledby="pres" className="card md:mt-2">
+          <h2 id="pres" className="text-xl font-bold">
+            {t('home.presTitre')}
           </h2>
-          {vigilance.data && (
+          {geo.status === 'ok' ? (
+            <Suspense fallback={<p className="mt-2 text-muted">{t('commun.chargement')}</p>}>
+              <PresDeChezVous lat={geo.lat} lon={geo.lon} />
+            </Suspense>
+          ) : (
             <>
-              {vigilance.data.troncons.length === 0 ? (
-                <p className="mt-2 text-muted">{t('home.vigilanceAucune')}</p>
-              ) : (
-                <ul className="mt-2 space-y-1">
-                  {(
-                    [
-                      [4, vigilance.data.niveaux.rouge],
-                      [3, vigilance.data.niveaux.orange],
-                      [2, vigilance.data.niveaux.jaune],
-                    ] as const
-                  )
-                    .filter(([, count]) => count > 0)
-                    .map(([n, count]) => (
-                      <li key={n} className="flex items-center gap-2">
-                        <span
-                          aria-hidden="true"
-                          className="inline-block h-3 w-3 rounded-full"
-                          style={{ background: VIGILANCE_COLORS[n] }}
-                        />
-                        <span>
-                          {t('home.vigilanceTroncons', {
-                            n: count,
-                            niveau: t(`vigilance.${n}`).toLocaleLowerCase(),
-                          })}
-                        </span>
-                      </li>
-                    ))}
-                </ul>
-              )}
-              {vigilance.data.date !== null && (
-                <p className="mt-2 text-sm text-muted">
-                  {t('home.vigilanceDate', { date: formatLongDate(vigilance.data.date) })}
+              <p className="mt-2 text-muted">{t('home.presTexte')}</p>
+              {geo.status === 'denied' && (
+                <p role="alert" className="mt-2 text-sm">
+                  {t('home.presRefus')}
                 </p>
               )}
+              {geo.status === 'unavailable' && (
+                <p role="alert" className="mt-2 text-sm">
+                  {t('home.presIndispo')}
+                </p>
+              )}
+              <button
+                type="button"
+                className="btn-secondary mt-4"
+                onClick={locate}
+                disabled={geo.status === 'locating'}
+              >
+                <LineIcon d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v3m0 14v3M2 12h3m14 0h3" />
+                {geo.status === 'locating' ? t('home.presEnCours') : t('home.presBouton')}
+              </button>
             </>
           )}
         </section>
-        <section className="card" aria-labelledby="recentes">
-          <h2 id="recentes" className="text-lg font-semibold">
-            {t('home.dernieresMesures')}
-          </h2>
-          <ul className="mt-2 space-y-1">
-            {stats.recent.map((e) => (
-              <li key={e.id}>
-                <Link className="link" to={`/entite/${e.id}/liste/activite/${DEFAULT_ACTIVITE}`}>
-                  {e.nom}
-                </Link>
-                {e.derniere_mesure !== null && (
-                  <span className="text-sm text-muted"> · {formatDateTime(e.derniere_mesure)}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
       </div>
+      {favoris.length > 0 && (
+        <section aria-labelledby="vos-favoris" className="mt-12">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="vos-favoris" className="text-2xl font-bold">
+              {t('home.favorisTitre')}
+            </h2>
+            <Link to="/favoris" className="link inline-flex min-h-11 items-center font-medium">
+              {t('home.favorisTous', { n: favoris.length })}
+            </Link>
+          </div>
+          <Suspense fallback={<div className="mt-4 h-40 rounded-xl bg-slate-200/60 dark:bg-white/5" />}>
+            <FavorisApercu />
+          </Suspense>
+        </section>
+      )}
+
+      <Suspense fallback={<div className="mt-12 h-64" />}>
+        <HomeSections />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,112 @@
+/**
+ * Content pages (spec §2 and §7): `credits`, `legal/terms/update` (the `cgu` text), `infos-previsions` and
+ * `avantages-compte`. The server renders trusted Markdown to HTML (raw HTML stripped); links inside it to this
+ * origin navigate within the app.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { PageSlug } from '@limni/shared/contracts/pages';
+import { pageQuery } from '../../api/pages';
+import { ErrorState, SkeletonBlock } from '../../components/ui/States';
+import { ApiError } from '../../lib/api';
+import { formatLongDate } from '../../lib/format';
+import { currentLangue } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useAccount } from '../../stores/account';
+import { usePagesMessages } from './messages';
+import './prose.css';
+
+const SLUGS: Record<string, PageSlug> = {
+  '/credits': 'credits',
+  '/legal/terms/update': 'cgu',
+  '/infos-previsions': 'infos-previsions',
+  '/avantages-compte': 'avantages-compte',
+};
+
+/** Wraps each table in a focusable, labelled region so that a wide table scrolls on a phone. */
+function withScrollableTables(html: string, label: string): string {
+  return html
+    .replace(/<table>/g, `<div class="prose-table" tabindex="0" role="region" aria-label="${label}"><table>`)
+    .replace(/<\/table>/g, '</table></div>');
+}
+
+export default function ContentPage() {
+  const m = usePagesMessages();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const slug = SLUGS[pathname.replace(/\/+$/, '')] ?? 'cgu';
+  const page = useQuery(pageQuery(slug));
+  const signedIn = useAccount((s) => s.user !== null);
+  usePageTitle(page.data?.titre);
+  const html = useMemo(
+    () => (page.data ? withScrollableTables(page.data.html, m('tableau')) : ''),
+    [page.data, m],
+  );
+
+  /** In-app links of the text (`/contact`…) use the router instead of reloading the page. */
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const a = (e.target as HTMLElement).closest('a');
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) {
+      return;
+    }
+    const url = new URL(a.href, window.location.href);
+    if (url.origin !== window.location.origin || a.target) return;
+    e.preventDefault();
+    void navigate(`${url.pathname}${url.search}${url.hash}`);
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 md:py-12">
+      {page.isPending ? (
+        <SkeletonBlock lines={8} />
+      ) : page.isError ? (
+        <ErrorState
+          message={page.error instanceof ApiError && page.error.status === 404 ? m('introuvable') : undefined}
+          onRetry={() => void page.refetch()}
+        />
+      ) : (
+        <article lang="fr">
+          <h1 className="text-3xl font-bold tracking-tight text-brand md:text-4xl dark:text-sky-200">
+            {page.data.titre}
+          </h1>
+          <p className="mt-2 text-sm text-muted">
+            {m('majLe', { date: formatLongDate(page.data.updated_at) })}
+            {currentLangue() !== 'fr' && (
+              <span lang="en" className="ml-2">
+                · {m('texteFrancais')}
+              </span>
+            )}
+          </p>
+          {/* Trusted HTML rendered by the API from its own Markdown (raw HTML stripped before rendering). */}
+          <div className="prose-limni mt-8" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+          {slug === 'avantages-compte' && (
+            <div className="mt-10 flex flex-wrap gap-3">
+              {signedIn ? (
+                <Link to="/user/profil" className="btn-primary">
+                  {m('voirProfil')}
+                </Link>
+              ) : (
+                <>
+                  <Link to="/user/register" className="btn-primary">
+                    {m('creerCompte')}
+                  </Link>
+                  <Link to="/user/login" className="btn-secondary">
+                    {m('seConnecter')}
+                  </Link>
+                </>
+              )}
+            </div>
+          )}
+          {slug === 'infos-previsions' && (
+            <p className="mt-10">
+              <Link to="/contact" className="link font-medium">
+                {m('ecrire')}
+              </Link>
+            </p>
+          )}
+        </article>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Any unknown path shows a friendly not-found page with the search and a way home (spec §2, design.md). */
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshots } from './support';
+
+test('an unknown path shows the not-found page, whose search leads somewhere real', async ({ page }) => {
+  const res = await page.goto('/cette/page/nexiste/pas');
+  // History routing: the server answers the app, the app says the page does not exist.
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+  await expect(page).toHaveTitle('Page introuvable — Limni');
+  await expectAccessible(page, '404');
+  await screenshots(page, 'introuvable');
+
+  const search = page
+    .getByRole('main')
+    .getByRole('combobox', { name: 'Cherchez plutôt un lac, une rivière ou un lieu' });
+  await search.fill('bourget');
+  await page
+    .getByRole('main')
+    .getByRole('option', { name: /^Lac du Bourget/ })
+    .click();
+  await expect(page).toHaveURL(/\/entite\/\d+\/liste\/activite\/1$/);
+
+  await page.goBack();
+  await page.getByRole('link', { name: /^Retour à l.accueil$/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown activity says so and lists the real ones', async ({ page }) => {
+  for (const path of ['/activite/999', '/activite/abc']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Cette activité n’existe pas' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Toutes les activités' }).first()).toBeVisible();
+  }
+  await expectAccessible(page, 'activité inconnue');
+});
+
+test('API paths answer a JSON 404, not the app', async ({ request }) => {
+  const res = await request.get('/api/nope');
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+});

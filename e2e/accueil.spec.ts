@@ -1,0 +1,153 @@
+/**
+ * Home page and shell (spec §2, §9; design.md): search from the header (keyboard combobox), "Près de chez vous"
+ * with the geolocation permission, the national vigilance strip with its bulletin date, the basins page leading
+ * to the chooser filtered on a basin, scroll reset on navigation, and the English dictionary.
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshots } from './support';
+
+test('the header search finds a river and a place by name, with the keyboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /niveau des lacs et rivières/i })).toBeVisible();
+  const search = page
+    .getByRole('banner')
+    .getByRole('combobox', { name: 'Rechercher un lac, une rivière ou un lieu' });
+  await search.fill('garonne');
+  const options = page.getByRole('banner').getByRole('option');
+  await expect(options.first()).toContainText('La Garonne');
+  await expect(options.first()).toContainText('Rivière');
+  // Places on La Garonne follow the river itself.
+  await expect(
+    page
+      .getByRole('banner')
+      .getByRole('option', { name: /Lieu · La Garonne/ })
+      .first(),
+  ).toBeVisible();
+  await search.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(search).toHaveAttribute(
+    'aria-activedescendant',
+    (await options.first().getAttribute('id')) ?? '',
+  );
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/entite\/1\/liste\/activite\/1$/);
+
+  // A place, by its own name: opens the place page.
+  await search.fill('foix');
+  await expect(page.getByRole('banner').getByRole('option', { name: /^Foix/ })).toContainText("L'Ariège");
+  await page.getByRole('banner').getByRole('option', { name: /^Foix/ }).click();
+  await expect(page).toHaveURL(/\/lieu\/13\/a-1$/);
+
+  // No match: said in words; Escape closes then clears.
+  await search.fill('zzzz');
+  await expect(
+    page.getByRole('banner').getByText('Aucun lac, rivière ou lieu ne correspond à « zzzz ».').first(),
+  ).toBeVisible();
+  await search.press('Escape');
+  await search.press('Escape');
+  await expect(search).toHaveValue('');
+});
+
+test('home: the national situation with the bulletin date, the entries, and the accessibility check', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const situation = page.getByRole('region', { name: 'Situation nationale' });
+  await expect(situation.getByText('977 lacs et rivières suivis, 2 078 lieux de mesure.')).toBeVisible();
+  await expect(situation.getByText('tronçons en vigilance jaune')).toBeVisible();
+  await expect(situation.getByText(/Niveaux publiés par Vigicrues le 24 janvier 2021/)).toBeVisible();
+  await situation.getByText('Voir les 45 tronçons en vigilance').click();
+  await expect(situation.getByRole('link', { name: /Seine à Paris/ })).toBeVisible();
+  await expect(
+    page.getByText(/Données de démonstration : des mesures réelles du 12 juillet 2021 au 1er février 2022/),
+  ).toBeVisible();
+  await expectAccessible(page, 'accueil');
+  await screenshots(page, 'accueil');
+
+  await page
+    .getByRole('region', { name: 'Découvrir' })
+    .getByRole('link', { name: /Bassins/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bassins' })).toBeVisible();
+});
+
+test.describe('near me', () => {
+  // Toulouse, Capitole.
+  test.use({ geolocation: { latitude: 43.6045, longitude: 1.444 }, permissions: ['geolocation'] });
+
+  test('with the permission granted, the nearest measuring places are listed with their distance', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const near = page.getByRole('list', { name: 'Les lieux de mesure les plus proches' });
+    const first = near.getByRole('link').first();
+    await expect(first).toContainText('Toulouse');
+    await expect(near).toContainText('La Garonne à Toulouse (Pont-Neuf)');
+    await expect(first).toContainText(/\d+,\d\skm/);
+    await expect(near.getByRole('link')).toHaveCount(5);
+    await expectAccessible(page, 'accueil (près de chez vous)');
+    await near.getByRole('link', { name: /La Garonne à Toulouse \(Pont-Neuf\)/ }).click();
+    await expect(page).toHaveURL(/\/lieu\/1\/a-1$/);
+  });
+});
+
+test('basins: each with its extent and counts, leading to the chooser filtered on it', async ({ page }) => {
+  await page.goto('/bassins');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bassins' })).toBeVisible();
+  const adour = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Adour-Garonne' }) });
+  await expect(adour.getByRole('img', { name: /Emprise du bassin Adour-Garonne/ })).toBeVisible();
+  await expect(adour).toContainText('122 rivières · 3 lacs');
+  await expect(adour).toContainText('dont 36 avec des mesures');
+  await expect(page.getByText(/Guadeloupe, Martinique, Réunion, Mayotte/)).toBeVisible();
+  await expectAccessible(page, 'bassins');
+  await screenshots(page, 'bassins');
+
+  await adour.getByRole('link', { name: /bassin Adour-Garonne sur la carte/ }).click();
+  await expect(page).toHaveURL(/\/choisir\/carte$/);
+  await expect(page.getByLabel('Bassin')).toHaveValue('adour-garonne');
+  expect(await page.evaluate(() => localStorage.getItem('bassin'))).toBe('adour-garonne');
+  const list = page.getByRole('list', { name: 'Liste des lacs et rivières' });
+  await expect(list.getByRole('link', { name: /La Garonne/ }).first()).toBeVisible();
+  await expect(list.getByRole('link', { name: /Lac du Bourget/ })).toHaveCount(0);
+});
+
+test('every navigation scrolls back to the top-left corner', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 700 });
+  await page.goto('/credits');
+  await expect(page.getByRole('heading', { level: 1, name: 'Crédits et partenaires' })).toBeVisible();
+  await page.mouse.wheel(0, 5000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Bassins' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bassins' })).toBeVisible();
+  expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
+});
+
+test('the footer switches the whole app to English and back', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByLabel('Langue').selectOption('en');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Lake and river levels at a glance' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
+  await expect(nav.getByRole('link', { name: 'Map' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'National situation' })).toContainText(
+    'stretches under yellow vigilance',
+  );
+  await expectAccessible(page, 'home (English)');
+  await screenshots(page, 'accueil-en');
+
+  await page.goto('/favoris');
+  await expect(page.getByRole('heading', { level: 1, name: 'My favourites' })).toBeVisible();
+  await page.goto('/activite/3');
+  await expect(page.getByRole('heading', { level: 2, name: 'Verdicts on 1 February 2022' })).toBeVisible();
+  await expect(page.getByText('Followed at 26 places on 9 lakes and rivers')).toBeVisible();
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+
+  await page.getByRole('contentinfo').getByLabel('Language').selectOption('fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contactez-nous' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});

@@ -1,0 +1,89 @@
+/**
+ * "Mes favoris" (spec §2, §3 `favoris`): each favourite of localStorage `favoris` shows its latest value, trend
+ * and the verdict for its activity, links to its place and can be removed; the home page shows the first ones;
+ * without favourites an empty state explains the star.
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshots } from './support';
+
+const FAVORIS = {
+  lieux: [
+    { id: 13, ida: 3 },
+    { id: 1, ida: 3 },
+    { id: 600, ida: 1 },
+  ],
+};
+
+test('each favourite shows value, trend, freshness and verdict; removing one updates the storage', async ({
+  page,
+}) => {
+  await page.addInitScript((v) => {
+    if (!sessionStorage.getItem('favoris-init')) {
+      localStorage.setItem('favoris', v);
+      sessionStorage.setItem('favoris-init', '1');
+    }
+  }, JSON.stringify(FAVORIS));
+  await page.goto('/favoris');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes favoris' })).toBeVisible();
+  await expect(page.getByText('3 lieux favoris')).toBeVisible();
+
+  const foix = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: "L'Ariège à Foix" }) });
+  await expect(foix.getByText('0,44 m', { exact: true })).toBeVisible();
+  await expect(foix.getByText('stable', { exact: true })).toBeAttached();
+  await expect(foix.getByText('−0,2 cm/h')).toBeVisible();
+  await expect(foix.getByText('Dernière mesure le 01/02/2022 à 00h55')).toBeVisible();
+  await expect(foix.getByText('Avis pour Canoë-kayak')).toBeVisible();
+  await expect(foix.getByText('Praticable')).toBeVisible();
+  await expect(foix.getByText(/entre les seuils indicatifs de 0,41 m et 0,96 m/)).toBeVisible();
+
+  const toulouse = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'La Garonne à Toulouse (Pont-Neuf)' }) });
+  await expect(toulouse.getByText('0,70 m', { exact: true })).toBeVisible();
+  await expect(toulouse.getByText('Trop bas')).toBeVisible();
+
+  // A place without a gauge still has a card that says so.
+  const sansMesure = page.getByRole('article').filter({ hasText: 'Pas de mesure à ce lieu.' });
+  await expect(sansMesure).toHaveCount(1);
+  await expect(sansMesure.getByText('Inconnu')).toBeVisible();
+  await expectAccessible(page, 'favoris');
+  await screenshots(page, 'favoris');
+
+  await foix.getByRole('link', { name: "L'Ariège à Foix" }).click();
+  await expect(page).toHaveURL(/\/lieu\/13\/a-3$/);
+  await page.goBack();
+
+  await page
+    .getByRole('button', { name: 'Retirer La Garonne à Toulouse (Pont-Neuf) de vos favoris' })
+    .click();
+  await expect(
+    page.getByText('La Garonne à Toulouse (Pont-Neuf) a été retiré de vos favoris.'),
+  ).toBeVisible();
+  await expect(page.getByText('2 lieux favoris')).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('favoris'))) ?? 'null')).toEqual({
+    lieux: [
+      { id: 13, ida: 3 },
+      { id: 600, ida: 1 },
+    ],
+  });
+
+  // The home page shows the favourites as the same cards.
+  await page.goto('/');
+  const vos = page.getByRole('region', { name: 'Vos favoris' });
+  await expect(vos.getByRole('heading', { name: "L'Ariège à Foix" })).toBeVisible();
+  await expect(vos.getByText('0,44 m', { exact: true })).toBeVisible();
+  await expect(vos.getByRole('link', { name: 'Tous vos favoris (2)' })).toBeVisible();
+  await screenshots(page, 'accueil-favoris');
+});
+
+test('without favourites, the page explains the star', async ({ page }) => {
+  await page.goto('/favoris');
+  await expect(page.getByText('Vous n’avez pas encore de favori')).toBeVisible();
+  await expect(page.getByText(/touchez l’étoile « Ajouter aux favoris »/)).toBeVisible();
+  await expectAccessible(page, 'favoris (vide)');
+  await screenshots(page, 'favoris-vide');
+  await page.getByRole('link', { name: 'Choisir un lac ou une rivière' }).click();
+  await expect(page).toHaveURL(/\/choisir\/carte$/);
+});
