@@ -36,7 +36,7 @@ test('the header search finds a river and a place by name, with the keyboard', a
   await search.fill('foix');
   await expect(page.getByRole('banner').getByRole('option', { name: /^Foix/ })).toContainText("L'Ariège");
   await page.getByRole('banner').getByRole('option', { name: /^Foix/ }).click();
-  await expect(page).toHaveURL(/\/lieu\/13\/a-1$/);
+  await expect(page).toHaveURL(/\/lieu\/13\/a-1(\/donnees)?$/);
 
   // No match: said in words; Escape closes then clears.
   await search.fill('zzzz');
@@ -59,7 +59,7 @@ test('home: the national situation with the bulletin date, the entries, and the 
   await situation.getByText('Voir les 45 tronçons en vigilance').click();
   await expect(situation.getByRole('link', { name: /Seine à Paris/ })).toBeVisible();
   await expect(
-    page.getByText(/Données de démonstration : des mesures réelles du 12 juillet 2021 au 1er février 2022/),
+    page.getByText(/Données de démonstration\s:\sdes mesures réelles du 12 juillet 2021 au 1er février 2022/),
   ).toBeVisible();
   await expectAccessible(page, 'accueil');
   await screenshots(page, 'accueil');
@@ -87,7 +87,7 @@ test.describe('near me', () => {
     await expect(near.getByRole('link')).toHaveCount(5);
     await expectAccessible(page, 'accueil (près de chez vous)');
     await near.getByRole('link', { name: /La Garonne à Toulouse \(Pont-Neuf\)/ }).click();
-    await expect(page).toHaveURL(/\/lieu\/1\/a-1$/);
+    await expect(page).toHaveURL(/\/lieu\/1\/a-1(\/donnees)?$/);
   });
 });
 

@@ -81,7 +81,7 @@ test('the name also finds places (hydro/recherche-terms), and the markers have a
   const lieux = page.getByRole('region', { name: 'Lieux dont le nom correspond' });
   await expect(lieux.getByRole('link', { name: /^Foix/ })).toContainText("L'Ariège (09)");
   await lieux.getByRole('link', { name: /^Foix/ }).click();
-  await expect(page).toHaveURL(/\/lieu\/13\/a-1$/);
+  await expect(page).toHaveURL(/\/lieu\/13\/a-1(\/donnees)?$/);
 });
 
 test('on a phone, the list and the map are two views with a switch', async ({ page }) => {

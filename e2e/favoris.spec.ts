@@ -52,7 +52,7 @@ test('each favourite shows value, trend, freshness and verdict; removing one upd
   await screenshots(page, 'favoris');
 
   await foix.getByRole('link', { name: "L'Ariège à Foix" }).click();
-  await expect(page).toHaveURL(/\/lieu\/13\/a-3$/);
+  await expect(page).toHaveURL(/\/lieu\/13\/a-3(\/donnees)?$/);
   await page.goBack();
 
   await page
@@ -81,7 +81,7 @@ test('each favourite shows value, trend, freshness and verdict; removing one upd
 test('without favourites, the page explains the star', async ({ page }) => {
   await page.goto('/favoris');
   await expect(page.getByText('Vous n’avez pas encore de favori')).toBeVisible();
-  await expect(page.getByText(/touchez l’étoile « Ajouter aux favoris »/)).toBeVisible();
+  await expect(page.getByText(/touchez l’étoile «\sAjouter aux favoris\s»/)).toBeVisible();
   await expectAccessible(page, 'favoris (vide)');
   await screenshots(page, 'favoris-vide');
   await page.getByRole('link', { name: 'Choisir un lac ou une rivière' }).click();

@@ -72,5 +72,5 @@ test('activities: the list, then one activity with the day of its verdicts, a ma
   });
 
   await foix.getByRole('link', { name: "L'Ariège à Foix" }).click();
-  await expect(page).toHaveURL(/\/lieu\/13\/a-3$/);
+  await expect(page).toHaveURL(/\/lieu\/13\/a-3(\/donnees)?$/);
 });

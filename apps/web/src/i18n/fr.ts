@@ -1,7 +1,7 @@
 /** French messages (the reference dictionary: every key exists here). */
 export const fr = {
   'app.nom': 'Limni',
-  'app.slogan': 'Lacs et rivières de France : niveau, débit, vigilance et activités',
+  'app.slogan': 'Lacs et rivières de France : niveau, débit, vigilance et activités',
   'nav.principale': 'Navigation principale',
   'nav.accueil': 'Accueil',
   'nav.carte': 'Carte',
@@ -21,9 +21,9 @@ export const fr = {
   'recherche.ouvrir': 'Ouvrir la recherche',
   'recherche.fermer': 'Fermer la recherche',
   'recherche.erreur': 'La recherche est momentanément indisponible.',
-  'recherche.aucun': 'Aucun lac, rivière ou lieu ne correspond à « {q} ».',
-  'recherche.nb_one': '{n} résultat : Entrée pour l’ouvrir.',
-  'recherche.nb_other': '{n} résultats : flèches haut et bas pour les parcourir, Entrée pour ouvrir.',
+  'recherche.aucun': 'Aucun lac, rivière ou lieu ne correspond à « {q} ».',
+  'recherche.nb_one': '{n} résultat : Entrée pour l’ouvrir.',
+  'recherche.nb_other': '{n} résultats : flèches haut et bas pour les parcourir, Entrée pour ouvrir.',
   'recherche.lieuSur': 'Lieu · {entite}',
   'footer.credits': 'Crédits et partenaires',
   'footer.mentions': 'Mentions légales',
@@ -43,8 +43,8 @@ export const fr = {
     'Le service de données est momentanément indisponible. Les informations affichées peuvent être incomplètes.',
   'banner.reessayer': 'Réessayer',
   'banner.demo':
-    'Données de démonstration : des mesures réelles du {debut} au {fin}. Elles ne décrivent pas la situation actuelle.',
-  'banner.horsLigne': 'Vous êtes hors ligne : affichage des dernières données consultées.',
+    'Données de démonstration : des mesures réelles du {debut} au {fin}. Elles ne décrivent pas la situation actuelle.',
+  'banner.horsLigne': 'Vous êtes hors ligne : affichage des dernières données consultées.',
   'commun.chargement': 'Chargement…',
   'commun.erreur': 'Impossible de charger ces données.',
   'commun.reessayer': 'Réessayer',
@@ -76,14 +76,14 @@ export const fr = {
   'fraicheur.retard': 'Pas de nouvelle mesure depuis {depuis}',
   'home.titre': 'Le niveau des lacs et rivières, en un coup d’œil',
   'home.intro':
-    'Limni rassemble les mesures publiques de hauteur et de débit, la vigilance crues et la météo pour vous dire où en est l’eau et si elle convient à votre activité : baignade, pêche, canoë-kayak, voile.',
+    'Limni rassemble les mesures publiques de hauteur et de débit, la vigilance crues et la météo pour vous dire où en est l’eau et si elle convient à votre activité : baignade, pêche, canoë-kayak, voile.',
   'home.voirCarte': 'Choisir sur la carte',
   'home.voirActivites': 'Voir les activités',
   'home.favorisTitre': 'Vos favoris',
   'home.favorisTous': 'Tous vos favoris ({n})',
   'home.presTitre': 'Près de chez vous',
   'home.presTexte':
-    'Trouvez les lieux de mesure les plus proches de vous. Votre position reste dans votre navigateur : elle n’est envoyée nulle part.',
+    'Trouvez les lieux de mesure les plus proches de vous. Votre position reste dans votre navigateur : elle n’est envoyée nulle part.',
   'home.presBouton': 'Me localiser',
   'home.presEnCours': 'Localisation…',
   'home.presRefus':

@@ -4,7 +4,7 @@
  * grouped by lake or river, with the indicative-thresholds caveat.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ActiviteDetail, LieuActivite, Verdict, VerdictEntite } from '@limni/shared/contracts/activites';
 import { VERDICTS } from '@limni/shared/domain/verdict';
@@ -255,13 +255,21 @@ export default function ActivitePage() {
   const ida = parseIda(params.ida);
   const activite = useQuery({ ...activiteQuery(ida ?? 0), enabled: ida !== null });
   const toutes = useQuery(activitesQuery());
+  const chips = useRef<HTMLUListElement>(null);
+  // On a phone the chips scroll sideways: bring the current activity into view.
+  useEffect(() => {
+    const list = chips.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [ida, toutes.data]);
   const notFound = ida === null || (activite.error instanceof ApiError && activite.error.status === 404);
   usePageTitle(notFound ? m('introuvable') : activite.data?.nom);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
       <nav aria-label={m('autres')} className="mb-6">
-        <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
+        <ul ref={chips} className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
           <li className="shrink-0">
             <Link to="/activites" className="chip">
               {m('toutes')}

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { Alerte } from '@limni/shared/contracts/hydro';
 import { healthQuery } from '../../api/health';
 import { lieuAlertesQuery, lieuQuery } from '../../api/lieu';
+import { NotificationsList } from '../../components/alerts/NotificationsList';
 import { alertesVisibles } from '../../components/hydro/AlertesList';
 import { DEFAULT_ACTIVITE, lieuHref } from '../../api/search';
 import { VigilanceChip } from '../../components/ui/Chips';
@@ -42,14 +43,16 @@ function AlerteCard({ alerte, lieux, onHide }: { alerte: Alerte; lieux: string[]
     <li className={`card border-l-4 ${alerte.en_cours ? 'border-l-amber-500' : 'border-l-slate-400'}`}>
       <div className="flex flex-wrap items-center gap-2">
         {alerte.source === 'vigicrues' && alerte.niveau >= 1 && alerte.niveau <= 4 ? (
-          <VigilanceChip niveau={alerte.niveau} />
+          <>
+            <VigilanceChip niveau={alerte.niveau} />
+            <span className="text-sm text-muted">{source}</span>
+          </>
         ) : (
           <span className="inline-flex items-center gap-1.5 rounded-full border border-amber-600 bg-amber-100 px-2.5 py-0.5 text-sm font-medium text-amber-950">
             <span aria-hidden="true">!</span>
-            {source} · {m('niveau', { n: alerte.niveau })}
+            {source}
           </span>
         )}
-        <span className="text-sm text-muted">{source}</span>
       </div>
       <h3 className="mt-2 text-lg font-semibold">{alerte.titre}</h3>
       {alerte.message && <p className="mt-1">{alerte.message}</p>}
@@ -147,6 +150,7 @@ export default function AlertesPage() {
   return (
     <Page title={m('titre')} intro={m('intro')}>
       <div className="max-w-4xl">
+        {signedIn && <NotificationsList />}
         {lieux.length === 0 && !waitingProfile ? (
           <div className="mt-8">
             <EmptyState title={m('vide')} icon="🔔">

@@ -5,7 +5,7 @@ export const useAlertesMessages = defineMessages(
   {
     titre: 'Mes alertes',
     intro:
-      'Les alertes qui concernent vos lieux favoris et, si vous êtes connecté, les lieux auxquels vous êtes abonné : vigilance crues de leur tronçon, seuils franchis, informations.',
+      'Les alertes qui concernent vos lieux favoris et, si vous êtes connecté, les lieux auxquels vous êtes abonné : vigilance crues de leur tronçon, seuils franchis, informations.',
     enCours: 'Alertes en cours',
     terminees: 'Alertes terminées',
     aucuneEnCours: 'Aucune alerte en cours sur vos lieux',
@@ -17,22 +17,21 @@ export const useAlertesMessages = defineMessages(
     nbAlertes_one: '{n} alerte en cours',
     nbAlertes_other: '{n} alertes en cours',
     sansAlerte: 'Aucune alerte',
-    concerne: 'Concerne : {nom}',
-    pourVosLieux: 'Pour : {noms}',
+    concerne: 'Concerne : {nom}',
+    pourVosLieux: 'Pour : {noms}',
     depuis: 'Depuis le {date}',
     du: 'Du {debut} au {fin}',
     masquer: 'Masquer pour cette session',
-    masquerAria: 'Masquer l’alerte « {titre} » pour cette session',
+    masquerAria: 'Masquer l’alerte « {titre} » pour cette session',
     masquees_one: '{n} alerte masquée pour cette session.',
     masquees_other: '{n} alertes masquées pour cette session.',
     reafficher: 'Réafficher',
     sourceVigicrues: 'Vigicrues',
     sourceSeuil: 'Seuil franchi',
     sourceManuel: 'Information',
-    niveau: 'Niveau {n}',
     vide: 'Aucun lieu suivi',
     videTexte:
-      'Ajoutez des lieux à vos favoris avec l’étoile de leur page, ou abonnez-vous à un lieu depuis votre compte : leurs alertes s’afficheront ici.',
+      'Ajoutez des lieux à vos favoris avec l’étoile de leur page, ou abonnez-vous à un lieu depuis votre compte : leurs alertes s’afficheront ici.',
     choisir: 'Choisir un lac ou une rivière',
     compteTitre: 'Recevoir les alertes sans ouvrir Limni',
     compteTexte:
@@ -71,7 +70,6 @@ export const useAlertesMessages = defineMessages(
     sourceVigicrues: 'Vigicrues',
     sourceSeuil: 'Threshold crossed',
     sourceManuel: 'Information',
-    niveau: 'Level {n}',
     vide: 'No place followed',
     videTexte:
       'Add places to your favourites with the star on their page, or subscribe to a place from your account: their alerts will show here.',

@@ -19,7 +19,7 @@ export const useBassinsMessages = defineMessages(
     choisir: 'Voir sur la carte',
     choisirAria: 'Voir les lacs et rivières du bassin {nom} sur la carte',
     emprise: 'Emprise du bassin {nom} sur la carte de France métropolitaine',
-    sansDonnees: 'Aucun lac ni aucune rivière n’est encore suivi dans ces bassins : {noms}.',
+    sansDonnees: 'Aucun lac ni aucune rivière n’est encore suivi dans ces bassins : {noms}.',
     total: '{b} bassins, {n} lacs et rivières suivis.',
   },
   {

@@ -5,7 +5,7 @@ export const useContactMessages = defineMessages(
   {
     titre: 'Contactez-nous',
     intro:
-      'Une question sur une mesure, une erreur à signaler, un lieu à ajouter ? Écrivez-nous : nous vous répondrons à l’adresse que vous indiquez.',
+      'Une question sur une mesure, une erreur à signaler, un lieu à ajouter ? Écrivez-nous : nous vous répondrons à l’adresse que vous indiquez.',
     nom: 'Votre nom',
     email: 'Votre adresse e-mail',
     emailAide: 'Nous ne l’utilisons que pour vous répondre.',
@@ -15,7 +15,7 @@ export const useContactMessages = defineMessages(
     piege: 'Ne remplissez pas ce champ',
     envoyer: 'Envoyer le message',
     envoi: 'Envoi…',
-    erreurs: 'Le message n’est pas parti : corrigez le ou les champs signalés.',
+    erreurs: 'Le message n’est pas parti : corrigez le ou les champs signalés.',
     erreurEnvoi: 'Le message n’a pas pu être envoyé.',
     tropDeMessages: 'Trop de messages envoyés',
     merciTitre: 'Message envoyé',

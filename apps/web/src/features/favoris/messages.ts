@@ -10,7 +10,7 @@ export const useFavorisMessages = defineMessages(
     nb_other: '{n} lieux favoris',
     vide: 'Vous n’avez pas encore de favori',
     videTexte:
-      'Sur la page d’un lieu, touchez l’étoile « Ajouter aux favoris » : le lieu apparaîtra ici avec sa hauteur, sa tendance et l’avis pour votre activité, sans avoir à le chercher.',
+      'Sur la page d’un lieu, touchez l’étoile « Ajouter aux favoris » : le lieu apparaîtra ici avec sa hauteur, sa tendance et l’avis pour votre activité, sans avoir à le chercher.',
     choisir: 'Choisir un lac ou une rivière',
     retirer: 'Retirer des favoris',
     retirerAria: 'Retirer {nom} de vos favoris',

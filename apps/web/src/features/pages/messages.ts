@@ -8,7 +8,7 @@ export const usePagesMessages = defineMessages(
     creerCompte: 'Créer un compte',
     seConnecter: 'Se connecter',
     voirProfil: 'Voir mon profil',
-    ecrire: 'Une question ? Écrivez-nous',
+    ecrire: 'Une question ? Écrivez-nous',
     introuvable: 'Cette page n’est pas disponible pour le moment.',
     texteFrancais: 'Ce texte n’existe qu’en français.',
   },

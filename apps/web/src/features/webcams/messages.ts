@@ -10,11 +10,11 @@ export const useWebcamsMessages = defineMessages(
     nb_other: '{n} webcams',
     aucune: 'Aucune webcam pour le moment',
     aucuneTexte:
-      'Aucun des lieux suivis par Limni n’a encore de webcam. Dès qu’un lieu en a une, son image apparaît ici et dans l’onglet « Webcam » de la page du lieu.',
+      'Aucun des lieux suivis par Limni n’a encore de webcam. Dès qu’un lieu en a une, son image apparaît ici et dans l’onglet « Webcam » de la page du lieu.',
     choisir: 'Choisir un lac ou une rivière',
     alt: 'Image de la webcam {nom} ({lieu})',
     dateInconnue: 'Date de la prise de vue inconnue',
-    credit: 'Image : {credit}',
+    credit: 'Image : {credit}',
     voirLieu: 'Voir {lieu}',
     imageIndisponible: 'Image indisponible pour le moment',
   },
