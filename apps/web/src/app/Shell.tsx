@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { ReplayBanner } from '../components/alerts/LazyReplayBanner';
 import { Notifications } from '../components/Notifications';
 import { LineIcon } from '../components/ui/LineIcon';
 import { SearchBox } from '../features/recherche';
@@ -174,6 +175,7 @@ export function Shell() {
 
       <Suspense fallback={null}>
         <StatusBanners />
+        <ReplayBanner />
       </Suspense>
 
       <main id="contenu" tabIndex={-1} className="flex-1 outline-none">

@@ -13,6 +13,7 @@ import { entiteLieuxQuery } from '../../api/entite';
 import { activitesQuery } from '../../api/hydro';
 import { lieuAlertesQuery, lieuDaterangeQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
 import { SubscribeButton } from '../../components/account/SubscribeButton';
+import { AlertDialog } from '../../components/alerts/AlertDialog';
 import { ActivitySwitcher } from '../../components/hydro/ActivitySwitcher';
 import { AlertesList, alertesVisibles } from '../../components/hydro/AlertesList';
 import { Breadcrumb } from '../../components/hydro/Breadcrumb';
@@ -187,6 +188,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         <div className="flex flex-wrap gap-2">
           <FavoriteStar id={lieu.id} ida={ida} nom={titre} />
           <SubscribeButton lieuId={lieu.id} nom={titre} />
+          <AlertDialog lieuId={lieu.id} nom={titre} />
         </div>
       </div>
 

@@ -9,6 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { userDetailsQuery, verifyEmail } from '../../../api/account';
 import { profileQuery } from '../../../api/profile';
+import { AlertRulesSection } from '../../../components/alerts/AlertRulesSection';
 import { ErrorState, SkeletonBlock } from '../../../components/ui/States';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useAccount } from '../../../stores/account';
@@ -86,6 +87,7 @@ export default function ProfilPage() {
       <>
         <IdentitySection profile={profile} details={details} username={user.username} />
         <AbonnementsSection lieux={profile.lieux} />
+        <AlertRulesSection />
         <NotificationsSection profile={profile} />
         <ListesSection listes={profile.listes_sib} />
         <PasswordSection details={details.data ?? null} />

@@ -1,0 +1,358 @@
+/**
+ * Issue 6, end to end: a person subscribes to La Garonne à Toulouse (Pont-Neuf) with « au-dessus de 3,00 m » in
+ * the « M'alerter » dialog; `npm run replay` plays the January 2022 flood into the server's database (banner
+ * « Relecture en cours ») and crosses it; exactly one e-mail lands in `$DATA_DIR/outbox/`, one push reaches a local
+ * push endpoint on 127.0.0.1, the alert is listed by the API and shown on the `alertes` page; replaying the same
+ * window again sends nothing new; the e-mail's one-click link stops the rule.
+ *
+ * The replay rewrites readings of the whole database: this spec runs its own server (fresh DATA_DIR, port of its
+ * own, `PUSH_LOCAL_ENDPOINTS=1` so the API accepts the local push endpoint), never the shared one of the others.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { browserSubscription, decryptPush } from '../apps/api/test/push-service';
+import { expectAccessible, screenshots, SCREENS_DIR } from './support';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const PASSWORD = 'Truite-Vague-42-Saumon';
+const PLACE = '/lieu/1/a-3';
+const NOM = 'La Garonne à Toulouse (Pont-Neuf)';
+const TITRE = `${NOM} : 3,02 m, au-dessus de 3,00 m`;
+
+let server: ChildProcess;
+let base = '';
+let dataDir = '';
+const pushes: Array<{ path: string; body: Buffer }> = [];
+let pushService: http.Server;
+let pushOrigin = '';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = http.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS' && !k.startsWith('PW_')),
+    ),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PUSH_LOCAL_ENDPOINTS: '1',
+    PUBLIC_URL: base,
+    ...extra,
+  };
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  test.skip(Boolean(process.env.DATABASE_URL), 'serveur privé sur SQLite');
+  pushService = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      pushes.push({ path: req.url ?? '/', body: Buffer.concat(chunks) });
+      res.statusCode = 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
+  pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-e2e-alertes-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const fromSource = process.env.E2E_API_SOURCE === '1';
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
+  server = spawn(
+    fromSource ? tsx : process.execPath,
+    [fromSource ? path.join(root, 'apps/api/src/server.ts') : path.join(root, 'apps/api/dist/server.js')],
+    {
+      cwd: root,
+      env: childEnv({ PORT: String(port), HOST: '127.0.0.1', WEB_DIST: webDist }),
+      stdio: 'inherit',
+    },
+  );
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null || Date.now() > deadline) {
+      throw new Error('Le serveur des alertes ne démarre pas');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  await new Promise<void>((r) => (pushService ? pushService.close(() => r()) : r()));
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+function mails(): Mail[] {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  const qp = (s: string) =>
+    s
+      .replace(/=\r?\n/g, '')
+      .replace(/(?:=[0-9A-F]{2})+/gi, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => {
+      const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+      const header = (name: string) =>
+        new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ??
+        '';
+      const subject = header('Subject').replace(
+        /=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi,
+        (_m, enc: string, t: string) =>
+          enc.toUpperCase() === 'B' ? Buffer.from(t, 'base64').toString('utf8') : qp(t.replace(/_/g, ' ')),
+      );
+      return { to: header('To'), subject, body: qp(raw) };
+    });
+}
+const alertMails = (email: string) =>
+  mails().filter((m) => m.to.includes(email) && m.subject.startsWith('Alerte Limni'));
+
+async function api(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  url: string,
+  data?: unknown,
+  token?: string,
+) {
+  const csrf = ((await (await request.get(`${base}/api/csrf`)).json()) as { csrftoken: string }).csrftoken;
+  const headers: Record<string, string> = { 'x-csrftoken': csrf };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return method === 'GET'
+    ? request.get(`${base}${url}`, { headers })
+    : request.post(`${base}${url}`, { headers, data });
+}
+
+async function createAccount(request: APIRequestContext): Promise<{ username: string; email: string }> {
+  const username = `Riveraine${Date.now().toString(36)}`;
+  const email = `${username.toLowerCase()}@exemple.fr`;
+  const reg = await api(request, 'POST', '/api/registration/rest/', {
+    username,
+    email,
+    password1: PASSWORD,
+    password2: PASSWORD,
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  let mail: Mail | undefined;
+  for (let i = 0; i < 100 && !mail; i++) {
+    mail = mails().find((m) => m.to.includes(email) && /Confirmez/.test(m.subject));
+    if (!mail) await new Promise((r) => setTimeout(r, 100));
+  }
+  const key = decodeURIComponent(/\/user\/register\/([^\s"<>]+)/.exec(mail?.body ?? '')?.[1] ?? '');
+  const verify = await api(request, 'POST', '/api/registration/rest/verify-email/', { key });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return { username, email };
+}
+
+/** `npm run replay` on this server's database, as a person would run it in another terminal. */
+function replay(args: string[]): { done: Promise<{ code: number | null; out: string }> } {
+  const child = spawn(tsx, [path.join(root, 'apps/api/src/replay/cli.ts'), ...args], {
+    cwd: root,
+    env: childEnv({}),
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  return { done: new Promise((resolve) => child.on('exit', (code) => resolve({ code, out }))) };
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto(`${base}/user/login`);
+  await page.getByLabel('Nom d’utilisateur ou adresse e-mail').fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/user\/profil$/);
+}
+
+test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, one push, the alert in the app', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const { username, email } = await createAccount(request);
+  await signIn(page, username);
+  const token = (await page.evaluate(() => localStorage.getItem('USER_TOKEN'))) ?? '';
+
+  // « M'alerter » on the place page: the defaults of a new subscription are proposed; keep vigilance only.
+  await page.goto(`${base}${PLACE}`);
+  await expect(page.getByRole('heading', { level: 1, name: NOM })).toBeVisible();
+  await page.getByRole('button', { name: `M’alerter pour ${NOM}` }).click();
+  const dialog = page.getByRole('dialog', { name: `M’alerter — ${NOM}` });
+  await expect(dialog.getByText('Vous ne suivez pas encore ce lieu')).toBeVisible();
+  await expect(dialog.getByText(/Dernière mesure : 0,70\sm, le 01\/02\/2022 à 00h45\./)).toBeVisible();
+  const tropHaut = dialog.getByRole('checkbox', { name: /Hauteur au-dessus de 1,72 m/ });
+  await expect(tropHaut).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /Vigilance crues du tronçon/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'une prévision dépasse un seuil' })).toBeDisabled();
+  await tropHaut.uncheck();
+  await dialog.getByRole('radio', { name: 'le niveau dépasse un seuil' }).check();
+  // A mistake first: the form says what is wrong, next to the field.
+  await dialog.getByLabel('Seuil (m)').fill('trois');
+  await dialog.getByRole('button', { name: 'Créer 2 alertes' }).click();
+  await expect(dialog.getByLabel('Seuil (m)')).toHaveAccessibleDescription(/Indiquez un nombre/);
+  await dialog.getByLabel('Seuil (m)').fill('3,00');
+  await expectAccessible(page, 'dialogue M’alerter');
+  await screenshots(page, 'alertes-dialogue');
+  // The dialog as a phone shows it (a full-page shot stretches the viewport under a fixed dialog).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SCREENS_DIR, 'alertes-dialogue-ecran-390.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dialog.getByRole('button', { name: 'Créer 2 alertes' }).click();
+  await expect(page.getByText(`2 alertes créées pour ${NOM}.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The place is followed now, and the dialog lists the rules.
+  await expect(page.getByRole('button', { name: /^Abonné/ })).toBeVisible();
+  await page.getByRole('button', { name: `M’alerter pour ${NOM}` }).click();
+  await expect(dialog.getByText('Hauteur au-dessus de 3,00 m', { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByRole('switch', { name: 'Alerte active : Hauteur au-dessus de 3,00 m' }),
+  ).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // This browser's push subscription (headless Chromium has no push service: a local one plays it).
+  const sub = browserSubscription();
+  const edit = await api(
+    request,
+    'POST',
+    '/api/user/edit-push',
+    { type: 'web', registrationId: sub.json(`${pushOrigin}/push/e2e`) },
+    token,
+  );
+  expect(edit.status(), await edit.text()).toBe(200);
+
+  // The replay runs: the banner says so, with the simulated time.
+  const first = replay(['--from', '2022-01-09', '--to', '2022-01-12', '--speed', '20000']);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`${base}/api/replay`)).json()) as { en_cours: boolean }).en_cours,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(true);
+  await page.goto(`${base}/alertes`);
+  await expect(
+    page.getByRole('status').filter({ hasText: /Relecture en cours : \d\d\/01\/2022 à \d\dh\d\d/ }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await screenshots(page, 'relecture-bandeau');
+  const result = await first.done;
+  expect(result.code, result.out).toBe(0);
+  expect(result.out).toMatch(
+    /Relecture terminée : \d+ mesures rejouées en 288 étapes, 1 notification créée\./,
+  );
+
+  // Exactly one e-mail, one push, one notification.
+  const sent = alertMails(email);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.subject).toBe(`Alerte Limni — ${TITRE}`);
+  expect(sent[0]?.body).toContain(
+    'Hauteur de 3,02 m le 10/01/2022 à 11h45, au-dessus de votre seuil de 3,00 m.',
+  );
+  expect(sent[0]?.body).toContain(`${base}/lieu/1/a-1`);
+  expect(pushes).toHaveLength(1);
+  expect(JSON.parse(decryptPush(pushes[0]?.body as Buffer, sub))).toMatchObject({
+    title: TITRE,
+    url: '/lieu/1/a-1',
+  });
+  const listed = (await (await api(request, 'GET', '/api/user/notifications', undefined, token)).json()) as {
+    non_lues: number;
+    notifications: Array<{ titre: string; envois: Array<{ canal: string; statut: string }> }>;
+  };
+  expect(listed.non_lues).toBe(1);
+  expect(listed.notifications.map((n) => n.titre)).toEqual([TITRE]);
+  expect(listed.notifications[0]?.envois).toEqual([
+    { canal: 'email', statut: 'envoye' },
+    { canal: 'push', statut: 'envoye' },
+  ]);
+
+  // On the « Mes alertes » page.
+  await page.goto(`${base}/alertes`);
+  const notifs = page.getByRole('region', { name: 'Mes notifications' });
+  await expect(notifs.getByRole('heading', { name: TITRE })).toBeVisible();
+  await expect(notifs.getByText('Nouveau')).toBeVisible();
+  await expect(notifs.getByText('E-mail : envoyé')).toBeVisible();
+  await expect(notifs.getByText('Notification : envoyé')).toBeVisible();
+  await expect(notifs.getByText('1 non lue')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Relecture en cours' })).toBeHidden();
+  await expectAccessible(page, 'alertes (notifications)');
+  await screenshots(page, 'alertes-notifications');
+
+  // The same window again: nothing new.
+  const again = await replay(['--from', '2022-01-09', '--to', '2022-01-12', '--speed', '10000000']).done;
+  expect(again.code, again.out).toBe(0);
+  expect(again.out).toContain('0 notification créée');
+  expect(alertMails(email)).toHaveLength(1);
+  expect(pushes).toHaveLength(1);
+
+  // Read, then hidden and shown again.
+  await notifs.getByRole('button', { name: `Marquer comme lue : ${TITRE}` }).click();
+  await expect(notifs.getByText('Nouveau')).toBeHidden();
+  await notifs.getByRole('button', { name: `Masquer : ${TITRE}` }).click();
+  await expect(notifs.getByText('Aucune notification pour l’instant')).toBeVisible();
+  await notifs.getByRole('button', { name: 'Afficher les masquées' }).click();
+  await notifs.getByRole('button', { name: `Réafficher : ${TITRE}` }).click();
+  await notifs.getByRole('button', { name: 'Cacher les masquées' }).click();
+  await expect(notifs.getByRole('heading', { name: TITRE })).toBeVisible();
+
+  // The e-mail's one-click link: a confirmation page, then the rule is stopped.
+  const stop = /https?:\/\/[^\s"<>]+\/api\/user\/alertes\/stop\/[\w.-]+/.exec(sent[0]?.body ?? '')?.[0] ?? '';
+  await page.goto(stop);
+  await expect(page.getByRole('heading', { name: 'Arrêter cette alerte ?' })).toBeVisible();
+  await expect(page.getByText(`« Hauteur au-dessus de 3,00 m » pour ${NOM}`)).toBeVisible();
+  await expectAccessible(page, 'arrêt d’une alerte (confirmation)');
+  await screenshots(page, 'alertes-arret-confirmation');
+  await page.getByRole('button', { name: 'Arrêter cette alerte' }).click();
+  await expect(page.getByRole('heading', { name: 'Alerte arrêtée' })).toBeVisible();
+  await screenshots(page, 'alertes-arret-fait');
+
+  // In the profile, « Mes alertes » shows it switched off; switching it on again works.
+  await page.goto(`${base}/user/profil#alertes`);
+  const section = page.getByRole('region', { name: 'Mes alertes' });
+  const rule = section.getByRole('switch', { name: 'Alerte active : Hauteur au-dessus de 3,00 m' });
+  await expect(rule).not.toBeChecked();
+  await expect(section.getByText(/Dernière alerte le 10\/01\/2022 à 11h45/)).toBeVisible();
+  await expectAccessible(page, 'profil (mes alertes)');
+  await screenshots(page, 'profil-mes-alertes');
+  await rule.click();
+  await expect(page.getByText('Alerte réactivée.')).toBeVisible();
+  await expect(rule).toBeChecked();
+});
+
+test('a visitor is asked to sign in to create an alert', async ({ page }) => {
+  await page.goto(`${base}${PLACE}`);
+  const link = page.getByRole('link', { name: /M’alerter/ });
+  await expect(link).toHaveAttribute('href', `/user/login/${encodeURIComponent(PLACE.slice(1))}`);
+  // Replays are not running: no banner.
+  await expect(page.getByText('Relecture en cours')).toBeHidden();
+});
