@@ -74,11 +74,11 @@ describe('a threshold crossing, from the reading to the e-mail, the push and the
       plafonnee: 0,
       lu_at: null,
     });
-    expect(n?.titre).toBe('La Garonne à Toulouse (Pont-Neuf) : 3,02 m, au-dessus de 3,00 m');
+    expect(n?.titre).toBe('La Garonne à Toulouse (Pont-Neuf)\u00a0: 3,02 m, au-dessus de 3,00 m');
     expect(n?.message).toContain(
       'Hauteur de 3,02 m le 01/02/2022 à 01h45, au-dessus de votre seuil de 3,00 m.',
     );
-    expect(n?.message).toMatch(/Tendance : en hausse rapide \(\+\d+(,\d)? cm\/h\)\./);
+    expect(n?.message).toMatch(/Tendance\u00a0: en hausse rapide \(\+\d+(,\d)? cm\/h\)\./);
     expect((await deliveriesOf(n?.id ?? 0)).map((d) => [d.canal, d.statut, d.tentatives])).toEqual([
       ['email', 'envoye', 1],
       ['push', 'envoye', 1],
@@ -88,10 +88,10 @@ describe('a threshold crossing, from the reading to the e-mail, the push and the
     expect(mails).toHaveLength(1);
     const mail = mails[0];
     expect(mail?.subject).toBe(
-      'Alerte Limni — La Garonne à Toulouse (Pont-Neuf) : 3,02 m, au-dessus de 3,00 m',
+      'Alerte Limni — La Garonne à Toulouse (Pont-Neuf)\u00a0: 3,02 m, au-dessus de 3,00 m',
     );
     expect(mail?.raw).toContain('Hauteur de 3,02 m le 01/02/2022 à 01h45');
-    expect(mail?.raw).toContain('Tendance : en hausse rapide');
+    expect(mail?.raw).toContain('Tendance\u00a0: en hausse rapide');
     expect(mail?.raw).toContain(`${ctx.deps.env.PUBLIC_URL}/lieu/1/a-3`);
     expect(mail?.raw).toMatch(
       /List-Unsubscribe:\s+<http:\/\/localhost:8080\/api\/user\/alertes\/stop\/\d+\.[\w-]{24}>/,
@@ -254,7 +254,7 @@ describe('vigilance changes and forecasts', () => {
     });
     expect(notes[0]?.titre).toBe('Vigilance jaune crues — Garonne toulousaine');
     expect(notes[0]?.message).toContain(
-      'Lieux suivis concernés : La Garonne à Toulouse (Pont-Neuf), La Garonne à Portet-sur-Garonne.',
+      'Lieux suivis concernés\u00a0: La Garonne à Toulouse (Pont-Neuf), La Garonne à Portet-sur-Garonne.',
     );
     // Back to green 20 minutes later: held by the hourly limit; orange 10 minutes after that: never held.
     await change(2, 1, T0 + 20 * 60_000);
@@ -334,7 +334,7 @@ describe('vigilance changes and forecasts', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ type: 'prevision', valeur: 3.3, ts: runTs + 9 * HOUR_MS });
     expect(notes[0]?.titre).toBe(
-      'La Garonne à Portet-sur-Garonne : plus de 3,00 m prévus le 02/02/2022 à 16h00',
+      'La Garonne à Portet-sur-Garonne\u00a0: plus de 3,00 m prévus le 02/02/2022 à 16h00',
     );
     expect(await notificationsOf(other.id)).toEqual([]);
     await alerts.stop();

@@ -15,6 +15,8 @@ import { renderMail, type MailContent } from './mail';
 import type { PushMessage } from './push';
 
 export const UNITES: Record<GrandeurAlerte, string> = { H: 'm', Q: 'm³/s' };
+/** French typography: a no-break space before « : » and inside guillemets. */
+const NB = '\u00a0';
 const NOMS: Record<GrandeurAlerte, string> = { H: 'Hauteur', Q: 'Débit' };
 
 export const LIBELLES_TENDANCE: Record<Tendance, string> = {
@@ -35,7 +37,7 @@ export function trendSentence(grandeur: GrandeurAlerte, trend: TrendResult | nul
   if (!trend) return 'Tendance inconnue (trop peu de mesures récentes).';
   const sign = trend.variation_h > 0 ? '+' : trend.variation_h < 0 ? '−' : '';
   const rate = formatVariation(grandeur, Math.abs(trend.variation_h));
-  return `Tendance : ${LIBELLES_TENDANCE[trend.tendance]} (${sign}${rate}).`;
+  return `Tendance${NB}: ${LIBELLES_TENDANCE[trend.tendance]} (${sign}${rate}).`;
 }
 
 export interface ReadingTextInput {
@@ -58,27 +60,27 @@ export function readingText(p: ReadingTextInput): Texte {
   switch (p.type) {
     case 'au_dessus':
       return {
-        titre: `${p.lieu} : ${v(p.d.valeur)}, au-dessus de ${v(p.seuil)}`,
+        titre: `${p.lieu}${NB}: ${v(p.d.valeur)}, au-dessus de ${v(p.seuil)}`,
         message: `${NOMS[g]} de ${v(p.d.valeur)} ${when}, au-dessus de votre seuil de ${v(p.seuil)}.${since} ${trend}`,
       };
     case 'en_dessous':
       return {
-        titre: `${p.lieu} : ${v(p.d.valeur)}, sous ${v(p.seuil)}`,
+        titre: `${p.lieu}${NB}: ${v(p.d.valeur)}, sous ${v(p.seuil)}`,
         message: `${NOMS[g]} de ${v(p.d.valeur)} ${when}, sous votre seuil de ${v(p.seuil)}.${since} ${trend}`,
       };
     case 'montee': {
       const rate = formatVariation(g, p.d.variationH ?? 0);
       const verb = g === 'H' ? 'Le niveau monte' : 'Le débit augmente';
       return {
-        titre: `${p.lieu} : ${g === 'H' ? 'montée' : 'hausse du débit'} de ${rate}`,
-        message: `${verb} de ${rate} sur les 3 dernières heures, plus vite que votre seuil de ${formatVariation(g, p.seuil)}. Dernière mesure : ${v(p.d.valeur)} ${when}.`,
+        titre: `${p.lieu}${NB}: ${g === 'H' ? 'montée' : 'hausse du débit'} de ${rate}`,
+        message: `${verb} de ${rate} sur les 3 dernières heures, plus vite que votre seuil de ${formatVariation(g, p.seuil)}. Dernière mesure${NB}: ${v(p.d.valeur)} ${when}.`,
       };
     }
     case 'retour_plage': {
       const b = p.seuil2 ?? p.seuil;
       return {
-        titre: `${p.lieu} : ${v(p.d.valeur)}, de retour entre ${v(p.seuil)} et ${v(b)}`,
-        message: `${NOMS[g]} de ${v(p.d.valeur)} ${when} : de retour dans votre plage de ${v(p.seuil)} à ${v(b)}. ${trend}`,
+        titre: `${p.lieu}${NB}: ${v(p.d.valeur)}, de retour entre ${v(p.seuil)} et ${v(b)}`,
+        message: `${NOMS[g]} de ${v(p.d.valeur)} ${when}${NB}: de retour dans votre plage de ${v(p.seuil)} à ${v(b)}. ${trend}`,
       };
     }
   }
@@ -96,10 +98,12 @@ export interface ForecastTextInput {
 export function forecastText(p: ForecastTextInput): Texte {
   const g = p.grandeur;
   const v = (x: number) => formatValeur(g, x, UNITES[g]);
-  const obs = p.observe ? ` Dernière mesure : ${v(p.observe.valeur)} ${formatInstant(p.observe.ts)}.` : '';
+  const obs = p.observe
+    ? ` Dernière mesure${NB}: ${v(p.observe.valeur)} ${formatInstant(p.observe.ts)}.`
+    : '';
   return {
-    titre: `${p.lieu} : plus de ${v(p.seuil)} prévus ${formatInstant(p.d.ts)}`,
-    message: `Selon la prévision Vigicrues émise ${formatInstant(p.runTs)}, la ${NOMS[g].toLowerCase()} devrait dépasser votre seuil de ${v(p.seuil)} ${formatInstant(p.d.ts)} (${v(p.d.valeur)} prévus). Une prévision peut changer : consultez la page du lieu.${obs}`,
+    titre: `${p.lieu}${NB}: plus de ${v(p.seuil)} prévus ${formatInstant(p.d.ts)}`,
+    message: `Selon la prévision Vigicrues émise ${formatInstant(p.runTs)}, la ${NOMS[g].toLowerCase()} devrait dépasser votre seuil de ${v(p.seuil)} ${formatInstant(p.d.ts)} (${v(p.d.valeur)} prévus). Une prévision peut changer${NB}: consultez la page du lieu.${obs}`,
   };
 }
 
@@ -112,10 +116,10 @@ export function vigilanceText(p: {
   const niveaux = ['', 'vert', 'jaune', 'orange', 'rouge'];
   const base = p.alerte ?? {
     titre: `Vigilance ${niveaux[p.to] ?? ''} crues — ${p.troncon}`,
-    message: `Vigicrues a placé le tronçon « ${p.troncon} » en vigilance ${niveaux[p.to] ?? ''}.`,
+    message: `Vigicrues a placé le tronçon «${NB}${p.troncon}${NB}» en vigilance ${niveaux[p.to] ?? ''}.`,
   };
   const label = p.lieux.length > 1 ? 'Lieux suivis concernés' : 'Lieu suivi concerné';
-  return { titre: base.titre, message: `${base.message} ${label} : ${p.lieux.join(', ')}.` };
+  return { titre: base.titre, message: `${base.message} ${label}${NB}: ${p.lieux.join(', ')}.` };
 }
 
 export interface NotificationForMail {
@@ -146,12 +150,14 @@ export function alertMail(p: {
     greeting: `Bonjour ${p.username},`,
     paragraphs: [
       p.notification.message,
-      ...(p.regle ? [`Votre alerte : ${describeRule({ ...p.regle, horizonH: p.regle.horizon_h })}.`] : []),
+      ...(p.regle
+        ? [`Votre alerte${NB}: ${describeRule({ ...p.regle, horizonH: p.regle.horizon_h })}.`]
+        : []),
     ],
     action: { label: 'Voir le lieu sur Limni', url: `${p.publicUrl}${p.notification.lien}` },
     footnote: [
-      p.stopUrl ? `Ne plus recevoir cette alerte (en un clic) : ${p.stopUrl}` : null,
-      `Gérer toutes vos alertes : ${p.publicUrl}/user/profil`,
+      p.stopUrl ? `Ne plus recevoir cette alerte (en un clic)${NB}: ${p.stopUrl}` : null,
+      `Gérer toutes vos alertes${NB}: ${p.publicUrl}/user/profil`,
     ]
       .filter(Boolean)
       .join(' — '),

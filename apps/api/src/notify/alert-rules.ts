@@ -85,7 +85,7 @@ export async function suggestedRules(db: Db, lieuId: number): Promise<RegleSugge
         seuil2: null,
         horizonH: null,
       }),
-      raison: `Seuil « trop haut » indicatif pour ${best.nom.toLowerCase()} (${formatValeur(best.grandeur, best.seuil_haut, best.grandeur === 'H' ? 'm' : 'm³/s')}).`,
+      raison: `Seuil «\u00a0trop haut\u00a0» indicatif pour ${best.nom.toLowerCase()} (${formatValeur(best.grandeur, best.seuil_haut, best.grandeur === 'H' ? 'm' : 'm³/s')}).`,
     });
   }
   return out;

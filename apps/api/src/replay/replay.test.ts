@@ -114,7 +114,7 @@ describe('replaying the January 2022 flood', () => {
       expected3.map((ts) => ['au_dessus', ts, 3.015]),
     );
     expect(list.notifications[0]?.titre).toBe(
-      'La Garonne à Toulouse (Pont-Neuf) : 3,02 m, au-dessus de 3,00 m',
+      'La Garonne à Toulouse (Pont-Neuf)\u00a0: 3,02 m, au-dessus de 3,00 m',
     );
     expect(list.notifications[0]?.message).toContain('le 10/01/2022 à 11h45');
     const mails = mailsTo(ctx, email);

@@ -333,11 +333,11 @@ describe('describeRule', () => {
     ],
     [
       { type: 'prevision', grandeur: 'H', seuil: 3, seuil2: null, horizonH: 24 },
-      'Prévision : hauteur au-dessus de 3,00 m dans les 24 h',
+      'Prévision\u00a0: hauteur au-dessus de 3,00 m dans les 24 h',
     ],
     [
       { type: 'vigilance', grandeur: null, seuil: null, seuil2: null, horizonH: null },
-      'Vigilance crues du tronçon : passage au jaune, à l’orange, au rouge et retour au vert',
+      'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert',
     ],
   ] as const)('%j → %s', (regle, expected) => {
     expect(describeRule(regle)).toBe(expected);

@@ -300,7 +300,7 @@ export interface RegleDescriptible {
 /** One French line describing a rule ("Hauteur au-dessus de 3,00 m"). */
 export function describeRule(r: RegleDescriptible): string {
   if (r.type === 'vigilance' || r.grandeur === null || r.seuil === null) {
-    return 'Vigilance crues du tronçon : passage au jaune, à l’orange, au rouge et retour au vert';
+    return 'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert';
   }
   const g = r.grandeur;
   const v = (x: number) => formatValeur(g, x, UNITES[g]);
@@ -314,6 +314,6 @@ export function describeRule(r: RegleDescriptible): string {
     case 'retour_plage':
       return `${NOMS[g]} de retour entre ${v(r.seuil)} et ${v(r.seuil2 ?? r.seuil)}`;
     case 'prevision':
-      return `Prévision : ${NOMS[g].toLowerCase()} au-dessus de ${v(r.seuil)} dans les ${r.horizonH ?? HORIZON_MAX_H} h`;
+      return `Prévision\u00a0: ${NOMS[g].toLowerCase()} au-dessus de ${v(r.seuil)} dans les ${r.horizonH ?? HORIZON_MAX_H} h`;
   }
 }

@@ -2,7 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { NotificationItem, Regle } from '@limni/shared/contracts/alertes';
 import type { ReplayStatus } from '@limni/shared/contracts/replay';
-import { describeRule, ETAT_INITIAL, type EtatRegle } from '@limni/shared/domain/alertes';
+import { describeRule } from '@limni/shared/domain/alertes';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -17,8 +17,7 @@ function ruleQuery(db: Db) {
     .selectFrom('alerte_regle as r')
     .innerJoin('lieu as l', 'l.id', 'r.lieu_id')
     .leftJoin('activite as ac', 'ac.id', 'r.activite_id')
-    .leftJoin('alerte_regle_etat as e', 'e.regle_id', 'r.id')
-    .select([
+    .select((eb) => [
       'r.id',
       'r.user_id',
       'r.lieu_id',
@@ -33,20 +32,16 @@ function ruleQuery(db: Db) {
       'r.origine',
       'r.actif',
       'r.created_at',
-      'e.etat',
+      // The last notification of the rule (data time), kept even when its evaluation state is reset.
+      eb
+        .selectFrom('notification as n')
+        .select((n) => n.fn.max('n.ts').as('m'))
+        .whereRef('n.regle_id', '=', 'r.id')
+        .as('derniere_notif'),
     ]);
 }
 
 type RuleRow = Awaited<ReturnType<ReturnType<typeof ruleQuery>['execute']>>[number];
-
-function lastNotification(json: string | null): number | null {
-  if (!json) return null;
-  try {
-    return { ...ETAT_INITIAL, ...(JSON.parse(json) as Partial<EtatRegle>) }.derniereNotif;
-  } catch {
-    return null;
-  }
-}
 
 export function toRegle(r: RuleRow): Regle {
   const unite =
@@ -66,7 +61,7 @@ export function toRegle(r: RuleRow): Regle {
     actif: r.actif === 1,
     description: describeRule({ ...r, horizonH: r.horizon_h }),
     created_at: r.created_at,
-    derniere_notification: lastNotification(r.etat),
+    derniere_notification: r.derniere_notif === null ? null : Number(r.derniere_notif),
   };
 }
 

@@ -398,7 +398,7 @@ export function alertesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.type('text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
         const rule = await stopTarget(request.params.jeton);
         if (!rule) return reply.code(404).send(invalidPage());
-        const what = `« ${repo.toRegle(rule).description} » pour ${rule.libelle}`;
+        const what = `«\u00a0${repo.toRegle(rule).description}\u00a0» pour ${rule.libelle}`;
         if (rule.actif === 0) {
           return renderStopPage({
             title: 'Alerte déjà arrêtée',
@@ -413,7 +413,7 @@ export function alertesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           });
         }
         return renderStopPage({
-          title: 'Arrêter cette alerte ?',
+          title: 'Arrêter cette alerte\u00a0?',
           paragraphs: [
             `Vous ne recevrez plus l’alerte ${what}, ni par e-mail, ni en notification.`,
             'Vos autres alertes ne changent pas, et vous pourrez la réactiver depuis votre profil.',
@@ -464,7 +464,7 @@ export function alertesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return renderStopPage({
           title: 'Alerte arrêtée',
           paragraphs: [
-            `C’est fait : vous ne recevrez plus l’alerte « ${repo.toRegle(rule).description} » pour ${rule.libelle}.`,
+            `C’est fait\u00a0: vous ne recevrez plus l’alerte «\u00a0${repo.toRegle(rule).description}\u00a0» pour ${rule.libelle}.`,
             'Vous pouvez la réactiver, ou gérer vos autres alertes, depuis votre profil.',
           ],
           links: [

@@ -83,13 +83,13 @@ describe('rules of a place: defaults, creation, checks', () => {
         null,
         'defaut',
         true,
-        'Vigilance crues du tronçon : passage au jaune, à l’orange, au rouge et retour au vert',
+        'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert',
       ],
       ['au_dessus', 'H', 1.72, 'Canoë-kayak', 'defaut', true, 'Hauteur au-dessus de 1,72 m'],
     ]);
     expect(body.suggestions.map((s) => s.raison)).toEqual([
       'Le lieu est sur un tronçon surveillé par Vigicrues.',
-      'Seuil « trop haut » indicatif pour canoë-kayak (1,72 m).',
+      'Seuil «\u00a0trop haut\u00a0» indicatif pour canoë-kayak (1,72 m).',
     ]);
     // Subscribing again keeps the rules as they are; stopping removes them with the subscription.
     await ctx.request({ method: 'POST', url: '/api/user/crea-abonnement', payload: { lieu: 1 }, token });
@@ -127,7 +127,7 @@ describe('rules of a place: defaults, creation, checks', () => {
       ['Montée de plus de 10 cm/h', 'm/h', 'utilisateur', true],
       ['Hauteur de retour entre 0,80 m et 1,60 m', 'm', 'utilisateur', true],
       [
-        'Vigilance crues du tronçon : passage au jaune, à l’orange, au rouge et retour au vert',
+        'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert',
         null,
         'utilisateur',
         false,
@@ -266,7 +266,9 @@ describe('rules of a place: defaults, creation, checks', () => {
     expect(res.statusCode).toBe(201);
     const body = z.parse(LieuAlertes, res.json());
     expect(body.prevision_possible).toBe(true);
-    expect(body.regles.at(-1)?.description).toBe('Prévision : hauteur au-dessus de 3,00 m dans les 24 h');
+    expect(body.regles.at(-1)?.description).toBe(
+      'Prévision\u00a0: hauteur au-dessus de 3,00 m dans les 24 h',
+    );
   });
 });
 
@@ -345,6 +347,14 @@ describe('notifications: list, read, hidden', () => {
     expect(all.non_lues).toBe(3);
     expect(all.suite).toBe(false);
     expect(all.notifications.map((n) => n.valeur)).toEqual([2.35, 2.25, 2.15]);
+    // Each rule knows its last notification (data time), even once stopped.
+    const regles = z.parse(
+      ReglesResponse,
+      json(await ctx.request({ url: '/api/user/alertes', token })),
+    ).regles;
+    expect(regles.map((r) => r.derniere_notification)).toEqual(
+      [...all.notifications].reverse().map((n) => n.ts),
+    );
     const page1 = await list('?limite=2');
     expect(page1.suite).toBe(true);
     const page2 = await list(`?limite=2&avant=${page1.notifications[1]?.id}`);
@@ -425,8 +435,12 @@ describe('the one-click stop link of e-mails', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.body).toContain('<h1 style="font-size:22px;margin:0 0 12px">Arrêter cette alerte ?</h1>');
-    expect(page.body).toContain('« Hauteur au-dessus de 3,50 m » pour La Garonne à Toulouse (Pont-Neuf)');
+    expect(page.body).toContain(
+      '<h1 style="font-size:22px;margin:0 0 12px">Arrêter cette alerte\u00a0?</h1>',
+    );
+    expect(page.body).toContain(
+      '«\u00a0Hauteur au-dessus de 3,50 m\u00a0» pour La Garonne à Toulouse (Pont-Neuf)',
+    );
     expect(page.body).toContain(`<form method="post" action="http://localhost:8080${url}">`);
     // Looking at the page stopped nothing (link scanners open links).
     expect((await ctx.request({ url: '/api/user/alertes', token })).json()).toMatchObject({
@@ -441,7 +455,7 @@ describe('the one-click stop link of e-mails', () => {
     });
     expect(stop.statusCode).toBe(200);
     expect(stop.body).toContain('Alerte arrêtée');
-    expect(stop.body).toContain('vous ne recevrez plus l’alerte « Hauteur au-dessus de 3,50 m »');
+    expect(stop.body).toContain('vous ne recevrez plus l’alerte «\u00a0Hauteur au-dessus de 3,50 m\u00a0»');
     expect((await ctx.request({ url: '/api/user/alertes', token })).json()).toMatchObject({
       regles: [{ actif: false }],
     });

@@ -85,7 +85,10 @@ function NotificationCard({
                 key={e.canal}
                 className="rounded-full bg-sky-50 px-2 py-0.5 text-sky-950 dark:bg-white/10 dark:text-sky-100"
               >
-                {m(e.canal === 'email' ? 'canalEmail' : 'canalPush')} : {m(STATUTS[e.statut])}
+                {m('envoi', {
+                  canal: m(e.canal === 'email' ? 'canalEmail' : 'canalPush'),
+                  statut: m(STATUTS[e.statut]),
+                })}
               </span>
             ))}
           </p>
@@ -99,7 +102,7 @@ function NotificationCard({
             if (!n.lu) onMark({ ids: [n.id], lu: true });
           }}
         >
-          {n.lieu ? `${m('ouvrirLieu')} : ${n.lieu.nom}` : m('ouvrirLieu')}
+          {n.lieu ? m('ouvrirLieuNom', { nom: n.lieu.nom }) : m('ouvrirLieu')}
         </Link>
         <button
           type="button"
