@@ -128,6 +128,16 @@ function ruleDraft(
   };
 }
 
+interface StateRow {
+  regle_id: number;
+  etat: string;
+}
+
+/** What one evaluation accumulates before `persist`. */
+function newRun(): { summary: EvaluationSummary; states: StateRow[]; drafts: NotificationDraft[] } {
+  return { summary: { regles: 0, notifications: 0, plafonnees: 0, ignorees: 0 }, states: [], drafts: [] };
+}
+
 export class AlertEvaluator {
   constructor(
     private readonly db: Db,
@@ -138,26 +148,33 @@ export class AlertEvaluator {
     return (this.opts.now ?? Date.now)();
   }
 
+  /** Active rules of active subscriptions, with their place and state. */
+  private activeRules() {
+    return this.db
+      .selectFrom('alerte_regle as r')
+      .innerJoin('abonnement as a', (j) =>
+        j.onRef('a.user_id', '=', 'r.user_id').onRef('a.lieu_id', '=', 'r.lieu_id'),
+      )
+      .innerJoin('lieu as l', 'l.id', 'r.lieu_id')
+      .leftJoin('alerte_regle_etat as e', 'e.regle_id', 'r.id')
+      .where('r.actif', '=', 1)
+      .where('a.actif', '=', 1);
+  }
+
   /** New readings: rules above X, below Y, rising faster than Z, back in range, on the sensors that got them. */
   async readings(e: ReadingsEvent): Promise<EvaluationSummary> {
     const sensors = new Map(
       e.sensors.filter((s) => s.nouvelles + s.modifiees > 0).map((s) => [s.capteurId, s]),
     );
-    const summary: EvaluationSummary = { regles: 0, notifications: 0, plafonnees: 0, ignorees: 0 };
+    const { summary, states, drafts } = newRun();
     if (sensors.size === 0) return summary;
     const rules = [];
     for (const ids of chunks([...sensors.keys()], 500)) {
       rules.push(
-        ...(await this.db
-          .selectFrom('alerte_regle as r')
-          .innerJoin('abonnement as a', (j) =>
-            j.onRef('a.user_id', '=', 'r.user_id').onRef('a.lieu_id', '=', 'r.lieu_id'),
-          )
+        ...(await this.activeRules()
           .innerJoin('capteur as c', (j) =>
             j.onRef('c.lieu_id', '=', 'r.lieu_id').onRef('c.grandeur', '=', 'r.grandeur'),
           )
-          .innerJoin('lieu as l', 'l.id', 'r.lieu_id')
-          .leftJoin('alerte_regle_etat as e', 'e.regle_id', 'r.id')
           .select([
             'r.id',
             'r.user_id',
@@ -172,8 +189,6 @@ export class AlertEvaluator {
             'c.pas_min',
             'l.libelle',
           ])
-          .where('r.actif', '=', 1)
-          .where('a.actif', '=', 1)
           .where('r.type', 'in', [...TYPES_LECTURE])
           .where('c.id', 'in', ids)
           .execute()),
@@ -216,8 +231,6 @@ export class AlertEvaluator {
       }
     }
 
-    const states: Array<{ regle_id: number; etat: string }> = [];
-    const drafts: NotificationDraft[] = [];
     for (const r of rules) {
       const list = readings.get(r.capteur_id);
       if (!list || r.grandeur === null || r.seuil === null) continue;
@@ -254,23 +267,13 @@ export class AlertEvaluator {
 
   /** Vigilance changes on tronçons: one notification per subscriber (user) and change, listing their places. */
   async vigilance(e: VigilanceEvent): Promise<EvaluationSummary> {
-    const summary: EvaluationSummary = { regles: 0, notifications: 0, plafonnees: 0, ignorees: 0 };
-    const states: Array<{ regle_id: number; etat: string }> = [];
-    const drafts: NotificationDraft[] = [];
+    const { summary, states, drafts } = newRun();
     for (const c of e.changes) {
       if (!vigilanceNotifiable(c.from, c.to) || c.lieuIds.length === 0) continue;
       if (e.at - c.ts > VIGILANCE_MAX_AGE_MS) continue;
-      const rules = await this.db
-        .selectFrom('alerte_regle as r')
-        .innerJoin('abonnement as a', (j) =>
-          j.onRef('a.user_id', '=', 'r.user_id').onRef('a.lieu_id', '=', 'r.lieu_id'),
-        )
-        .innerJoin('lieu as l', 'l.id', 'r.lieu_id')
-        .leftJoin('alerte_regle_etat as e', 'e.regle_id', 'r.id')
+      const rules = await this.activeRules()
         .select(['r.id', 'r.user_id', 'r.lieu_id', 'r.activite_id', 'l.libelle', 'e.etat'])
         .where('r.type', '=', 'vigilance')
-        .where('r.actif', '=', 1)
-        .where('a.actif', '=', 1)
         .where('r.lieu_id', 'in', c.lieuIds)
         .orderBy('r.user_id')
         .orderBy('r.id')
@@ -326,21 +329,13 @@ export class AlertEvaluator {
 
   /** A new forecast run: rules "forecast above X within N hours" of users who may see and want forecasts. */
   async forecasts(e: ForecastsEvent): Promise<EvaluationSummary> {
-    const summary: EvaluationSummary = { regles: 0, notifications: 0, plafonnees: 0, ignorees: 0 };
-    const states: Array<{ regle_id: number; etat: string }> = [];
-    const drafts: NotificationDraft[] = [];
+    const { summary, states, drafts } = newRun();
     for (const p of e.places) {
-      const rules = await this.db
-        .selectFrom('alerte_regle as r')
-        .innerJoin('abonnement as a', (j) =>
-          j.onRef('a.user_id', '=', 'r.user_id').onRef('a.lieu_id', '=', 'r.lieu_id'),
-        )
+      const rules = await this.activeRules()
         .innerJoin('profile as pr', 'pr.user_id', 'r.user_id')
         .innerJoin('user_autorisation as ua', (j) =>
           j.onRef('ua.user_id', '=', 'r.user_id').on('ua.autorisation_id', '=', 1),
         )
-        .innerJoin('lieu as l', 'l.id', 'r.lieu_id')
-        .leftJoin('alerte_regle_etat as e', 'e.regle_id', 'r.id')
         .select([
           'r.id',
           'r.user_id',
@@ -353,8 +348,6 @@ export class AlertEvaluator {
           'e.etat',
         ])
         .where('r.type', '=', 'prevision')
-        .where('r.actif', '=', 1)
-        .where('a.actif', '=', 1)
         .where('pr.accept_prevision_alert', '=', 1)
         .where('r.lieu_id', '=', p.lieuId)
         .where('r.grandeur', '=', p.grandeur)
@@ -435,7 +428,7 @@ export class AlertEvaluator {
 
   /** Saves states, inserts the new notifications and queues their deliveries, in one transaction. */
   private async persist(
-    states: Array<{ regle_id: number; etat: string }>,
+    states: StateRow[],
     drafts: NotificationDraft[],
     summary: EvaluationSummary,
   ): Promise<void> {

@@ -381,18 +381,18 @@ export function alertesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ],
         links: [{ label: 'Mes alertes', url: `${deps.env.PUBLIC_URL}/user/profil` }],
       });
-    const html = { 200: z.string(), 404: z.string() };
+    const stopSchema = (summary: string) => ({
+      tags,
+      summary,
+      params: StopParams,
+      produces: ['text/html'],
+      response: { 200: z.string(), 404: z.string() },
+    });
 
     app.get(
       '/user/alertes/stop/:jeton',
       {
-        schema: {
-          tags,
-          summary: 'Lien d’arrêt d’une alerte (e-mail) : page de confirmation (HTML)',
-          params: StopParams,
-          produces: ['text/html'],
-          response: html,
-        },
+        schema: stopSchema('Lien d’arrêt d’une alerte (e-mail) : page de confirmation (HTML)'),
       },
       async (request, reply) => {
         reply.type('text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
@@ -437,14 +437,9 @@ export function alertesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         // The signed token is the proof; mail clients (RFC 8058 one-click) post without the app's CSRF header.
         config: { csrf: false },
-        schema: {
-          tags,
-          summary:
-            'Arrêter une alerte depuis son lien d’e-mail (formulaire ou désinscription en un clic RFC 8058)',
-          params: StopParams,
-          produces: ['text/html'],
-          response: html,
-        },
+        schema: stopSchema(
+          'Arrêter une alerte depuis son lien d’e-mail (formulaire ou désinscription en un clic RFC 8058)',
+        ),
       },
       async (request, reply) => {
         reply.type('text/html; charset=utf-8').header('referrer-policy', 'no-referrer');

@@ -22,6 +22,7 @@ import { formatDateTime, formatValue } from '../../lib/format';
 import { useAccount } from '../../stores/account';
 import { notify } from '../../stores/notifications';
 import { Dialog } from '../ui/Dialog';
+import { LineIcon } from '../ui/LineIcon';
 import { ErrorState, SkeletonBlock } from '../ui/States';
 import { useAlertMessages } from './messages';
 import { RuleRow } from './RuleRow';
@@ -384,21 +385,7 @@ export function AlertDialog({
   const { pathname, search } = useLocation();
   const signedIn = useAccount((s) => s.token !== null);
   const [open, setOpen] = useState(false);
-  const icon = (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={BELL_PLUS} />
-    </svg>
-  );
+  const icon = <LineIcon d={BELL_PLUS} />;
   if (!signedIn) {
     return (
       <Link
