@@ -43,6 +43,14 @@ describe('loadEnv', () => {
     expect(env.PUBLIC_URL).toBe('https://limni.fr');
   });
 
+  it('accepts local push endpoints (a test push service) outside production only', () => {
+    expect(loadEnv({}).PUSH_LOCAL_ENDPOINTS).toBe(false);
+    expect(loadEnv({ PUSH_LOCAL_ENDPOINTS: '1' }).PUSH_LOCAL_ENDPOINTS).toBe(true);
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUSH_LOCAL_ENDPOINTS: 'true' }),
+    ).toThrow('PUSH_LOCAL_ENDPOINTS : réservé aux tests, interdit en production');
+  });
+
   it('the committed .env.example works unchanged', () => {
     const file = path.join(import.meta.dirname, '../../../../.env.example');
     const vars = Object.fromEntries(
