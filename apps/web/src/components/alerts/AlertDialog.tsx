@@ -94,7 +94,12 @@ function NewRuleForm({ data, onCreated }: { data: LieuAlertes; onCreated: () => 
   const create = useMutation(createReglesMutation(data.lieu.id));
   const hasVigilance = data.regles.some((r) => r.type === 'vigilance');
   const grandeurs = data.grandeurs;
-  const [type, setType] = useState<FormType>('au_dessus');
+  const disabled = (t: FormType) =>
+    (t === 'vigilance' && (!data.vigilance_possible || hasVigilance)) ||
+    (t === 'prevision' && !data.prevision_possible) ||
+    (t !== 'vigilance' && grandeurs.length === 0);
+  const possible = TYPES.filter((t) => !disabled(t));
+  const [type, setType] = useState<FormType>(possible[0] ?? 'au_dessus');
   const [grandeur, setGrandeur] = useState<'H' | 'Q'>(grandeurs[0]?.grandeur ?? 'H');
   const [seuil, setSeuil] = useState('');
   const [seuil2, setSeuil2] = useState('');
@@ -111,10 +116,6 @@ function NewRuleForm({ data, onCreated }: { data: LieuAlertes; onCreated: () => 
   const unite = UNITES[grandeur];
   // Rates of water levels are typed in cm/h (what people read on the trend arrow), stored in m/h.
   const uniteMontee = grandeur === 'H' ? 'cm' : 'm³/s';
-  const disabled = (t: FormType) =>
-    (t === 'vigilance' && (!data.vigilance_possible || hasVigilance)) ||
-    (t === 'prevision' && !data.prevision_possible) ||
-    (t !== 'vigilance' && grandeurs.length === 0);
 
   const ruleOfForm = (): { regle: RegleInput; problems: Record<string, string[]> } => {
     const problems: Record<string, string[]> = {};
@@ -179,6 +180,9 @@ function NewRuleForm({ data, onCreated }: { data: LieuAlertes; onCreated: () => 
     suggestions.filter((s, i) => checked[i] && !(s.regle.type === 'vigilance' && type === 'vigilance'))
       .length;
 
+  if (possible.length === 0) {
+    return <p className="mt-5 border-t border-line pt-4 text-muted">{m('aucunePossible')}</p>;
+  }
   return (
     <form onSubmit={submit} noValidate className="mt-5 border-t border-line pt-4">
       <h3 className="font-semibold">{m('ajouter')}</h3>

@@ -16,6 +16,8 @@ export const useAlertMessages = defineMessages(
     nonSuivi: 'Vous ne suivez pas encore ce lieu : créer une alerte l’ajoutera à vos abonnements.',
     enPause: 'Les notifications de ce lieu sont en pause : créer une alerte les réactive.',
     ajouter: 'Ajouter une alerte',
+    aucunePossible:
+      'Ce lieu n’a ni mesure ni vigilance crues que nous suivions\u00a0: aucune nouvelle alerte n’est possible ici.',
     quand: 'Me prévenir quand',
     typeAuDessus: 'le niveau dépasse un seuil',
     typeEnDessous: 'le niveau descend sous un seuil',
@@ -121,6 +123,7 @@ export const useAlertMessages = defineMessages(
     nonSuivi: 'You do not follow this place yet: creating an alert adds it to your subscriptions.',
     enPause: 'Notifications for this place are paused: creating an alert turns them back on.',
     ajouter: 'Add an alert',
+    aucunePossible: 'This place has no reading nor flood vigilance we follow: no new alert is possible here.',
     quand: 'Tell me when',
     typeAuDessus: 'the level rises above a threshold',
     typeEnDessous: 'the level falls below a threshold',
