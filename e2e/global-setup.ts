@@ -46,7 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -178,6 +178,8 @@ export default function MapView({
   const pointsRef = useRef(points);
   const [supported] = useState(supportsWebGL);
   const [loaded, setLoaded] = useState(false);
+  /** True once the current points were handed to the map: only the idle after that counts as "ready". */
+  const pointsApplied = useRef(false);
   const navigateRef = useRef(onNavigate);
   const openLabelRef = useRef(openLabel);
   useEffect(() => {
@@ -203,6 +205,7 @@ export default function MapView({
     const el = container.current;
     map.on('load', () => setLoaded(true));
     map.on('idle', () => {
+      if (!pointsApplied.current) return;
       el.dataset.renderedPoints = String(map.queryRenderedFeatures({ layers: ['points'] }).length);
       el.dataset.mapReady = 'true';
     });
@@ -253,6 +256,10 @@ export default function MapView({
     const map = mapRef.current;
     if (!map || !loaded) return;
     (map.getSource('points') as GeoJSONSource | undefined)?.setData(toFeatures(points, selectedId));
+    // Tests (and anyone reading the attributes) wait for the idle that follows these points.
+    if (container.current) container.current.dataset.mapReady = 'false';
+    pointsApplied.current = true;
+    map.triggerRepaint();
   }, [points, selectedId, loaded]);
 
   useEffect(() => {
@@ -267,7 +274,9 @@ export default function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !loaded) return;
+    if (container.current) container.current.dataset.mapReady = 'false';
     map.fitBounds(bbox ?? FRANCE_BBOX, { padding: 32, maxZoom: 10, duration: 0 });
+    map.triggerRepaint();
   }, [bbox, loaded]);
 
   if (!supported) return null;
