@@ -8,6 +8,13 @@ beforeAll(() => {
 });
 
 describe('demo referential', () => {
+  it('gives every entity at least one département (code 99 « Étranger » abroad)', () => {
+    expect(ref.entites.every((e) => e.departements.length > 0)).toBe(true);
+    const swiss = ref.entites.filter((e) => e.bassin_slug === 'suisse');
+    expect(swiss.every((e) => e.departements.join() === '99')).toBe(true);
+    expect(ref.departements).toContainEqual({ code: '99', nom: 'Étranger' });
+  });
+
   it('has at least 500 rivers and 5 lakes, each with a basin', () => {
     expect(ref.entites.filter((e) => e.type === 'R').length).toBeGreaterThanOrEqual(500);
     expect(ref.entites.filter((e) => e.type === 'L').length).toBeGreaterThanOrEqual(5);

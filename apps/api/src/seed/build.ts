@@ -133,6 +133,9 @@ const OUTRE_MER: Record<string, string> = {
   '976': 'Mayotte',
 };
 
+/** INSEE's code for places abroad (communes « 99… »), used for water bodies outside France. */
+export const DEPARTEMENT_ETRANGER = '99';
+
 /** Compiled: the tronçon of each demo station (Garonne/Ariège), from the tronçon labels of territory 25. */
 export const DEMO_TRONCONS: Record<string, string> = {
   O000001001: 'MP4',
@@ -280,6 +283,9 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
   for (const [code, nom] of Object.entries(OUTRE_MER)) {
     if (src.stations.some((s) => s['code_departement'] === code)) departements.push({ code, nom });
   }
+  // Water bodies abroad (Swiss lakes, Belgian rivers of the Vigicrues list) get INSEE's code 99 « Étranger », the
+  // code Hub'Eau gives to foreign sites, so that every entity has a département to show and filter on.
+  departements.push({ code: DEPARTEMENT_ETRANGER, nom: 'Étranger' });
   const depCodes = new Set(departements.map((d) => d.code));
 
   // Basins (circonscriptions) + one for the Swiss lakes of the demo.
@@ -567,7 +573,7 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
         g.type === 'L' && area !== null
           ? `Superficie approximative : ${fmtInt.format(area)} km² (calculée sur le contour Natural Earth).`
           : null,
-      departements: [...deps].sort(),
+      departements: deps.size > 0 ? [...deps].sort() : [DEPARTEMENT_ETRANGER],
     });
 
     if (g.stations.length === 0) pendingLieux.push({ entiteIndex: index, st: null, nom: g.nom });

@@ -45,7 +45,7 @@ describe('GET /api/hydro/index', () => {
     const items = z.parse(IndexResponse, res.json());
     expect(items.filter((i) => i.type === 'R').length).toBeGreaterThanOrEqual(500);
     expect(items.filter((i) => i.type === 'L').length).toBeGreaterThanOrEqual(5);
-    expect(items.every((i) => i.bassin.length > 0)).toBe(true);
+    expect(items.every((i) => i.bassin.length > 0 && i.departements.length > 0)).toBe(true);
     const garonne = items.find((i) => i.nom === 'La Garonne');
     expect(garonne).toMatchObject({ type: 'R', bassin: 'adour-garonne' });
     expect(garonne?.departements).toContainEqual({ code: '31', nom: 'Haute-Garonne' });
