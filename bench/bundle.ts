@@ -1,7 +1,10 @@
 /**
  * `npm run bench -- bundle` (or `npx tsx bench/bundle.ts`): gzip size of every chunk of the built web app and
- * the first-load total of `/` — index.html's entry script and stylesheet, their static imports, and the lazy
- * chunk of the home page with its own static imports. Budget: 130 KB gzip of JS + CSS.
+ * two totals for `/` (budget 130 KB gzip of JS + CSS):
+ * - the static first load: index.html's entry script and stylesheet, their static imports, and the lazy chunk of
+ *   the home page with its own static imports — what must arrive before the page can paint;
+ * - with `--navigateur`: everything Chromium actually fetches for `/` until the network is idle, pieces loaded
+ *   right after the first paint included (ADR 052), measured on the built app served by the real server.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,5 +76,60 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `\n* premier chargement de / : ${kb(firstLoad)} (budget ${FIRST_LOAD_BUDGET_KB} KB) — ${firstLoad <= FIRST_LOAD_BUDGET_KB * 1024 ? 'OK' : 'DÉPASSÉ'}`,
   );
+  if (process.argv.includes('--navigateur')) {
+    const fetched = await measureInBrowser();
+    console.log(
+      `  tout ce que Chromium télécharge pour / (jusqu'au réseau au repos, ${fetched.files.length} fichiers) : ${kb(fetched.total)}`,
+    );
+  }
   if (process.argv.includes('--check') && firstLoad > FIRST_LOAD_BUDGET_KB * 1024) process.exit(1);
+}
+
+/** Starts the built server on a free port with a temporary DATA_DIR and sums the JS/CSS Chromium fetches for `/`. */
+async function measureInBrowser(): Promise<{ total: number; files: string[] }> {
+  const { spawn } = await import('node:child_process');
+  const os = await import('node:os');
+  const { chromium } = await import('playwright-core');
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-bundle-'));
+  const server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      LOG_LEVEL: 'error',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (i > 120) throw new Error('Le serveur ne répond pas');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const files = new Set<string>();
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (/\.(m?js|css)$/.test(u.pathname) && u.pathname !== '/sw.js') files.add(u.pathname);
+    });
+    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    await browser.close();
+    const list = [...files];
+    return { total: list.reduce((sum, f) => sum + gz(path.join(dist, f)), 0), files: list };
+  } finally {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -15,7 +15,6 @@ import {
   type RegleInput,
   type RegleUpdateBody,
 } from '@limni/shared/contracts/alertes';
-import { ReplayStatus } from '@limni/shared/contracts/replay';
 import { api } from '../lib/api';
 import { personal } from '../stores/account';
 import { loadProfile } from './profile';
@@ -99,14 +98,4 @@ export const markNotificationsMutation = () =>
     mutationKey: ['user', 'notifications', 'etat'],
     mutationFn: (body: NotificationsEtatBody) =>
       personal(() => api('user/notifications/etat', NotificationsEtatResponse, { method: 'POST', body })),
-  });
-
-/** `GET replay`: every 2 s while a replay runs, else every minute (and when the window gets the focus). */
-export const replayQuery = () =>
-  queryOptions({
-    queryKey: ['replay'],
-    queryFn: ({ signal }) => api('replay', ReplayStatus, { signal, cache: 'no-store' }),
-    refetchInterval: (query) => (query.state.data?.en_cours ? 2000 : 60_000),
-    staleTime: 1000,
-    retry: false,
   });

@@ -116,12 +116,37 @@ export function decodeTokenUser(token: string): TokenUser | null {
 
 /**
  * What happens around a session while the app is open — token refresh before expiry, other tabs, push on this
- * browser — lives in a lazy chunk loaded once the start-up check is done (features/compte/session.ts).
+ * browser — lives in a lazy chunk (features/compte/session.ts). It is loaded once the start-up check is done when
+ * there is a session (or one was just dropped); for a visitor, only when a session appears, here or in another
+ * tab, so that the first load of a visitor's page does not carry it.
  */
 function startSessionKeeper(droppedStoredToken: boolean): void {
-  void import('../features/compte/session')
-    .then((m) => m.startSessionKeeper(droppedStoredToken))
-    .catch(() => undefined);
+  const load = (sync: boolean) =>
+    void import('../features/compte/session')
+      .then((m) => {
+        m.startSessionKeeper(droppedStoredToken);
+        if (sync) m.syncWithStorage();
+      })
+      .catch(() => undefined);
+  if (useAccount.getState().token || droppedStoredToken) {
+    load(false);
+    return;
+  }
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.token || !event.newValue) return;
+    stop();
+    load(true);
+  };
+  const unsubscribe = useAccount.subscribe((state) => {
+    if (!state.token) return;
+    stop();
+    load(false);
+  });
+  function stop(): void {
+    unsubscribe();
+    window.removeEventListener('storage', onStorage);
+  }
+  window.addEventListener('storage', onStorage);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,12 +5,24 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { replayQuery } from '../../api/alertes';
+import { replayQuery } from '../../api/replay';
 import { formatDateTime, formatLongDate, formatNumber } from '../../lib/format';
-import { useAlertMessages } from './messages';
+import { defineMessages } from '../../lib/i18n';
+
+const useReplayMessages = defineMessages(
+  {
+    relecture: 'Relecture en cours : {temps}',
+    relectureDetail:
+      'Données enregistrées de la crue de janvier 2022 rejouées × {vitesse}, fenêtre du {debut} au {fin}.',
+  },
+  {
+    relecture: 'Replay running: {temps}',
+    relectureDetail: 'Recorded data of the January 2022 flood replayed × {vitesse}, window {debut} to {fin}.',
+  },
+);
 
 export default function ReplayBanner() {
-  const m = useAlertMessages();
+  const m = useReplayMessages();
   const q = useQuery(replayQuery());
   const client = useQueryClient();
   const r = q.data;

@@ -1,4 +1,4 @@
-/** Strings of the alert components: « M'alerter » dialog, « Mes alertes » of the profile, notifications, replay. */
+/** Strings of the alert components: « M'alerter » dialog, « Mes alertes » of the profile, notifications. */
 import { defineMessages } from '../../lib/i18n';
 
 export const useAlertMessages = defineMessages(
@@ -104,10 +104,6 @@ export const useAlertMessages = defineMessages(
     ouvrirLieu: 'Voir le lieu',
     ouvrirLieuNom: 'Voir le lieu : {nom}',
     envoi: '{canal} : {statut}',
-    // Replay banner
-    relecture: 'Relecture en cours : {temps}',
-    relectureDetail:
-      'Données enregistrées de la crue de janvier 2022 rejouées × {vitesse}, fenêtre du {debut} au {fin}.',
   },
   {
     malerter: 'Alert me',
@@ -207,7 +203,5 @@ export const useAlertMessages = defineMessages(
     ouvrirLieu: 'Open the place',
     ouvrirLieuNom: 'Open the place: {nom}',
     envoi: '{canal}: {statut}',
-    relecture: 'Replay running: {temps}',
-    relectureDetail: 'Recorded data of the January 2022 flood replayed × {vitesse}, window {debut} to {fin}.',
   },
 );

@@ -91,6 +91,11 @@ function refreshIfDue(): void {
 /** Follows another tab's sign-in, refresh and sign-out (the `storage` event fires in the other tabs only). */
 function onStorage(event: StorageEvent): void {
   if (event.key !== STORAGE_KEYS.token && event.key !== null) return;
+  syncWithStorage();
+}
+
+/** This tab's session follows what another tab wrote in localStorage (sign-in, refresh, sign-out). */
+export function syncWithStorage(): void {
   const state = useAccount.getState();
   const stored = readStorage(STORAGE_KEYS.token);
   if (!stored) {

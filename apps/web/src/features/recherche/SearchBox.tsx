@@ -19,6 +19,8 @@ export interface SearchBoxProps {
   /** `large` on the home page, `compact` in the header. */
   size?: 'large' | 'compact';
   autoFocus?: boolean;
+  /** Text already typed (in the placeholder field shown before this code arrived). */
+  initialQuery?: string;
   /** Called after a result was opened (e.g. to close the phone search row). */
   onDone?: () => void;
   className?: string;
@@ -30,6 +32,7 @@ export default function SearchBox({
   placeholder,
   size = 'compact',
   autoFocus = false,
+  initialQuery = '',
   onDone,
   className = '',
 }: SearchBoxProps) {
@@ -37,7 +40,7 @@ export default function SearchBox({
   const navigate = useNavigate();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [q, setQ] = useState('');
+  const [q, setQ] = useState(initialQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [wanted, setWanted] = useState(autoFocus);

@@ -1,13 +1,28 @@
 /**
- * The search box as a lazy chunk: the shell and the home page show an identical, inert field until the combobox
- * code arrives (a few milliseconds after the first paint), which keeps it out of the first load of `/`.
+ * The search box as a lazy chunk loaded on demand: the shell and the home page show a look-alike field; the
+ * combobox code (and the search terms) load when a person points at it, focuses it or types — then the real field
+ * takes over with the focus and what was typed. This keeps it out of the first load of `/` (ADR 052).
  */
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { SearchBoxProps } from './SearchBox';
 
-const SearchBoxImpl = lazy(() => import('./SearchBox'));
+const loadImpl = () => import('./SearchBox');
+const SearchBoxImpl = lazy(loadImpl);
 
-function SearchBoxFallback({ label, showLabel, placeholder, size, className = '' }: SearchBoxProps) {
+interface Handoff {
+  focused: boolean;
+  text: string;
+}
+
+function SearchBoxPlaceholder({
+  label,
+  showLabel,
+  placeholder,
+  size,
+  className = '',
+  handoff,
+  onWanted,
+}: SearchBoxProps & { handoff: Handoff | null; onWanted: (h: Handoff) => void }) {
   const id = useId();
   return (
     <div className={`relative ${className}`}>
@@ -17,18 +32,34 @@ function SearchBoxFallback({ label, showLabel, placeholder, size, className = ''
       <input
         id={id}
         type="text"
-        disabled
+        // The same combobox as the real field (it just has no list yet), for assistive technologies and tests.
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="list"
+        autoComplete="off"
         className={`field !pl-10 ${size === 'large' ? '!min-h-12 text-lg' : ''}`}
         placeholder={placeholder}
+        // Controlled and re-focused: React mounts this field again while the real one loads (Suspense fallback).
+        value={handoff?.text ?? ''}
+        autoFocus={handoff?.focused ?? false}
+        onPointerEnter={() => void loadImpl()}
+        onTouchStart={() => void loadImpl()}
+        onFocus={(e) => onWanted({ focused: true, text: e.currentTarget.value })}
+        onChange={(e) => onWanted({ focused: true, text: e.currentTarget.value })}
       />
     </div>
   );
 }
 
 export function SearchBox(props: SearchBoxProps) {
+  const [handoff, setHandoff] = useState<Handoff | null>(
+    props.autoFocus ? { focused: true, text: '' } : null,
+  );
+  const placeholder = <SearchBoxPlaceholder {...props} handoff={handoff} onWanted={setHandoff} />;
+  if (!handoff) return placeholder;
   return (
-    <Suspense fallback={<SearchBoxFallback {...props} />}>
-      <SearchBoxImpl {...props} />
+    <Suspense fallback={placeholder}>
+      <SearchBoxImpl {...props} autoFocus={handoff.focused || props.autoFocus} initialQuery={handoff.text} />
     </Suspense>
   );
 }
