@@ -7,6 +7,7 @@ import { EnvError, loadEnv } from './config/env';
 import { loadSecrets } from './config/secrets';
 import { migrateToLatest, openDb } from './db/client';
 import { IngestEvents } from './ingest/events';
+import { startRetention } from './maintenance/retention';
 import { startIngestion, type IngestionRuntime } from './ingest/scheduler';
 import { startAlerts } from './notify/alerts';
 import { createMailer } from './notify/mail';
@@ -56,11 +57,15 @@ async function main(): Promise<void> {
     log: app.log,
   });
 
+  // What the privacy notice promises not to keep is erased now and then once a day (docs/decisions/060).
+  const retention = startRetention({ db: db.db, log: app.log });
+
   let ingestion: IngestionRuntime | null = null;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} reçu : arrêt`);
     await ingestion?.stop();
     await alerts.stop();
+    await retention.stop();
     await app.close();
     await db.close();
     process.exit(0);

@@ -1,9 +1,10 @@
 /**
  * Operator commands (`npm run admin -- <command>`): list accounts, grant and revoke authorisations
- * (1 = "Prévisions", forecast viewing). Pure of process concerns so that tests call it on their database.
+ * (1 = "Prévisions", forecast viewing), run the retention purge. Pure of process concerns so that tests call it on their database.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { purgeExpired } from '../maintenance/retention';
 
 export interface AdminIO {
   out: (line: string) => void;
@@ -16,6 +17,7 @@ export const USAGE = [
   '  autorisations                           liste les autorisations existantes',
   '  grant <email> <id-autorisation>         accorde une autorisation (1 = Prévisions)',
   '  revoke <email> <id-autorisation>        retire une autorisation',
+  '  purge                                   efface ce qui a dépassé sa durée de conservation (fait chaque jour par le serveur)',
 ].join('\n');
 
 const date = (ms: number) =>
@@ -139,6 +141,19 @@ export async function runAdmin(
         Number(res.numDeletedRows) > 0
           ? `Autorisation ${t.autorisation.id} (${t.autorisation.nom}) retirée à ${t.user.username} <${t.user.email}>.`
           : `${t.user.username} <${t.user.email}> n'avait pas l'autorisation ${t.autorisation.id} (${t.autorisation.nom}).`,
+      );
+      return 0;
+    }
+    case 'purge': {
+      const c = await purgeExpired(db, now());
+      io.out(
+        [
+          `Messages de contact de plus de 12 mois : ${c.messagesContact}`,
+          `Sessions expirées : ${c.sessions}`,
+          `Liens de vérification d’adresse expirés : ${c.verificationsEmail}`,
+          `Liens de réinitialisation expirés : ${c.reinitialisations}`,
+          `Traces de limitation de débit de plus de 24 h : ${c.evenementsLimite}`,
+        ].join('\n'),
       );
       return 0;
     }

@@ -1,0 +1,100 @@
+/**
+ * Retention (docs/decisions/060): erases what the privacy notice (`cgu`, §9) promises not to keep, and the rows
+ * that no longer serve anything. Run by the server at start-up and then once a day, and on demand by
+ * `npm run admin -- purge`. Each delete is one statement: a failure leaves the other tables as they were.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+const DAY = 24 * 3600 * 1000;
+
+/** How long each kind of row is kept after it stops being useful. */
+export const RETENTION = {
+  /** Contact messages: « 12 mois après le dernier échange » (privacy notice). */
+  contactMs: 365 * DAY,
+  /** Sign-ins: kept until they cannot be refreshed any more (7 days after sign-in), then erased. */
+  sessionAfterExpiryMs: 0,
+  /**
+   * E-mail verification and password-reset keys: erased once expired (24 h and 7 days). An unknown, used or expired
+   * key gets the same answer, so nothing a person sees changes when the row is gone.
+   */
+  keyAfterExpiryMs: 0,
+  /** Rate-limit events: their longest window is one hour; a day is plenty. */
+  rateEventMs: DAY,
+} as const;
+
+export interface PurgeCounts {
+  messagesContact: number;
+  sessions: number;
+  verificationsEmail: number;
+  reinitialisations: number;
+  evenementsLimite: number;
+}
+
+/** Runs one delete and says how many rows went. */
+const deleted = async (q: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
+  Number((await q.executeTakeFirst()).numDeletedRows);
+
+/** Deletes every row past its retention period at `now`; returns how many of each kind went. */
+export async function purgeExpired(db: Kysely<Database>, now: number): Promise<PurgeCounts> {
+  const contactBefore = now - RETENTION.contactMs;
+  const keysBefore = now - RETENTION.keyAfterExpiryMs;
+  return {
+    messagesContact: await deleted(db.deleteFrom('contact_message').where('created_at', '<', contactBefore)),
+    sessions: await deleted(
+      db.deleteFrom('session').where('expires_at', '<', now - RETENTION.sessionAfterExpiryMs),
+    ),
+    verificationsEmail: await deleted(
+      db.deleteFrom('email_verification').where('expires_at', '<', keysBefore),
+    ),
+    reinitialisations: await deleted(db.deleteFrom('password_reset').where('expires_at', '<', keysBefore)),
+    evenementsLimite: await deleted(
+      db.deleteFrom('rate_event').where('ts', '<', now - RETENTION.rateEventMs),
+    ),
+  };
+}
+
+export interface RetentionLogger {
+  info: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+export interface RetentionRuntime {
+  /** The pass in progress, if any (tests and shutdown wait for it). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Purges now, then every `intervalMs` (a day by default); a failed pass is logged and retried at the next tick. */
+export function startRetention(opts: {
+  db: Kysely<Database>;
+  log: RetentionLogger;
+  now?: () => number;
+  intervalMs?: number;
+}): RetentionRuntime {
+  const now = opts.now ?? Date.now;
+  let running: Promise<void> = Promise.resolve();
+  const pass = () => {
+    running = running.then(async () => {
+      try {
+        const counts = await purgeExpired(opts.db, now());
+        const total = Object.values(counts).reduce((s, c) => s + c, 0);
+        if (total > 0) {
+          opts.log.info({ purge: counts }, 'Données arrivées au terme de leur conservation effacées');
+        }
+      } catch (err) {
+        opts.log.error({ err }, 'Purge de conservation en échec (nouvel essai au prochain passage)');
+      }
+    });
+  };
+  pass();
+  const timer = setInterval(pass, opts.intervalMs ?? DAY);
+  timer.unref();
+  return {
+    idle: () => running,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
