@@ -7,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { rechercheTermsQuery, searchTerms, type SearchHit } from '../../api/search';
-import { LineIcon } from '../../components/ui/LineIcon';
 import { useT } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
+import { SearchIcon } from './SearchIcon';
 
 export interface SearchBoxProps {
   label: string;
@@ -95,9 +95,7 @@ export default function SearchBox({
         {label}
       </label>
       <div className="relative">
-        <span className="pointer-events-none absolute left-3 top-1/2 flex -translate-y-1/2 text-muted">
-          <LineIcon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 2-3.5-3.5" />
-        </span>
+        <SearchIcon />
         <input
           ref={inputRef}
           id={id}

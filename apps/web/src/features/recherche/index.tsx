@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import type { SearchBoxProps } from './SearchBox';
+import { SearchIcon } from './SearchIcon';
 
 const loadImpl = () => import('./SearchBox');
 const SearchBoxImpl = lazy(loadImpl);
@@ -29,24 +30,27 @@ function SearchBoxPlaceholder({
       <label htmlFor={id} className={showLabel ? 'mb-2 block font-medium' : 'sr-only'}>
         {label}
       </label>
-      <input
-        id={id}
-        type="text"
-        // The same combobox as the real field (it just has no list yet), for assistive technologies and tests.
-        role="combobox"
-        aria-expanded={false}
-        aria-autocomplete="list"
-        autoComplete="off"
-        className={`field !pl-10 ${size === 'large' ? '!min-h-12 text-lg' : ''}`}
-        placeholder={placeholder}
-        // Controlled and re-focused: React mounts this field again while the real one loads (Suspense fallback).
-        value={handoff?.text ?? ''}
-        autoFocus={handoff?.focused ?? false}
-        onPointerEnter={() => void loadImpl()}
-        onTouchStart={() => void loadImpl()}
-        onFocus={(e) => onWanted({ focused: true, text: e.currentTarget.value })}
-        onChange={(e) => onWanted({ focused: true, text: e.currentTarget.value })}
-      />
+      <div className="relative">
+        <SearchIcon />
+        <input
+          id={id}
+          type="text"
+          // The same combobox as the real field (it just has no list yet), for assistive technologies and tests.
+          role="combobox"
+          aria-expanded={false}
+          aria-autocomplete="list"
+          autoComplete="off"
+          className={`field !pl-10 ${size === 'large' ? '!min-h-12 text-lg' : ''}`}
+          placeholder={placeholder}
+          // Controlled and re-focused: React mounts this field again while the real one loads (Suspense fallback).
+          value={handoff?.text ?? ''}
+          autoFocus={handoff?.focused ?? false}
+          onPointerEnter={() => void loadImpl()}
+          onTouchStart={() => void loadImpl()}
+          onFocus={(e) => onWanted({ focused: true, text: e.currentTarget.value })}
+          onChange={(e) => onWanted({ focused: true, text: e.currentTarget.value })}
+        />
+      </div>
     </div>
   );
 }
