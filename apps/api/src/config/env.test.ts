@@ -34,7 +34,22 @@ describe('loadEnv', () => {
       expect(problems).toMatch(/INGEST/);
       expect(problems).toMatch(/DATABASE_URL/);
       expect(problems).toMatch(/JWT_SECRET est obligatoire en production/);
+      // The legal notice cannot be left empty on a published site.
+      for (const key of ['EDITEUR', 'DIRECTEUR_PUBLICATION', 'HEBERGEUR']) {
+        expect(problems).toContain(`${key} : obligatoire en production (mentions légales)`);
+      }
     }
+  });
+
+  it('runs in production once the secret and the legal notice are given', () => {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      EDITEUR: 'Association Limni, 12 rue des Saules, 31000 Toulouse, RNA W313000000',
+      DIRECTEUR_PUBLICATION: 'Camille Martin',
+      HEBERGEUR: 'Hébergeur SAS, 1 rue du Port, 59100 Roubaix, 01 23 45 67 89 (serveurs en France)',
+    });
+    expect(env.DIRECTEUR_PUBLICATION).toBe('Camille Martin');
   });
 
   it('accepts PostgreSQL and a public URL without trailing slash', () => {
@@ -48,7 +63,7 @@ describe('loadEnv', () => {
     expect(loadEnv({ PUSH_LOCAL_ENDPOINTS: '1' }).PUSH_LOCAL_ENDPOINTS).toBe(true);
     expect(() =>
       loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUSH_LOCAL_ENDPOINTS: 'true' }),
-    ).toThrow('PUSH_LOCAL_ENDPOINTS : réservé aux tests, interdit en production');
+    ).toThrow(/PUSH_LOCAL_ENDPOINTS : réservé aux tests, interdit en production/);
   });
 
   it('the committed .env.example works unchanged', () => {

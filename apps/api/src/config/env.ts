@@ -37,6 +37,12 @@ const EnvSchema = z.object({
   HUBEAU_BASE_URL: z.url().default('https://hubeau.eaufrance.fr/api/v2/hydrometrie'),
   VIGICRUES_BASE_URL: z.url().default('https://www.vigicrues.gouv.fr/services'),
   OPEN_METEO_BASE_URL: z.url().default('https://api.open-meteo.com/v1'),
+  /** Legal notice (`/legal/terms/update`, ADR 061): who publishes and hosts the site; required in production. */
+  EDITEUR: z.string().max(500).optional(),
+  DIRECTEUR_PUBLICATION: z.string().max(200).optional(),
+  HEBERGEUR: z.string().max(500).optional(),
+  /** The e-mail provider named in the privacy notice (optional). */
+  PRESTATAIRE_EMAIL: z.string().max(200).optional(),
   /** Tests only: accept Web Push endpoints on 127.0.0.1 / localhost (a local push service); refused in production. */
   PUSH_LOCAL_ENDPOINTS: booleanish.default(false),
 });
@@ -71,6 +77,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     : parsed.error.issues.map((i) => `${i.path.join('.') || '(racine)'} : ${i.message}`);
   if (cleaned.NODE_ENV === 'production' && !cleaned.JWT_SECRET) {
     problems.push('JWT_SECRET : JWT_SECRET est obligatoire en production');
+  }
+  if (cleaned.NODE_ENV === 'production') {
+    // A site published in France must name its publisher, publication director and host (LCEN, art. 6).
+    for (const key of ['EDITEUR', 'DIRECTEUR_PUBLICATION', 'HEBERGEUR'] as const) {
+      if (!cleaned[key]) problems.push(`${key} : obligatoire en production (mentions légales)`);
+    }
   }
   if (cleaned.NODE_ENV === 'production' && parsed.success && parsed.data.PUSH_LOCAL_ENDPOINTS) {
     problems.push('PUSH_LOCAL_ENDPOINTS : réservé aux tests, interdit en production');

@@ -16,6 +16,7 @@ import { buildReferentiel, type BuiltReferentiel } from './build';
 import { parseCsv, readSeedText } from './files';
 import { loadSeedSources } from './sources';
 import { extraSeedSteps } from './steps/index';
+import { refreshPages } from './steps/pages';
 
 export const DATASET_VERSION = '2026-11-21.1';
 /** Issue time of the recorded national Vigicrues bulletin (InfoVigiCru_TypEntVigiCru2_detail.json). */
@@ -98,6 +99,8 @@ export async function seedDatabase(
   const log = opts.log ?? (() => {});
   const now = opts.now ?? Date.now();
   if (!opts.reset && (await isSeeded(handle.db))) {
+    const pages = await refreshPages(handle.db);
+    if (pages > 0) log(`${pages} page(s) de contenu mise(s) à jour`);
     return { seeded: false, counts: {} };
   }
   const ref = buildReferentiel(loadSeedSources());

@@ -4,7 +4,7 @@ import { Page, PAGE_SLUGS } from '@limni/shared/contracts/pages';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../http/errors';
 import { getPage } from './pages.repo';
-import { renderPage } from './pages.service';
+import { fillPlaceholders, renderPage } from './pages.service';
 
 const SUMMARIES: Record<(typeof PAGE_SLUGS)[number], string> = {
   cgu: "Conditions générales d'utilisation et mentions légales",
@@ -24,9 +24,10 @@ export function pagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           schema: { tags: ['pages'], summary: SUMMARIES[slug], response: { 200: Page } },
         },
         async () => {
-          const page = await getPage(db, slug);
-          if (!page) throw notFound("Cette page n'est pas encore disponible.");
-          return { ...page, slug, html: renderPage(page) };
+          const stored = await getPage(db, slug);
+          if (!stored) throw notFound("Cette page n'est pas encore disponible.");
+          const page = { ...stored, slug, markdown: fillPlaceholders(stored.markdown, deps.env) };
+          return { ...page, html: renderPage(page) };
         },
       );
     }

@@ -25,13 +25,61 @@ export function renderMarkdown(markdown: string): string {
 
 const cache = new Map<string, string>();
 
-/** Rendered once per page version. */
-export function renderPage(page: { slug: string; markdown: string; updated_at: number }): string {
-  const key = `${page.slug}@${page.updated_at}@${page.markdown.length}`;
+/** Rendered once per page text (a handful of pages, each filled from one configuration). */
+export function renderPage(page: { slug: string; markdown: string }): string {
+  const key = `${page.slug}@${page.markdown}`;
   let html = cache.get(key);
   if (html === undefined) {
     html = renderMarkdown(page.markdown);
     cache.set(key, html);
   }
   return html;
+}
+
+/** Who publishes and hosts this instance (ADR 061), from the configuration. */
+export interface LegalIdentity {
+  EDITEUR?: string;
+  DIRECTEUR_PUBLICATION?: string;
+  HEBERGEUR?: string;
+  PRESTATAIRE_EMAIL?: string;
+}
+
+/** Configured text goes into Markdown as plain text: its punctuation cannot turn into links, emphasis or HTML. */
+const plain = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]{}()<>#+|!~]/g, '\\$&');
+
+/** The legal notice of this instance: the configured identity, or what a demonstration instance is. */
+function mentionsLegales(id: LegalIdentity): string {
+  if (!id.EDITEUR || !id.DIRECTEUR_PUBLICATION || !id.HEBERGEUR) {
+    return [
+      '### Éditeur et hébergement',
+      '',
+      "Cette instance de Limni fonctionne sur un jeu de données de démonstration et n'est pas exploitée",
+      "publiquement : elle n'a ni éditeur ni hébergeur déclarés. Une instance mise en ligne indique ici son éditeur",
+      '(nom ou raison sociale, adresse, immatriculation), son directeur ou sa directrice de la publication et son',
+      "hébergeur, comme l'exige l'article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans",
+      "l'économie numérique. Pour toute question : le formulaire [Contactez-nous](/contact).",
+    ].join('\n');
+  }
+  return [
+    '### Éditeur du site',
+    '',
+    `- Éditeur : ${plain(id.EDITEUR)}`,
+    `- Directeur ou directrice de la publication : ${plain(id.DIRECTEUR_PUBLICATION)}`,
+    '- Contact : le formulaire [Contactez-nous](/contact)',
+    '',
+    '### Hébergement',
+    '',
+    `- Hébergeur : ${plain(id.HEBERGEUR)}`,
+  ].join('\n');
+}
+
+/** Fills the placeholders of a page (`{{mentions_legales}}`, `{{prestataire_email}}`) from the configuration. */
+export function fillPlaceholders(markdown: string, id: LegalIdentity): string {
+  return markdown
+    .replaceAll('{{mentions_legales}}', mentionsLegales(id))
+    .replaceAll('{{prestataire_email}}', id.PRESTATAIRE_EMAIL ? ` (${plain(id.PRESTATAIRE_EMAIL)})` : '');
 }

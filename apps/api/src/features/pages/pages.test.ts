@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { Page, PAGE_SLUGS } from '@limni/shared/contracts/pages';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { seedDatabase } from '../../seed/seed';
+import { PAGES_UPDATED_AT } from '../../seed/steps/pages';
 import { renderMarkdown } from './pages.service';
 
 let ctx: TestContext;
@@ -26,20 +28,22 @@ describe('content pages', () => {
     expect(page.markdown.length).toBeGreaterThan(1500);
     expect(page.html).toMatch(/<h2[^>]*>/);
     expect(page.html).not.toMatch(/<script|<iframe|javascript:/i);
-    expect(page.updated_at).toBe(Date.parse('2026-11-21T11:00:00Z'));
+    expect(page.updated_at).toBe(Date.parse('2026-11-22T11:00:00Z'));
   });
 
-  it('gives terms of use and a legal notice, with the publisher to fill in clearly marked', async () => {
+  it('gives terms of use and a legal notice; this demonstration instance says it has no publisher', async () => {
     const page = await getPage('cgu');
     for (const heading of [
       'Mentions légales',
-      'Hébergement',
+      'Éditeur et hébergement',
       'Données personnelles',
       'Cookies et stockage local',
     ]) {
       expect(page.markdown).toContain(heading);
     }
-    expect(page.markdown).toMatch(/\*\*\[À COMPLÉTER : nom ou raison sociale/);
+    expect(page.markdown).toContain("elle n'a ni éditeur ni hébergeur déclarés");
+    expect(page.markdown).not.toMatch(/\{\{|COMPLÉTER/);
+    expect(page.markdown).toContain("le service d'envoi des e-mails, et les services de notification");
     // The only cookie and every localStorage key the web app uses.
     for (const key of ['`csrftoken`', '`USER_TOKEN`', '`USER_INFOS`', '`favoris`', '`bassin`', '`langue`']) {
       expect(page.markdown).toContain(key);
@@ -88,6 +92,21 @@ describe('content pages', () => {
     expect(second.statusCode).toBe(304);
   });
 
+  it('brings the pages of a database seeded earlier up to date at start-up, not the ones edited since', async () => {
+    const db = ctx.db.db;
+    await db
+      .updateTable('page')
+      .set({ markdown: 'Ancienne version', updated_at: 1 })
+      .where('slug', '=', 'cgu')
+      .execute();
+    const edited = { markdown: 'Édité par l’exploitant', updated_at: PAGES_UPDATED_AT + 1000 };
+    await db.updateTable('page').set(edited).where('slug', '=', 'credits').execute();
+    expect((await seedDatabase(ctx.db)).seeded).toBe(false);
+    expect((await getPage('cgu')).markdown).toContain('## 1. Mentions légales');
+    expect((await getPage('cgu')).updated_at).toBe(PAGES_UPDATED_AT);
+    expect(await getPage('credits')).toMatchObject(edited);
+  });
+
   it('answers a French 404 when a page is missing', async () => {
     await ctx.db.db.deleteFrom('page').where('slug', '=', 'avantages-compte').execute();
     const res = await ctx.request({ url: '/api/avantages-compte' });
@@ -96,6 +115,37 @@ describe('content pages', () => {
       code: 'not_found',
       message: "Cette page n'est pas encore disponible.",
     });
+  });
+});
+
+describe('legal notice from the configuration', () => {
+  it('names the publisher, director, host and e-mail provider, as plain text', async () => {
+    const configured = await createTestApp({
+      env: {
+        EDITEUR: 'Association Limni (loi 1901), 12 rue des Saules, 31000 Toulouse, RNA W313000000',
+        DIRECTEUR_PUBLICATION: 'Camille Martin',
+        HEBERGEUR: 'Hébergeur SAS, 1 rue du Port, 59100 Roubaix, 01 23 45 67 89 — serveurs en France',
+        PRESTATAIRE_EMAIL: '[Courriel](javascript:alert(1)) <b>Express</b>',
+      },
+    });
+    try {
+      const res = await configured.request({ url: '/api/cgu' });
+      const page = z.parse(Page, res.json());
+      expect(page.html).toContain('<h3>Éditeur du site</h3>');
+      expect(page.html).toContain(
+        '<li>Éditeur : Association Limni (loi 1901), 12 rue des Saules, 31000 Toulouse, RNA W313000000</li>',
+      );
+      expect(page.html).toContain('<li>Directeur ou directrice de la publication : Camille Martin</li>');
+      expect(page.html).toContain('<h3>Hébergement</h3>');
+      expect(page.html).toContain('Roubaix, 01 23 45 67 89 — serveurs en France</li>');
+      // Configured text stays text: no link, no tag.
+      expect(page.html).toContain(
+        'le service d&#39;envoi des e-mails ([Courriel](javascript:alert(1)) &lt;b&gt;Express&lt;/b&gt;), et',
+      );
+      expect(page.html).not.toMatch(/href="javascript|<b>|déclarés/);
+    } finally {
+      await configured.close();
+    }
   });
 });
 

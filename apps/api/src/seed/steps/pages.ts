@@ -2,12 +2,14 @@
  * Seed step: the content pages (terms of use and legal notice, credits, forecasts explained, account benefits),
  * written for Limni in Markdown under `seed-data/pages/` (docs/decisions/017).
  */
+import type { Kysely } from 'kysely';
 import type { PageSlug } from '@limni/shared/contracts/pages';
+import type { Database } from '../../db/schema';
 import { readSeedText } from '../files';
 import type { SeedStep } from '../seed';
 
 /** Date of the current wording of the pages (shown as "mis à jour le …"). */
-export const PAGES_UPDATED_AT = Date.parse('2026-11-21T12:00:00+01:00');
+export const PAGES_UPDATED_AT = Date.parse('2026-11-22T12:00:00+01:00');
 
 export const PAGES: ReadonlyArray<{ slug: PageSlug; titre: string }> = [
   { slug: 'cgu', titre: 'Conditions générales d’utilisation et mentions légales' },
@@ -29,3 +31,23 @@ export const seedPages: SeedStep = async (trx, { log }) => {
     .execute();
   log(`${PAGES.length} pages de contenu`);
 };
+
+/**
+ * On a database seeded earlier, pages whose stored version is older than the wording shipped with the code are
+ * brought up to date (a page edited in the database since, with a newer `updated_at`, is left alone).
+ */
+export async function refreshPages(db: Kysely<Database>): Promise<number> {
+  const stored = new Map(
+    (await db.selectFrom('page').select(['slug', 'updated_at']).execute()).map((r) => [r.slug, r.updated_at]),
+  );
+  let changed = 0;
+  for (const p of PAGES) {
+    const at = stored.get(p.slug);
+    if (at !== undefined && at >= PAGES_UPDATED_AT) continue;
+    const row = { ...p, markdown: readSeedText(`pages/${p.slug}.md`).trim(), updated_at: PAGES_UPDATED_AT };
+    if (at === undefined) await db.insertInto('page').values(row).execute();
+    else await db.updateTable('page').set(row).where('slug', '=', p.slug).execute();
+    changed++;
+  }
+  return changed;
+}
