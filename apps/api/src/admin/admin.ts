@@ -152,7 +152,6 @@ export async function runAdmin(
           `Sessions expirées : ${c.sessions}`,
           `Liens de vérification d’adresse expirés : ${c.verificationsEmail}`,
           `Liens de réinitialisation expirés : ${c.reinitialisations}`,
-          `Traces de limitation de débit de plus de 24 h : ${c.evenementsLimite}`,
         ].join('\n'),
       );
       return 0;

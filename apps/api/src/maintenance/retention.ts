@@ -8,27 +8,19 @@ import type { Database } from '../db/schema';
 
 const DAY = 24 * 3600 * 1000;
 
-/** How long each kind of row is kept after it stops being useful. */
-export const RETENTION = {
-  /** Contact messages: « 12 mois après le dernier échange » (privacy notice). */
-  contactMs: 365 * DAY,
-  /** Sign-ins: kept until they cannot be refreshed any more (7 days after sign-in), then erased. */
-  sessionAfterExpiryMs: 0,
-  /**
-   * E-mail verification and password-reset keys: erased once expired (24 h and 7 days). An unknown, used or expired
-   * key gets the same answer, so nothing a person sees changes when the row is gone.
-   */
-  keyAfterExpiryMs: 0,
-  /** Rate-limit events: their longest window is one hour; a day is plenty. */
-  rateEventMs: DAY,
-} as const;
+/**
+ * Contact messages are kept « 12 mois après le dernier échange » (privacy notice). Sessions go once they cannot be
+ * refreshed any more (7 days after sign-in); e-mail verification and password-reset keys once expired (an
+ * unknown, used or expired key gets the same answer, so nothing a person sees changes). Rate-limit events are
+ * trimmed by the limiter itself (`http/limiter.ts`).
+ */
+export const CONTACT_RETENTION_MS = 365 * DAY;
 
 export interface PurgeCounts {
   messagesContact: number;
   sessions: number;
   verificationsEmail: number;
   reinitialisations: number;
-  evenementsLimite: number;
 }
 
 /** Runs one delete and says how many rows went. */
@@ -37,20 +29,13 @@ const deleted = async (q: { executeTakeFirst(): Promise<{ numDeletedRows: bigint
 
 /** Deletes every row past its retention period at `now`; returns how many of each kind went. */
 export async function purgeExpired(db: Kysely<Database>, now: number): Promise<PurgeCounts> {
-  const contactBefore = now - RETENTION.contactMs;
-  const keysBefore = now - RETENTION.keyAfterExpiryMs;
   return {
-    messagesContact: await deleted(db.deleteFrom('contact_message').where('created_at', '<', contactBefore)),
-    sessions: await deleted(
-      db.deleteFrom('session').where('expires_at', '<', now - RETENTION.sessionAfterExpiryMs),
+    messagesContact: await deleted(
+      db.deleteFrom('contact_message').where('created_at', '<', now - CONTACT_RETENTION_MS),
     ),
-    verificationsEmail: await deleted(
-      db.deleteFrom('email_verification').where('expires_at', '<', keysBefore),
-    ),
-    reinitialisations: await deleted(db.deleteFrom('password_reset').where('expires_at', '<', keysBefore)),
-    evenementsLimite: await deleted(
-      db.deleteFrom('rate_event').where('ts', '<', now - RETENTION.rateEventMs),
-    ),
+    sessions: await deleted(db.deleteFrom('session').where('expires_at', '<', now)),
+    verificationsEmail: await deleted(db.deleteFrom('email_verification').where('expires_at', '<', now)),
+    reinitialisations: await deleted(db.deleteFrom('password_reset').where('expires_at', '<', now)),
   };
 }
 
