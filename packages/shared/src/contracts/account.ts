@@ -1,11 +1,11 @@
 /**
- * Contracts of the account API (spec §7): sign-in, registration, e-mail verification, password reset and change,
- * the user's details and the tokens. Paths and payload names are the spec's (dj-rest-auth's); answers follow
+ * Contracts of the account API (docs/requirements.md R10.5): sign-in, registration, e-mail verification, password reset and change,
+ * the user's details and the tokens. Paths and payload names are the original site's (dj-rest-auth's); answers follow
  * docs/decisions/030–039.
  *
  * Form errors are `{ error: { code: 'validation', message, fields } }` where `fields` uses the payload's names
  * plus `non_field_errors` (as Django REST framework); registration also repeats them at the top level
- * (`email`, `username`, …) because the spec's screen reads them there.
+ * (`email`, `username`, …) as docs/requirements.md R10.2 requires.
  */
 import * as z from 'zod/mini';
 import { ErrorBody } from './common';
@@ -21,7 +21,7 @@ export const USERNAME_PATTERN = /^[\p{L}\p{N}.+_-]+$/u;
 export const DetailResponse = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof DetailResponse>;
 
-/** `{ status: 200 }` (spec: user/delete is a success when `status` is 200). */
+/** `{ status: 200 }` (docs/requirements.md R10.5: user/delete is a success when `status` is 200). */
 export const StatusResponse = z.object({ status: z.literal(200) });
 export type StatusResponse = z.infer<typeof StatusResponse>;
 
@@ -46,7 +46,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const LoginResponse = z.object({ token: z.string(), user: UserDetails });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-/** `POST registration/rest/` → 201 `DetailResponse` and a verification e-mail. */
+/** `POST registration/rest/` → 201 `RegistrationResponse` and a verification e-mail. */
 export const RegistrationBody = z.object({
   username: field,
   email: field,
@@ -55,8 +55,15 @@ export const RegistrationBody = z.object({
 });
 export type RegistrationBody = z.infer<typeof RegistrationBody>;
 
+/**
+ * 201 of a registration: `email_envoye` is false when the verification e-mail could not be sent (the account
+ * exists; signing in asks for a new link, docs/decisions/108), and `detail` says so.
+ */
+export const RegistrationResponse = z.object({ detail: z.string(), email_envoye: z.boolean() });
+export type RegistrationResponse = z.infer<typeof RegistrationResponse>;
+
 const messages = z.optional(z.array(z.string()));
-/** Registration failure: the usual error body plus the field messages at the top level (spec §5, §8). */
+/** Registration failure: the usual error body plus the field messages at the top level (docs/requirements.md R8.2). */
 export const RegistrationErrorBody = z.extend(ErrorBody, {
   username: messages,
   email: messages,
@@ -83,16 +90,20 @@ export const PasswordResetConfirmBody = z.object({
 });
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
 
-/** `POST auth/rest/password/change/` (signed in); `old_password` is checked when sent. */
+/** `POST auth/rest/password/change/` (signed in); `old_password` is required (docs/decisions/103). */
 export const PasswordChangeBody = z.object({ password1: field, password2: field, old_password: field });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 
-/** `PATCH auth/rest/user/`: a new e-mail address takes effect once confirmed through the mailed link. */
+/**
+ * `PATCH auth/rest/user/`: a new e-mail address takes effect once confirmed through the mailed link; changing it
+ * more than 10 minutes after signing in needs `old_password`, the current password (docs/decisions/103).
+ */
 export const UserPatchBody = z.object({
   username: field,
   email: field,
   first_name: field,
   last_name: field,
+  old_password: field,
 });
 export type UserPatchBody = z.infer<typeof UserPatchBody>;
 

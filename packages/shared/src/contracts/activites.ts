@@ -1,5 +1,5 @@
 /**
- * Contracts of the activities API (`/api/activites/*`): the six activities, where each is practised (the spec's
+ * Contracts of the activities API (`/api/activites/*`): the six activities, where each is practised (docs/requirements.md R5.3
  * `activiteTroncons`), and the verdict of a place for an activity at a date (docs/decisions/015 and 016).
  * Thresholds are indicative: every answer that carries them says so (`indicatif`, `avertissement`).
  */
@@ -97,8 +97,8 @@ export const LieuVerdictRef = z.object({
   station_mesure_ok: z.boolean(),
 });
 
-/** The reading a verdict rests on. */
-export const MesureVerdict = z.object({
+/** The observation a verdict rests on (the JSON field `mesure`). */
+export const ObservationVerdict = z.object({
   capteur_id: z.int(),
   grandeur: Grandeur,
   unite: z.string(),
@@ -106,7 +106,7 @@ export const MesureVerdict = z.object({
   ts: EpochMs,
   fraicheur: Fraicheur,
 });
-export type MesureVerdict = z.infer<typeof MesureVerdict>;
+export type ObservationVerdict = z.infer<typeof ObservationVerdict>;
 
 /** The highest Vigicrues level in force on the place's tronçon during the day, up to the reference instant. */
 export const VigilanceVerdict = z.object({
@@ -125,7 +125,7 @@ const verdictShape = {
   verdict: Verdict,
   /** Why, in one French sentence. */
   raison: z.string(),
-  mesure: z.nullable(MesureVerdict),
+  mesure: z.nullable(ObservationVerdict),
   vigilance: z.nullable(VigilanceVerdict),
 };
 

@@ -1,7 +1,8 @@
 /**
- * Contracts of the alerts API (docs/decisions/055–059): personal alert rules of a place or of the user
- * (`/api/user/alertes…`) and the in-app notifications with their read and hidden states
- * (`/api/user/notifications…`). The one-click stop link of e-mails answers HTML pages; the replay is in replay.ts.
+ * Contracts of the alerts API (docs/decisions/055–059, 068): following places (`user/crea-abonnement`,
+ * `stop-abonnement`, `toggle-abonnement`), personal alert rules of a place or of the user (`/api/user/alertes…`)
+ * and the in-app notifications with their read and hidden states (`/api/user/notifications…`). The one-click
+ * stop link of e-mails answers HTML pages; the replay is in replay.ts.
  */
 import * as z from 'zod/mini';
 import { HORIZON_MAX_H, HORIZON_MIN_H, TYPES_REGLE } from '../domain/alertes';
@@ -12,12 +13,27 @@ export type TypeRegle = z.infer<typeof TypeRegle>;
 export const GrandeurAlerte = z.enum(['H', 'Q']);
 export type GrandeurAlerte = z.infer<typeof GrandeurAlerte>;
 
+/** Places one account may follow (`user/crea-abonnement`, or alerts added on a place not followed yet). */
+export const MAX_ABONNEMENTS = 200;
+/** The 409 answer beyond MAX_ABONNEMENTS. */
+export const MAX_ABONNEMENTS_MESSAGE = `Vous suivez déjà ${MAX_ABONNEMENTS} lieux : arrêtez d'en suivre un avant d'en ajouter.`;
 /** Rules one user may hold on one place. */
 export const MAX_REGLES_PAR_LIEU = 12;
 /** Largest absolute threshold accepted (m or m³/s): beyond, it is a typing mistake. */
 export const MAX_SEUIL = 100_000;
 
 const id = (message: string) => z.int().check(z.positive(message), z.maximum(2_147_483_647, message));
+
+/** An abonnement (a place the user follows): `actif` false keeps it without notifications. */
+export const AbonnementLieu = z.object({ id: z.int(), nom: z.string(), actif: z.boolean() });
+export type AbonnementLieu = z.infer<typeof AbonnementLieu>;
+
+/** `{ lieu }` of the three abonnement paths. */
+export const LieuBody = z.object({ lieu: id("L'identifiant du lieu doit être un entier positif.") });
+export type LieuBody = z.infer<typeof LieuBody>;
+/** The answer of the three abonnement paths: the places followed as they are now. */
+export const AbonnementsResponse = z.object({ status: z.literal(200), lieux: z.array(AbonnementLieu) });
+export type AbonnementsResponse = z.infer<typeof AbonnementsResponse>;
 const nombre = (what: string) =>
   z.number({ message: `${what} doit être un nombre.` }).check(
     z.refine((n) => Number.isFinite(n) && Math.abs(n) <= MAX_SEUIL, {
@@ -98,7 +114,7 @@ export const Regle = z.object({
   seuil2: z.nullable(z.number()),
   horizon_h: z.nullable(z.int()),
   activite: z.nullable(z.object({ id: z.int(), nom: z.string() })),
-  /** `defaut`: created with the subscription; `utilisateur`: added by the user. */
+  /** `defaut`: created with the abonnement; `utilisateur`: added by the user. */
   origine: z.enum(['defaut', 'utilisateur']),
   actif: z.boolean(),
   /** One French line ("Hauteur au-dessus de 3,00 m"). */
@@ -112,7 +128,7 @@ export type Regle = z.infer<typeof Regle>;
 export const ReglesResponse = z.object({ regles: z.array(Regle) });
 export type ReglesResponse = z.infer<typeof ReglesResponse>;
 
-/** A rule the dialog proposes (the defaults of a new subscription), with its line of text. */
+/** A rule the dialog proposes (the defaults of a new abonnement), with its line of text. */
 export const RegleSuggestion = z.object({
   regle: RegleInput,
   description: z.string(),
@@ -167,7 +183,7 @@ export const NotificationItem = z.object({
   grandeur: z.nullable(GrandeurAlerte),
   valeur: z.nullable(z.number()),
   unite: z.nullable(z.string()),
-  /** Instant of the reading, forecast point or bulletin (data time). */
+  /** Instant of the observation, forecast point or bulletin (data time). */
   ts: EpochMs,
   /** Path of the web app to open. */
   lien: z.string(),

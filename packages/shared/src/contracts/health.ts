@@ -1,20 +1,43 @@
 import * as z from 'zod/mini';
 import { EpochMs } from './common';
 
+/**
+ * One ingestion job in `/api/health` (docs/decisions/105): its last error as a French summary and a stable code,
+ * never the upstream address or body (those are in the server's logs).
+ */
 export const IngestJobStatus = z.object({
   job: z.string(),
   lastSuccess: z.nullable(EpochMs),
+  /** « Hub'Eau : le service ne répond pas » …, null when the job never failed. */
   lastError: z.nullable(z.string()),
+  /** `http_503`, `timeout`, `network`, `json`, `schema`, `pagination`, `lien_refuse`, `interne`… */
+  lastErrorCode: z.nullable(z.string()),
   lastErrorAt: z.nullable(EpochMs),
+  /** Runs failed in a row since the last success. */
+  consecutiveFailures: z.number(),
+  /** True once the job failed past its tolerance: then the service is `degraded`. */
+  enEchec: z.boolean(),
   counts: z.record(z.string(), z.number()),
 });
+export type IngestJobStatus = z.infer<typeof IngestJobStatus>;
+
+/** What makes the service `degraded`: a stable code and a French sentence. */
+export const HealthProbleme = z.object({ code: z.string(), message: z.string() });
 
 export const HealthResponse = z.object({
+  /** `degraded` when the database does not answer or a live ingestion job failed past its tolerance. */
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.object({ ok: z.boolean(), dialect: z.enum(['sqlite', 'postgres']) }),
-  /** First and last reading in the database: the period the data cover. */
+  /** First and last observation in the database: the period the data cover. */
   donnees: z.object({ debut: z.nullable(EpochMs), fin: z.nullable(EpochMs), jeu: z.nullable(z.string()) }),
   ingestion: z.object({ mode: z.enum(['off', 'live']), jobs: z.array(IngestJobStatus) }),
+  problemes: z.array(HealthProbleme),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/**
+ * `?strict=1`: for load balancers, a `degraded` service answers 503 (otherwise 200 with its status; a database
+ * that does not answer is a 503 either way).
+ */
+export const HealthQuery = z.object({ strict: z.optional(z.enum(['0', '1'])) });

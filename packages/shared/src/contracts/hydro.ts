@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { FRAICHEURS, TENDANCES } from '../domain/trend';
 import { DayParam, EpochMs, Grandeur, IdParam, MAX_ID, NbDaysParam } from './common';
+import { ClasseNormale } from './historique';
 
 export const EntiteType = z.enum(['R', 'L']);
 export type EntiteType = z.infer<typeof EntiteType>;
@@ -35,11 +36,11 @@ export const IndexItem = z.object({
   lat: z.nullable(z.number()),
   lon: z.nullable(z.number()),
   nb_lieux: z.int(),
-  /** Places with at least one reading. */
+  /** Places with at least one observation. */
   nb_lieux_mesures: z.int(),
   /** Highest vigilance level among the entity's tronçons, null when none is known. */
   vigilance: z.nullable(NiveauVigilance),
-  /** Time of the latest reading of any of its places. */
+  /** Time of the latest observation of any of its places. */
   derniere_mesure: z.nullable(EpochMs),
 });
 export type IndexItem = z.infer<typeof IndexItem>;
@@ -50,7 +51,18 @@ export const VigilanceResume = z.object({
   /** Publication time of the most recent level, null when no level is known. */
   date: z.nullable(EpochMs),
   niveaux: z.object({ vert: z.int(), jaune: z.int(), orange: z.int(), rouge: z.int() }),
-  troncons: z.array(z.object({ id: z.int(), code: z.string(), nom: z.string(), niveau: NiveauVigilance })),
+  troncons: z.array(
+    z.object({
+      id: z.int(),
+      code: z.string(),
+      nom: z.string(),
+      niveau: NiveauVigilance,
+      /** The river Limni links the tronçon to, null when unknown. */
+      entite_id: z.nullable(z.int()),
+      /** Places of Limni on the tronçon. */
+      nb_lieux: z.int(),
+    }),
+  ),
 });
 export type VigilanceResume = z.infer<typeof VigilanceResume>;
 
@@ -118,6 +130,11 @@ export const EtatCapteur = z.object({
   /** Signed change per hour, in the sensor's unit. */
   variation_h: z.nullable(z.number()),
   fraicheur: Fraicheur,
+  /**
+   * Where the value sits against the usual range of its calendar day (docs/decisions/087): null when the sensor has
+   * no band (fewer than 5 complete years in its archive) or no value.
+   */
+  classe: z.nullable(ClasseNormale),
 });
 export type EtatCapteur = z.infer<typeof EtatCapteur>;
 
@@ -148,7 +165,7 @@ export const MapsConfig = z.object({
 });
 export type MapsConfig = z.infer<typeof MapsConfig>;
 
-/** Search terms: every entity and every place, with ids (design.md: the search box of the header). */
+/** Search terms: every entity and every place, with ids (the header search, docs/requirements.md R3.1). */
 export const RechercheTerms = z.object({
   entites: z.array(z.object({ id: z.int(), nom: z.string(), type: EntiteType })),
   lieux: z.array(
@@ -181,7 +198,7 @@ export const Webcam = z.object({
 export type Webcam = z.infer<typeof Webcam>;
 export const WebcamsResponse = z.array(Webcam);
 
-/** The webcam of a place (spec §3: url, legende, idl); `url` is null when the place has none. */
+/** The webcam of a place (docs/requirements.md R5.3: url, legende, idl); `url` is null when the place has none. */
 export const LieuWebcam = z.object({
   idl: z.int(),
   disponible: z.boolean(),
@@ -213,7 +230,7 @@ export type TronconDetail = z.infer<typeof TronconDetail>;
 // ---------------------------------------------------------------------------------------------------------------
 // Periods, states and alerts of entities and places.
 
-/** First and last reading (all sensors of the place or entity), as instants and as Paris days. */
+/** First and last observation (all sensors of the place or entity), as instants and as Paris days. */
 export const DateRange = z.object({
   debut: z.nullable(EpochMs),
   fin: z.nullable(EpochMs),
@@ -274,7 +291,7 @@ export const Photo = z.object({
 });
 export type Photo = z.infer<typeof Photo>;
 
-/** A place (spec §3: id, nom, station_mesure_ok, lat_gps, lon_gps) with everything its tabs need. */
+/** A place (docs/requirements.md R6.4: id, nom, station_mesure_ok, lat_gps, lon_gps) with everything its tabs need. */
 export const LieuDetail = z.object({
   id: z.int(),
   nom: z.string(),
@@ -314,7 +331,7 @@ export const StatJour = z.object({
   date: z.string(),
   min: z.nullable(z.number()),
   max: z.nullable(z.number()),
-  /** Arithmetic mean of the readings of the day. */
+  /** Arithmetic mean of the observations of the day. */
   moyenne: z.nullable(z.number()),
   nb: z.int(),
 });
@@ -362,14 +379,14 @@ export type LieuPrevisions = z.infer<typeof LieuPrevisions>;
 // ---------------------------------------------------------------------------------------------------------------
 // Series, chart options, hourly chronicle.
 
-/** Readings of one sensor, columnar (uPlot-ready): `ts[i]`, `valeur[i]`, `statut[i]` describe one point. */
+/** Observations of one sensor, columnar (uPlot-ready): `ts[i]`, `valeur[i]`, `statut[i]` describe one point. */
 export const SerieDonnees = z.object({
   capteur_id: z.int(),
   grandeur: Grandeur,
   unite: z.string(),
   libelle: z.string(),
   pas_min: z.nullable(z.int()),
-  /** Readings in the period. */
+  /** Observations in the period. */
   nb_brut: z.int(),
   /** Points returned: fewer than nb_brut when downsampled (LTTB, above 2,000 points). */
   nb_renvoye: z.int(),
@@ -449,12 +466,15 @@ export const GraphOptionsQuery = z.object({
   ),
 });
 
-/** One row of the hourly chronicle (spec §3): Paris day, hour slot 0–23, value and unit. */
+/** One row of the hourly chronicle (docs/requirements.md R7.9): Paris day, hour slot 0–23, value and unit. */
 export const ChroniqueLigne = z.object({
   date: z.string(),
+  /** The hour the reading is rounded to (docs/requirements.md R7.9). */
   heure: z.int().check(z.minimum(0), z.maximum(23)),
   valeur: z.number(),
   unite: z.string(),
+  /** The reading's own time. */
+  ts: EpochMs,
 });
 export type ChroniqueLigne = z.infer<typeof ChroniqueLigne>;
 

@@ -92,7 +92,12 @@ export const MeteoIndisponible = z.object({
   etat: z.literal('indisponible'),
   lieu_id: z.int(),
   source: MeteoSource,
-  raison: z.enum(['injoignable', 'quota', 'reponse_invalide']),
+  /**
+   * `injoignable`, `quota` (Open-Meteo refused: its daily limit), `reponse_invalide`, `budget` (Limni's own daily
+   * budget of Open-Meteo calls is spent), `trop_de_demandes` (too many new cells asked from one address,
+   * docs/decisions/104).
+   */
+  raison: z.enum(['injoignable', 'quota', 'reponse_invalide', 'budget', 'trop_de_demandes']),
   message: z.string(),
 });
 export type MeteoIndisponible = z.infer<typeof MeteoIndisponible>;

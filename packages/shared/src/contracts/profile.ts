@@ -1,10 +1,11 @@
 /**
- * Contracts of the profile API (spec §3, §7): `user/profile`, `user/avatar`, subscriptions to places
- * (`user/crea-abonnement`, `stop-abonnement`, `toggle-abonnement`), mailing lists (`user/toggle-liste-sib`),
- * push registrations (`user/edit-push`) and the server's VAPID public key (`push/vapid-public-key`).
+ * Contracts of the profile API (docs/requirements.md R5.2, R10.6): `user/profile` (with the places followed, whose paths are in
+ * alertes.ts), `user/avatar`, mailing lists (`user/toggle-liste-sib`), push registrations (`user/edit-push`)
+ * and the server's VAPID public key (`push/vapid-public-key`).
  */
 import * as z from 'zod/mini';
 import { isIsoDay } from '../domain/time';
+import { AbonnementLieu } from './alertes';
 import { ListeSib } from './communication';
 
 /** Largest avatar accepted (before re-encoding). */
@@ -14,19 +15,15 @@ export const AVATAR_SIZE_PX = 512;
 /** Image formats accepted for avatars and publication photos. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
-/** A subscription to a place: `actif` false keeps it without notifications. */
-export const AbonnementLieu = z.object({ id: z.int(), nom: z.string(), actif: z.boolean() });
-export type AbonnementLieu = z.infer<typeof AbonnementLieu>;
-
 /** A mailing list and whether the user is on it. */
 export const ListeSibEtat = z.extend(ListeSib, { inscrit: z.boolean() });
 export type ListeSibEtat = z.infer<typeof ListeSibEtat>;
 
-/** A permission held by the user (1 = "Prévisions": forecast viewing, the spec's canViewPrevision). */
+/** A permission held by the user (1 = "Prévisions": forecast viewing, canViewPrevision of docs/requirements.md R9.3). */
 export const AutorisationRef = z.object({ id: z.int(), nom: z.string() });
 export type AutorisationRef = z.infer<typeof AutorisationRef>;
 
-/** How the user wants to be told about their subscribed places (alerts): by e-mail, by push. */
+/** How the user wants to be told about their followed places (alerts): by e-mail, by push. */
 export const NotificationPrefs = z.object({ email: z.boolean(), push: z.boolean() });
 export type NotificationPrefs = z.infer<typeof NotificationPrefs>;
 
@@ -66,12 +63,6 @@ export const AvatarResponse = z.object({ avatar: z.string() });
 export type AvatarResponse = z.infer<typeof AvatarResponse>;
 
 const positiveId = (message: string) => z.int().check(z.positive(message), z.maximum(2_147_483_647, message));
-
-/** `{ lieu }` of the three subscription paths. */
-export const LieuBody = z.object({ lieu: positiveId("L'identifiant du lieu doit être un entier positif.") });
-export type LieuBody = z.infer<typeof LieuBody>;
-export const AbonnementsResponse = z.object({ status: z.literal(200), lieux: z.array(AbonnementLieu) });
-export type AbonnementsResponse = z.infer<typeof AbonnementsResponse>;
 
 /** `{ liste }` of `user/toggle-liste-sib` → `{ status, listes_sib }`. */
 export const ListeSibBody = z.object({

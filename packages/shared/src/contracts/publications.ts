@@ -14,7 +14,7 @@ export const PUBLICATION_PHOTO_MAX_PX = 2048;
 /** Publications listed per page. */
 export const PUBLICATIONS_PAGE_SIZE = 50;
 
-/** One sensor's reading when the publication was posted ("Posté quand la Garonne était à 3,12 m ↗"). */
+/** One sensor's observation when the publication was posted ("Posté quand la Garonne était à 3,12 m ↗"). */
 export const ReleveInstantane = z.object({
   grandeur: Grandeur,
   unite: z.string(),

@@ -3,34 +3,40 @@ import {
   describeRule,
   ETAT_INITIAL,
   evaluateForecast,
-  evaluateReadings,
+  evaluateObservations,
   hysteresis,
+  parseNotificationPrefs,
   vigilanceNotifiable,
   type EtatRegle,
-  type Lecture,
-  type RegleLecture,
+  type Observation,
+  type RegleObservation,
   type ResultatEvaluation,
 } from './alertes';
 import { HOUR_MS, MINUTE_MS } from './time';
 
 const t0 = Date.parse('2022-01-10T00:00:00Z');
-/** Readings every `stepMin` minutes from t0 (+ offset in steps). */
-const series = (values: readonly number[], stepMin = 15, from = 0): Lecture[] =>
+/** Observations every `stepMin` minutes from t0 (+ offset in steps). */
+const series = (values: readonly number[], stepMin = 15, from = 0): Observation[] =>
   values.map((valeur, i) => ({ ts: t0 + (from + i) * stepMin * MINUTE_MS, valeur }));
-const lastTs = (l: readonly Lecture[]) => (l[l.length - 1] as Lecture).ts;
+const lastTs = (l: readonly Observation[]) => (l[l.length - 1] as Observation).ts;
 
-const above3: RegleLecture = { type: 'au_dessus', grandeur: 'H', seuil: 3, seuil2: null };
-const below1: RegleLecture = { type: 'en_dessous', grandeur: 'H', seuil: 1, seuil2: null };
-const rise5cm: RegleLecture = { type: 'montee', grandeur: 'H', seuil: 0.05, seuil2: null };
-const range: RegleLecture = { type: 'retour_plage', grandeur: 'H', seuil: 0.71, seuil2: 1.72 };
+const above3: RegleObservation = { type: 'au_dessus', grandeur: 'H', seuil: 3, seuil2: null };
+const below1: RegleObservation = { type: 'en_dessous', grandeur: 'H', seuil: 1, seuil2: null };
+const rise5cm: RegleObservation = { type: 'montee', grandeur: 'H', seuil: 0.05, seuil2: null };
+const range: RegleObservation = { type: 'retour_plage', grandeur: 'H', seuil: 0.71, seuil2: 1.72 };
 
-/** Streams the readings as live ingestion would: each one evaluated when it arrives (then fresh). */
-function run(regle: RegleLecture, values: readonly number[], stepMin = 15, etat: EtatRegle = ETAT_INITIAL) {
-  const lectures = series(values, stepMin);
+/** Streams the observations as live ingestion would: each one evaluated when it arrives (then fresh). */
+function run(
+  regle: RegleObservation,
+  values: readonly number[],
+  stepMin = 15,
+  etat: EtatRegle = ETAT_INITIAL,
+) {
+  const observations = series(values, stepMin);
   const out: ResultatEvaluation = { etat, declenchements: [], ignores: [] };
-  for (let i = 0; i < lectures.length; i++) {
-    const r = evaluateReadings(regle, out.etat, lectures.slice(0, i + 1), {
-      maintenant: (lectures[i] as Lecture).ts,
+  for (let i = 0; i < observations.length; i++) {
+    const r = evaluateObservations(regle, out.etat, observations.slice(0, i + 1), {
+      maintenant: (observations[i] as Observation).ts,
       pasMin: stepMin,
     });
     out.etat = r.etat;
@@ -41,9 +47,9 @@ function run(regle: RegleLecture, values: readonly number[], stepMin = 15, etat:
 }
 const firedAt = (r: ReturnType<typeof run>) => r.declenchements.map((d) => (d.ts - t0) / (15 * MINUTE_MS));
 
-describe('evaluateReadings: thresholds up and down, hysteresis, hourly limit', () => {
+describe('evaluateObservations: thresholds up and down, hysteresis, hourly limit', () => {
   it.each([
-    // [label, rule, values every 15 min, indices of the readings notified]
+    // [label, rule, values every 15 min, indices of the observations notified]
     ['a rise through 3.00 m fires once', above3, [2.5, 2.8, 2.95, 3.01, 3.2, 3.5, 3.4], [3]],
     ['exactly at the threshold is not above it', above3, [2.9, 3.0, 3.0, 2.9], []],
     [
@@ -64,7 +70,7 @@ describe('evaluateReadings: thresholds up and down, hysteresis, hourly limit', (
       [2.9, 3.05, 2.9, 2.9, 2.9, 2.9, 3.05, 3.1],
       [1, 6],
     ],
-    ['the first reading only sets the side (already above: nothing)', above3, [3.5, 3.6, 3.4], []],
+    ['the first observation only sets the side (already above: nothing)', above3, [3.5, 3.6, 3.4], []],
     ['already above, then down and up again: one crossing', above3, [3.5, 2.9, 2.9, 2.9, 2.9, 3.1], [5]],
     ['a fall under 1.00 m fires once', below1, [1.2, 1.1, 1.02, 0.99, 0.97, 1.03, 0.98], [3]],
     ['a fall that stays above 1.00 m: nothing', below1, [1.2, 1.1, 1.0, 1.05], []],
@@ -85,7 +91,7 @@ describe('evaluateReadings: thresholds up and down, hysteresis, hourly limit', (
     expect(r.ignores).toEqual([{ ts: t0 + 3 * 15 * MINUTE_MS, raison: 'limite_horaire' }]);
   });
 
-  it('keeps the notified reading, the time the condition started and the side', () => {
+  it('keeps the notified observation, the time the condition started and the side', () => {
     const r = run(above3, [2.5, 3.01, 3.2]);
     expect(r.declenchements).toEqual([
       { ts: t0 + 15 * MINUTE_MS, valeur: 3.01, variationH: null, depuis: t0 + 15 * MINUTE_MS },
@@ -104,28 +110,28 @@ describe('evaluateReadings: thresholds up and down, hysteresis, hourly limit', (
   });
 });
 
-describe('evaluateReadings: state carried between runs (restarts, replays)', () => {
-  it('never evaluates a reading twice: the same readings again notify nothing', () => {
-    const lectures = series([2.5, 2.8, 3.1, 3.3]);
-    const ctx = { maintenant: lastTs(lectures), pasMin: 15 };
-    const first = evaluateReadings(above3, ETAT_INITIAL, lectures, ctx);
+describe('evaluateObservations: state carried between runs (restarts, replays)', () => {
+  it('never evaluates a observation twice: the same observations again notify nothing', () => {
+    const observations = series([2.5, 2.8, 3.1, 3.3]);
+    const ctx = { maintenant: lastTs(observations), pasMin: 15 };
+    const first = evaluateObservations(above3, ETAT_INITIAL, observations, ctx);
     expect(first.declenchements).toHaveLength(1);
-    const again = evaluateReadings(above3, first.etat, lectures, ctx);
+    const again = evaluateObservations(above3, first.etat, observations, ctx);
     expect(again.declenchements).toEqual([]);
     expect(again.etat).toEqual(first.etat);
   });
 
-  it('gives the same notifications whether the readings come in one run or reading by reading', () => {
-    const lectures = series([2.5, 2.9, 3.1, 3.2, 2.8, 2.8, 2.8, 2.8, 2.8, 3.2, 3.3]);
-    const whole = evaluateReadings(above3, ETAT_INITIAL, lectures, {
-      maintenant: lastTs(lectures),
+  it('gives the same notifications whether the observations come in one run or observation by observation', () => {
+    const observations = series([2.5, 2.9, 3.1, 3.2, 2.8, 2.8, 2.8, 2.8, 2.8, 3.2, 3.3]);
+    const whole = evaluateObservations(above3, ETAT_INITIAL, observations, {
+      maintenant: lastTs(observations),
       pasMin: 15,
     });
     let etat = ETAT_INITIAL;
     const oneByOne: number[] = [];
-    for (let i = 0; i < lectures.length; i++) {
-      const r = evaluateReadings(above3, etat, lectures.slice(0, i + 1), {
-        maintenant: (lectures[i] as Lecture).ts,
+    for (let i = 0; i < observations.length; i++) {
+      const r = evaluateObservations(above3, etat, observations.slice(0, i + 1), {
+        maintenant: (observations[i] as Observation).ts,
         pasMin: 15,
       });
       etat = r.etat;
@@ -136,38 +142,38 @@ describe('evaluateReadings: state carried between runs (restarts, replays)', () 
   });
 });
 
-describe('evaluateReadings: freshness (ADR 009) and gaps', () => {
-  it('does not notify a crossing on a reading that is no longer fresh', () => {
-    const lectures = series([2.5, 3.1, 2.5]);
-    // Evaluated 5 hours after the readings (a late batch): 15-min sensor → stale after 2 h.
-    const r = evaluateReadings(above3, ETAT_INITIAL, lectures, {
-      maintenant: lastTs(lectures) + 5 * HOUR_MS,
+describe('evaluateObservations: freshness (ADR 009) and gaps', () => {
+  it('does not notify a crossing on a observation that is no longer fresh', () => {
+    const observations = series([2.5, 3.1, 2.5]);
+    // Evaluated 5 hours after the observations (a late batch): 15-min sensor → stale after 2 h.
+    const r = evaluateObservations(above3, ETAT_INITIAL, observations, {
+      maintenant: lastTs(observations) + 5 * HOUR_MS,
       pasMin: 15,
     });
     expect(r.declenchements).toEqual([]);
     expect(r.ignores).toEqual([{ ts: t0 + 15 * MINUTE_MS, raison: 'pas_frais' }]);
   });
 
-  it('notifies on the first fresh reading of an episode whose crossing arrived late', () => {
+  it('notifies on the first fresh observation of an episode whose crossing arrived late', () => {
     const old = series([2.5, 3.1, 3.2]);
     const fresh = series([3.3, 3.4], 15, 20);
     const now = lastTs(fresh);
-    const r = evaluateReadings(above3, ETAT_INITIAL, [...old, ...fresh], { maintenant: now, pasMin: 15 });
+    const r = evaluateObservations(above3, ETAT_INITIAL, [...old, ...fresh], { maintenant: now, pasMin: 15 });
     expect(r.declenchements).toEqual([
       { ts: t0 + 20 * 15 * MINUTE_MS, valeur: 3.3, variationH: null, depuis: t0 + 15 * MINUTE_MS },
     ]);
   });
 
-  it('keeps a stale crossing pending until a fresh reading confirms it in a later run', () => {
+  it('keeps a stale crossing pending until a fresh observation confirms it in a later run', () => {
     const old = series([2.5, 3.1]);
-    const first = evaluateReadings(above3, ETAT_INITIAL, old, {
+    const first = evaluateObservations(above3, ETAT_INITIAL, old, {
       maintenant: lastTs(old) + 3 * HOUR_MS,
       pasMin: 15,
     });
     expect(first.declenchements).toEqual([]);
     expect(first.etat.enAttente).toBe(true);
     const later = series([3.2], 15, 14);
-    const second = evaluateReadings(above3, first.etat, [...old, ...later], {
+    const second = evaluateObservations(above3, first.etat, [...old, ...later], {
       maintenant: lastTs(later),
       pasMin: 15,
     });
@@ -175,25 +181,31 @@ describe('evaluateReadings: freshness (ADR 009) and gaps', () => {
   });
 
   it('a pending crossing is dropped if the level goes back below the band first', () => {
-    const lectures = [...series([2.5, 3.1]), ...series([2.9, 2.5], 15, 20)];
-    const r = evaluateReadings(above3, ETAT_INITIAL, lectures, { maintenant: lastTs(lectures), pasMin: 15 });
+    const observations = [...series([2.5, 3.1]), ...series([2.9, 2.5], 15, 20)];
+    const r = evaluateObservations(above3, ETAT_INITIAL, observations, {
+      maintenant: lastTs(observations),
+      pasMin: 15,
+    });
     expect(r.declenchements).toEqual([]);
     expect(r.etat).toMatchObject({ cote: 'normal', enAttente: false });
   });
 
   it('a threshold crossed during a gap in the data is a crossing (the level is above now)', () => {
-    const lectures = [...series([2.5, 2.6]), ...series([3.4, 3.5], 15, 30)]; // 7 h without readings
-    const r = evaluateReadings(above3, ETAT_INITIAL, lectures, { maintenant: lastTs(lectures), pasMin: 15 });
+    const observations = [...series([2.5, 2.6]), ...series([3.4, 3.5], 15, 30)]; // 7 h without observations
+    const r = evaluateObservations(above3, ETAT_INITIAL, observations, {
+      maintenant: lastTs(observations),
+      pasMin: 15,
+    });
     expect(r.declenchements.map((d) => d.valeur)).toEqual([3.4]);
   });
 });
 
-describe('evaluateReadings: rate of rise over the trend window (ADR 009)', () => {
+describe('evaluateObservations: rate of rise over the trend window (ADR 009)', () => {
   it.each([
-    // 15-min readings; Z = 5 cm/h
+    // 15-min observations; Z = 5 cm/h
     ['steady water', [1.0, 1.0, 1.01, 1.0, 1.0, 1.01], []],
     ['rising 2 cm/h', [1.0, 1.005, 1.01, 1.015, 1.02, 1.025, 1.03], []],
-    // Rate of the window from its first reading: +5 cm in 45 min = 6.7 cm/h at the fourth reading.
+    // Rate of the window from its first observation: +5 cm in 45 min = 6.7 cm/h at the fourth observation.
     ['rising 20 cm/h after steady water', [1.0, 1.0, 1.0, 1.05, 1.1, 1.15, 1.2, 1.25], [3]],
     ['already rising fast when first seen: only sets the side', [1.0, 1.05, 1.1, 1.15, 1.2], []],
     [
@@ -209,16 +221,19 @@ describe('evaluateReadings: rate of rise over the trend window (ADR 009)', () =>
     expect(firedAt(run(rise5cm, values))).toEqual(expected);
   });
 
-  it('gives the rate per hour of the notified reading', () => {
+  it('gives the rate per hour of the notified observation', () => {
     const r = run(rise5cm, [1.0, 1.0, 1.0, 1.05, 1.1]);
-    // Window of the notified reading: 1.0 at t0 → 1.05 45 minutes later.
+    // Window of the notified observation: 1.0 at t0 → 1.05 45 minutes later.
     expect(r.declenchements[0]?.valeur).toBe(1.05);
     expect(r.declenchements[0]?.variationH).toBeCloseTo(0.05 / 0.75, 6);
   });
 
   it('computes no rate across a gap longer than the freshness limit', () => {
-    const lectures = [...series([1.0, 1.0, 1.0]), ...series([1.5, 1.5], 60, 5)]; // 2 h 30 without readings, hourly after
-    const r = evaluateReadings(rise5cm, ETAT_INITIAL, lectures, { maintenant: lastTs(lectures), pasMin: 15 });
+    const observations = [...series([1.0, 1.0, 1.0]), ...series([1.5, 1.5], 60, 5)]; // 2 h 30 without observations, hourly after
+    const r = evaluateObservations(rise5cm, ETAT_INITIAL, observations, {
+      maintenant: lastTs(observations),
+      pasMin: 15,
+    });
     expect(r.declenchements).toEqual([]);
   });
 
@@ -341,5 +356,19 @@ describe('describeRule', () => {
     ],
   ] as const)('%j → %s', (regle, expected) => {
     expect(describeRule(regle)).toBe(expected);
+  });
+});
+
+describe('parseNotificationPrefs', () => {
+  it.each([
+    [null, { email: true, push: true }],
+    ['{}', { email: true, push: true }],
+    ['{"email":false}', { email: false, push: true }],
+    ['{"email":true,"push":false}', { email: true, push: false }],
+    // Anything but a boolean keeps the channel on (as a new profile has it).
+    ['{"email":0,"push":"non"}', { email: true, push: true }],
+    ['pas du JSON', { email: true, push: true }],
+  ])('reads %j as %j', (json, expected) => {
+    expect(parseNotificationPrefs(json)).toEqual(expected);
   });
 });

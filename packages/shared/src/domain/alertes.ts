@@ -1,17 +1,18 @@
 /**
- * Personal alert rules: when a reading, a forecast run or a vigilance change notifies (docs/decisions/056).
+ * Personal alert rules: when a observation, a forecast run or a vigilance change notifies (docs/decisions/056).
  * Pure functions, the same for live ingestion and for a replay, table-tested in alertes.test.ts.
  *
  * A rule is on one side or the other of its condition: `alerte` (the level is above X, below Y, rising faster
  * than Z per hour, back inside [a, b], forecast above X within N hours) or `normal`. Entering `alerte` is a
- * crossing; it notifies once, on the first fresh reading of that episode (ADR 009: never on a reading that is
+ * crossing; it notifies once, on the first fresh observation of that episode (ADR 009: never on a observation that is
  * not `a_jour`), and at most once per rule per hour. Leaving `alerte` needs the data to go beyond the
- * hysteresis band, so a level oscillating around a threshold does not fire again and again. The first reading a
+ * hysteresis band, so a level oscillating around a threshold does not fire again and again. The first observation a
  * rule ever sees only sets its side: a crossing that was not observed is not announced (forecasts excepted).
  */
 import { formatValeur } from './verdict';
 import { HOUR_MS, MINUTE_MS } from './time';
 import { computeFreshness, staleAfterMs, TREND_WINDOW_MS } from './trend';
+import type { Observation } from './series';
 
 export const TYPES_REGLE = [
   'au_dessus',
@@ -22,9 +23,9 @@ export const TYPES_REGLE = [
   'vigilance',
 ] as const;
 export type TypeRegle = (typeof TYPES_REGLE)[number];
-/** Rules on readings (evaluated after every `readings` event). */
-export const TYPES_LECTURE = ['au_dessus', 'en_dessous', 'montee', 'retour_plage'] as const;
-export type TypeLecture = (typeof TYPES_LECTURE)[number];
+/** Rules on observations (evaluated after every `observations` event). */
+export const TYPES_OBSERVATION = ['au_dessus', 'en_dessous', 'montee', 'retour_plage'] as const;
+export type TypeObservation = (typeof TYPES_OBSERVATION)[number];
 export type GrandeurAlerte = 'H' | 'Q';
 
 /** At most one notification per rule in this interval (data time). */
@@ -39,8 +40,8 @@ export const HORIZON_MAX_H = 72;
 /** Rate windows shorter than this give no rate (as the trend arrow, ADR 009). */
 const MIN_RATE_SPAN_MS = 15 * MINUTE_MS;
 
-export interface RegleLecture {
-  type: TypeLecture;
+export interface RegleObservation {
+  type: TypeObservation;
   grandeur: GrandeurAlerte;
   /** X (au_dessus), Y (en_dessous), Z per hour (montee), a (retour_plage), in the sensor's unit. */
   seuil: number;
@@ -59,11 +60,11 @@ export type Cote = 'alerte' | 'normal';
 
 /** What a rule remembers between evaluations (persisted, so that restarts never notify twice). */
 export interface EtatRegle {
-  /** Instant of the last reading (or forecast run) evaluated: only later ones are considered. */
+  /** Instant of the last observation (or forecast run) evaluated: only later ones are considered. */
   dernierTs: number | null;
-  /** Side of the condition the data are on; null before the first reading. */
+  /** Side of the condition the data are on; null before the first observation. */
   cote: Cote | null;
-  /** Entered `alerte` without notifying yet (the reading was not fresh): the next fresh one notifies. */
+  /** Entered `alerte` without notifying yet (the observation was not fresh): the next fresh one notifies. */
   enAttente: boolean;
   /** Instant (data time) of the crossing that started the current `alerte` episode. */
   depuis: number | null;
@@ -79,19 +80,16 @@ export const ETAT_INITIAL: EtatRegle = {
   derniereNotif: null,
 };
 
-export interface Lecture {
-  ts: number;
-  valeur: number;
-}
+export type { Observation };
 
 /** A crossing to notify. */
 export interface Declenchement {
-  /** The reading notified (or, for a forecast, the first forecast instant beyond the threshold). */
+  /** The observation notified (or, for a forecast, the first forecast instant beyond the threshold). */
   ts: number;
   valeur: number;
-  /** Rate per hour at that reading (montee), else null. */
+  /** Rate per hour at that observation (montee), else null. */
   variationH: number | null;
-  /** When the condition started to hold (earlier than `ts` when the crossing reading itself was not fresh). */
+  /** When the condition started to hold (earlier than `ts` when the crossing observation itself was not fresh). */
   depuis: number;
 }
 
@@ -114,7 +112,7 @@ export function hysteresis(regle: { type: TypeRegle; grandeur: GrandeurAlerte; s
 }
 
 /** Side of the condition for value `v` (or rate), `keep` when inside the hysteresis band. */
-function side(regle: RegleLecture, v: number, h: number): Cote | 'keep' {
+function side(regle: RegleObservation, v: number, h: number): Cote | 'keep' {
   switch (regle.type) {
     case 'au_dessus':
     case 'montee':
@@ -130,7 +128,7 @@ function side(regle: RegleLecture, v: number, h: number): Cote | 'keep' {
   }
 }
 
-export interface ContexteLectures {
+export interface ContexteObservations {
   /** "Now" of the evaluation: end of the ingestion run, or simulated time of a replay step. */
   maintenant: number;
   /** Native step of the sensor (freshness and gaps, ADR 009). */
@@ -138,36 +136,36 @@ export interface ContexteLectures {
 }
 
 /**
- * Evaluates readings of one sensor against one rule. `lectures` are sorted by instant; those at or before
+ * Evaluates observations of one sensor against one rule. `observations` are sorted by instant; those at or before
  * `etat.dernierTs` only serve as history (rate window). Gaps longer than the sensor's freshness limit cut the
  * rate window (no rate across a gap); a threshold crossed during a gap is a crossing.
  */
-export function evaluateReadings(
-  regle: RegleLecture,
+export function evaluateObservations(
+  regle: RegleObservation,
   etat: EtatRegle,
-  lectures: readonly Lecture[],
-  ctx: ContexteLectures,
+  observations: readonly Observation[],
+  ctx: ContexteObservations,
 ): ResultatEvaluation {
   const h = hysteresis(regle);
   const gapMs = staleAfterMs(ctx.pasMin);
   const next: EtatRegle = { ...etat };
   const declenchements: Declenchement[] = [];
   const ignores: Ignore[] = [];
-  // Rate window: index of its first reading and of the first reading after the last gap.
+  // Rate window: index of its first observation and of the first observation after the last gap.
   let start = 0;
   let segment = 0;
-  for (let i = 0; i < lectures.length; i++) {
-    const r = lectures[i] as Lecture;
-    if (i > 0 && r.ts - (lectures[i - 1] as Lecture).ts > gapMs) segment = i;
+  for (let i = 0; i < observations.length; i++) {
+    const r = observations[i] as Observation;
+    if (i > 0 && r.ts - (observations[i - 1] as Observation).ts > gapMs) segment = i;
     if (start < segment) start = segment;
-    while (start < i && (lectures[start] as Lecture).ts < r.ts - TREND_WINDOW_MS) start++;
+    while (start < i && (observations[start] as Observation).ts < r.ts - TREND_WINDOW_MS) start++;
     if (next.dernierTs !== null && r.ts <= next.dernierTs) continue;
     next.dernierTs = r.ts;
 
     let value: number | null = r.valeur;
     let rate: number | null = null;
     if (regle.type === 'montee') {
-      const first = lectures[start] as Lecture;
+      const first = observations[start] as Observation;
       // Rounded to 1e-6 so that float noise (1.3 − 1.15) never decides an exact comparison.
       rate =
         r.ts - first.ts >= MIN_RATE_SPAN_MS
@@ -194,7 +192,7 @@ export function evaluateReadings(
       next.enAttente = !primed;
       if (!primed && !fresh) ignores.push({ ts: r.ts, raison: 'pas_frais' });
     }
-    // Notified on a fresh reading that meets the condition itself (not one inside the hysteresis band).
+    // Notified on a fresh observation that meets the condition itself (not one inside the hysteresis band).
     if (!next.enAttente || !fresh || s !== 'alerte') continue;
     next.enAttente = false;
     if (
@@ -215,19 +213,19 @@ export interface RunPrevision {
   /** Production time of the run. */
   runTs: number;
   /** Forecast instants and values (mean, else max), in the sensor's unit. */
-  points: readonly Lecture[];
+  points: readonly Observation[];
 }
 
 /**
  * Evaluates one forecast run: `alerte` when a point within the next `horizonH` hours exceeds the threshold while
  * the last observed value does not; `normal` again once no point of a run within the horizon comes within the
- * hysteresis band. Unlike readings, the first run a rule sees may notify: the crossing it announces is ahead.
+ * hysteresis band. Unlike observations, the first run a rule sees may notify: the crossing it announces is ahead.
  */
 export function evaluateForecast(
   regle: ReglePrevision,
   etat: EtatRegle,
   run: RunPrevision,
-  observe: Lecture | null,
+  observe: Observation | null,
   ctx: { maintenant: number },
 ): ResultatEvaluation {
   const next: EtatRegle = { ...etat };
@@ -315,5 +313,27 @@ export function describeRule(r: RegleDescriptible): string {
       return `${NOMS[g]} de retour entre ${v(r.seuil)} et ${v(r.seuil2 ?? r.seuil)}`;
     case 'prevision':
       return `Prévision\u00a0: ${NOMS[g].toLowerCase()} au-dessus de ${v(r.seuil)} dans les ${r.horizonH ?? HORIZON_MAX_H} h`;
+  }
+}
+
+/** The channels a user wants alert notifications on (the profile's preferences, docs/decisions/057). */
+export interface CanauxNotification {
+  email: boolean;
+  push: boolean;
+}
+
+/** Both channels are on until the user switches one off. */
+export const CANAUX_PAR_DEFAUT: CanauxNotification = { email: true, push: true };
+
+/** The preferences as the profile stores them (a JSON object); a missing or unreadable value is the default. */
+export function parseNotificationPrefs(json: string | null | undefined): CanauxNotification {
+  try {
+    const v = JSON.parse(json ?? '{}') as Partial<Record<keyof CanauxNotification, unknown>>;
+    return {
+      email: typeof v.email === 'boolean' ? v.email : CANAUX_PAR_DEFAUT.email,
+      push: typeof v.push === 'boolean' ? v.push : CANAUX_PAR_DEFAUT.push,
+    };
+  } catch {
+    return { ...CANAUX_PAR_DEFAUT };
   }
 }

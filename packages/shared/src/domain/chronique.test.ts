@@ -28,7 +28,7 @@ const at = (day: string, h: number, m: number) => {
 };
 
 describe('chroniqueHoraire', () => {
-  it('keeps one row per slot, the reading nearest to the hour', () => {
+  it('keeps one row per slot, the observation nearest to the hour', () => {
     const rows = chroniqueHoraire(
       [
         { ts: at('2022-01-31', 13, 45), valeur: 1 }, // slot 14, 15 min away
@@ -41,12 +41,13 @@ describe('chroniqueHoraire', () => {
       'm',
     );
     expect(rows).toEqual([
-      { date: '2022-01-31', heure: 14, valeur: 2, unite: 'm' },
-      { date: '2022-01-31', heure: 15, valeur: 5, unite: 'm' },
+      { date: '2022-01-31', heure: 14, valeur: 2, unite: 'm', ts: at('2022-01-31', 14, 0) },
+      // The row of 15 h holds the reading of 14:45, with its own time (issue 12).
+      { date: '2022-01-31', heure: 15, valeur: 5, unite: 'm', ts: at('2022-01-31', 14, 45) },
     ]);
   });
 
-  it('prefers the later reading on a tie, and sorts by day then hour', () => {
+  it('prefers the later observation on a tie, and sorts by day then hour', () => {
     const rows = chroniqueHoraire(
       [
         { ts: at('2022-02-01', 0, 5), valeur: 9 },
@@ -74,13 +75,15 @@ describe('chroniqueHoraire', () => {
       'm',
     );
     expect(rows).toEqual([
-      { date: '2022-10-30', heure: 0, valeur: 0, unite: 'm' },
-      { date: '2022-10-30', heure: 2, valeur: 2, unite: 'm' },
+      { date: '2022-10-30', heure: 0, valeur: 0, unite: 'm', ts: Date.parse('2022-10-29T22:00:00Z') },
+      { date: '2022-10-30', heure: 2, valeur: 2, unite: 'm', ts: Date.parse('2022-10-30T01:30:00Z') },
     ]);
   });
 
   it('uses summer time in July (UTC+2)', () => {
     const rows = chroniqueHoraire([{ ts: Date.parse('2021-07-16T06:42:00Z'), valeur: 1 }], 'm');
-    expect(rows).toEqual([{ date: '2021-07-16', heure: 9, valeur: 1, unite: 'm' }]);
+    expect(rows).toEqual([
+      { date: '2021-07-16', heure: 9, valeur: 1, unite: 'm', ts: Date.parse('2021-07-16T06:42:00Z') },
+    ]);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The hourly chronicle table (spec §3 rows `{date, heure, valeur, unite}`, §4 and §9 rounding thresholds 9 and 40).
+ * The hourly chronicle table (docs/requirements.md R7.9: rows `{date, heure, valeur, unite}`, thresholds 9 and 40 minutes).
  * Decision (docs/decisions/010):
- * - A reading goes to an hour slot of its Paris wall-clock day: minutes 0–9 → that hour; 40–59 → the next hour,
- *   capped at 23 (a reading at 23:45 stays on 23 h of its own day); 10–39 → that hour (rounded down: spec §4 does
- *   not say; every reading thus belongs to a slot, and stations reading at :15 or :30 still fill the table).
- * - One row per slot: the reading nearest to the slot's exact hour (wall-clock minutes) wins; on a tie the later
- *   reading wins (the most recent information).
+ * - A observation goes to an hour slot of its Paris wall-clock day: minutes 0–9 → that hour; 40–59 → the next hour,
+ *   capped at 23 (a observation at 23:45 stays on 23 h of its own day); 10–39 → that hour (rounded down: the original rule does
+ *   not say; every observation thus belongs to a slot, and stations observation at :15 or :30 still fill the table).
+ * - One row per slot: the observation nearest to the slot's exact hour (wall-clock minutes) wins; on a tie the later
+ *   observation wins (the most recent information).
  */
 import { HOUR_MS, parisOffsetMs } from './time';
 
@@ -20,7 +20,7 @@ export function chroniqueDistance(hour: number, minute: number): number {
   return Math.abs(hour * 60 + minute - chroniqueHeure(hour, minute) * 60);
 }
 
-export interface ChroniqueReading {
+export interface ChroniqueObservation {
   ts: number;
   valeur: number;
 }
@@ -28,9 +28,12 @@ export interface ChroniqueReading {
 export interface ChroniqueRow {
   /** Paris day `YYYY-MM-DD`. */
   date: string;
+  /** The hour the reading is rounded to (docs/requirements.md R7.9). */
   heure: number;
   valeur: number;
   unite: string;
+  /** The reading's own time (epoch ms): the row of 1 h may hold the reading of 0 h 45. */
+  ts: number;
 }
 
 // Europe/Paris changes offset on whole UTC hours: one lookup per UTC hour.
@@ -48,10 +51,13 @@ function offsetAt(ts: number): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Hourly rows (ascending by day and hour) of readings in any order. */
-export function chroniqueHoraire(readings: readonly ChroniqueReading[], unite: string): ChroniqueRow[] {
+/** Hourly rows (ascending by day and hour) of observations in any order. */
+export function chroniqueHoraire(
+  observations: readonly ChroniqueObservation[],
+  unite: string,
+): ChroniqueRow[] {
   const slots = new Map<string, { row: ChroniqueRow; distance: number; ts: number }>();
-  for (const r of readings) {
+  for (const r of observations) {
     const wall = new Date(r.ts + offsetAt(r.ts));
     const hour = wall.getUTCHours();
     const minute = wall.getUTCMinutes();
@@ -61,7 +67,7 @@ export function chroniqueHoraire(readings: readonly ChroniqueReading[], unite: s
     const key = `${date}T${pad(heure)}`;
     const current = slots.get(key);
     if (!current || distance < current.distance || (distance === current.distance && r.ts > current.ts)) {
-      slots.set(key, { row: { date, heure, valeur: r.valeur, unite }, distance, ts: r.ts });
+      slots.set(key, { row: { date, heure, valeur: r.valeur, unite, ts: r.ts }, distance, ts: r.ts });
     }
   }
   return [...slots.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, s]) => s.row);

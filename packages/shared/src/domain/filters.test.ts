@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterIndex } from './filters';
+import { avecMesuresParDefaut, filterIndex, mesuresDabord } from './filters';
 
 const items = [
   {
@@ -26,7 +26,7 @@ const items = [
 ];
 const ids = (xs: Array<{ id: number }>) => xs.map((x) => x.id);
 
-describe('filterIndex (spec §5)', () => {
+describe('filterIndex (R8.1)', () => {
   it('keeps rivers, lakes or both', () => {
     expect(ids(filterIndex(items, { type: 'R' }))).toEqual([1, 3]);
     expect(ids(filterIndex(items, { type: 'L' }))).toEqual([2]);
@@ -40,5 +40,21 @@ describe('filterIndex (spec §5)', () => {
   it('combines type, département and basin', () => {
     expect(ids(filterIndex(items, { type: 'R', departement: '09', bassin: 'adour-garonne' }))).toEqual([3]);
     expect(ids(filterIndex(items, { bassin: 'rhone-mediterranee' }))).toEqual([2]);
+  });
+});
+
+describe('avec mesures (issue 12)', () => {
+  const item = (nom: string, nb_lieux_mesures: number) => ({ nom, nb_lieux_mesures });
+  it('is on by default when fewer than half the items have readings', () => {
+    expect(avecMesuresParDefaut([item('a', 1), item('b', 0), item('c', 0)])).toBe(true);
+    expect(avecMesuresParDefaut([item('a', 1), item('b', 0)])).toBe(false);
+    expect(avecMesuresParDefaut([item('a', 1), item('b', 2), item('c', 0)])).toBe(false);
+    expect(avecMesuresParDefaut([])).toBe(false);
+  });
+  it('lists measured items first, each group by name', () => {
+    const sorted = mesuresDabord([item('d', 0), item('c', 3), item('a', 0), item('b', 1)], (x, y) =>
+      x.nom.localeCompare(y.nom),
+    );
+    expect(sorted.map((x) => x.nom)).toEqual(['b', 'c', 'a', 'd']);
   });
 });

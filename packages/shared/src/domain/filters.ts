@@ -1,5 +1,5 @@
 /**
- * Filters of the lake/river chooser (spec §5): the type filter keeps R, L or both;
+ * Filters of the lake/river chooser (docs/requirements.md R8.1): the type filter keeps R, L or both;
  * the département filter ignores the value "tous".
  */
 
@@ -31,5 +31,24 @@ export function filterIndex<T extends FilterableEntite>(items: readonly T[], fil
       (type === 'RL' || it.type === type) &&
       (dep === null || it.departements.some((d) => d.code === dep)) &&
       (bassin === null || it.bassin === bassin),
+  );
+}
+
+/**
+ * The chooser's « avec mesures » filter (issue 12): on by default when fewer than half of the water bodies have a
+ * place with readings — in the demo 18 of 977 — so that the first list shown leads to data.
+ */
+export function avecMesuresParDefaut(items: ReadonlyArray<{ nb_lieux_mesures: number }>): boolean {
+  const mesures = items.filter((e) => e.nb_lieux_mesures > 0).length;
+  return mesures * 2 < items.length;
+}
+
+/** Water bodies with readings first, then by the given order (name). */
+export function mesuresDabord<T extends { nb_lieux_mesures: number }>(
+  items: readonly T[],
+  byName: (a: T, b: T) => number,
+): T[] {
+  return [...items].sort(
+    (a, b) => Number(b.nb_lieux_mesures > 0) - Number(a.nb_lieux_mesures > 0) || byName(a, b),
   );
 }

@@ -5,7 +5,7 @@
  * are returned (their indices), so each keeps its own time, value and status. See docs/decisions/011.
  */
 
-/** Series above this many points are downsampled by the API (spec: "more than 2,000 points"). */
+/** Series above this many points are downsampled by the API (docs/requirements.md R12: more than 2,000 points). */
 export const MAX_POINTS = 2000;
 
 /**

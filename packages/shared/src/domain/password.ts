@@ -2,7 +2,7 @@
  * Password rules shared by the API (authoritative) and the web app (live hints): at least 10 characters, not
  * only digits, not too similar to the username or the e-mail address. The "too common" rule needs the list of
  * common passwords and runs on the server only (apps/api/assets/common-passwords.txt).
- * Messages follow Django's French translations (the spec's stack).
+ * Messages follow Django's French translations (the original site's stack, docs/decisions/032).
  */
 
 export const PASSWORD_MIN_LENGTH = 10;

@@ -30,13 +30,13 @@ export function serieLibelle(
 
 export type SeuilType = 'bas' | 'haut';
 
-/** Threshold lines: amber below (trop bas), blue-violet above (trop haut), as the activity verdicts (design.md). */
+/** Threshold lines: amber below (trop bas), blue-violet above (trop haut), as the verdicts (docs/requirements.md R4.3). */
 export const SEUIL_STYLES: Record<SeuilType, { couleur: string; tirets: number[]; nom: string }> = {
   bas: { couleur: '#B45309', tirets: [6, 4], nom: 'Seuil bas' },
   haut: { couleur: '#6D28D9', tirets: [12, 4], nom: 'Seuil haut' },
 };
 
-/** Hub'Eau status codes of readings (sources.md §1.7). */
+/** Hub'Eau status codes of observations (docs/requirements.md R18.3). */
 export const STATUT_LIBELLES: Record<number, string> = {
   0: 'Sans validation',
   4: 'Donnée brute',
@@ -73,4 +73,23 @@ export function yRange(
   if (grandeur === 'Q' && lo < 0) lo = 0;
   const f = grandeur === 'H' ? 100 : 10;
   return { min: floorTo(lo, f), max: ceilTo(hi, f) };
+}
+
+/** An observation: a sensor's value at an instant (epoch ms UTC), docs/GLOSSARY.md. */
+export interface Observation {
+  ts: number;
+  valeur: number;
+}
+
+/** Native step of a series in minutes: the most frequent gap between consecutive observations (null below 2). */
+export function nativeStepMinutes(observations: readonly Observation[]): number | null {
+  const counts = new Map<number, number>();
+  for (let i = 1; i < observations.length; i++) {
+    const gap = Math.round(
+      ((observations[i] as Observation).ts - (observations[i - 1] as Observation).ts) / 60_000,
+    );
+    if (gap > 0) counts.set(gap, (counts.get(gap) ?? 0) + 1);
+  }
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  return best ? best[0] : null;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isIsoDay, parisDay, parisDayRange, parisDaysRange, parisParts, HOUR_MS } from './time';
+import {
+  addDays,
+  isIsoDay,
+  parisDay,
+  parisDayRange,
+  parisDaysRange,
+  parisOffsetMs,
+  parisParts,
+  zoneOffsetMs,
+  HOUR_MS,
+  MINUTE_MS,
+} from './time';
 
 describe('isIsoDay', () => {
   it.each([
@@ -52,5 +63,31 @@ describe('Paris calendar days', () => {
   it('adds days across months and years', () => {
     expect(addDays('2021-12-31', 1)).toBe('2022-01-01');
     expect(addDays('2022-03-01', -1)).toBe('2022-02-28');
+  });
+});
+
+describe('zoneOffsetMs (offsets from the zones’ published rules)', () => {
+  it.each([
+    ['Europe/Paris', '2022-01-15T12:00:00Z', 1 * HOUR_MS],
+    ['Europe/Paris', '2022-07-15T12:00:00Z', 2 * HOUR_MS],
+    ['America/New_York', '2022-01-15T12:00:00Z', -5 * HOUR_MS],
+    ['America/New_York', '2022-07-15T12:00:00Z', -4 * HOUR_MS],
+    ['Asia/Kolkata', '2022-07-15T12:00:00Z', 5 * HOUR_MS + 30 * MINUTE_MS],
+    // Lord Howe Island moves by half an hour: +10:30 in its winter, +11:00 in its summer.
+    ['Australia/Lord_Howe', '2022-07-15T12:00:00Z', 10 * HOUR_MS + 30 * MINUTE_MS],
+    ['Australia/Lord_Howe', '2022-01-15T12:00:00Z', 11 * HOUR_MS],
+    ['UTC', '2022-07-15T12:00:00Z', 0],
+  ])('%s at %s', (zone, at, offset) => expect(zoneOffsetMs(Date.parse(at), zone)).toBe(offset));
+
+  it('changes at the instant of the change (EU: 01:00 UTC on the last Sunday of March), Paris included', () => {
+    const change = Date.parse('2022-03-27T01:00:00Z');
+    expect(zoneOffsetMs(change - 1000, 'Europe/Paris')).toBe(HOUR_MS);
+    expect(zoneOffsetMs(change, 'Europe/Paris')).toBe(2 * HOUR_MS);
+    expect(parisOffsetMs(change - 1000)).toBe(HOUR_MS);
+    expect(parisOffsetMs(change)).toBe(2 * HOUR_MS);
+  });
+
+  it('throws a RangeError for an unknown zone', () => {
+    expect(() => zoneOffsetMs(0, 'Not/AZone')).toThrow(RangeError);
   });
 });

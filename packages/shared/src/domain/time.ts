@@ -21,18 +21,28 @@ export function isIsoDay(value: string): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
 }
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PARIS_TZ,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** One formatter per IANA zone (building one costs far more than using it). */
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
-export interface ParisParts {
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface WallClockParts {
   year: number;
   month: number;
   day: number;
@@ -41,10 +51,10 @@ export interface ParisParts {
   second: number;
 }
 
-/** Wall-clock parts of an instant in Europe/Paris. */
-export function parisParts(ms: number): ParisParts {
+/** Wall-clock parts of an instant in an IANA zone; throws a RangeError for an unknown zone. */
+function zoneParts(ms: number, timeZone: string): WallClockParts {
   const out: Record<string, number> = {};
-  for (const p of partsFormatter.formatToParts(new Date(ms))) {
+  for (const p of partsFormatter(timeZone).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
   return {
@@ -57,11 +67,24 @@ export function parisParts(ms: number): ParisParts {
   };
 }
 
-/** Offset of Europe/Paris from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
-export function parisOffsetMs(ms: number): number {
-  const p = parisParts(ms);
+/** Wall-clock parts of an instant in Europe/Paris. */
+export function parisParts(ms: number): WallClockParts {
+  return zoneParts(ms, PARIS_TZ);
+}
+
+/**
+ * Offset of an IANA zone from UTC at an instant, in milliseconds (east positive: Paris +1 h in winter, +2 h in
+ * summer; New York −5 h in winter). Throws a RangeError for an unknown zone.
+ */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const p = zoneParts(ms, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** Offset of Europe/Paris from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+export function parisOffsetMs(ms: number): number {
+  return zoneOffsetMs(ms, PARIS_TZ);
 }
 
 /** The instant of a Paris wall-clock time (for times skipped in spring, the first valid instant after). */

@@ -44,7 +44,7 @@ describe('computeTrend', () => {
   });
 
   it('never shows an arrow that contradicts its rate (a last bump on a falling river)', () => {
-    // Falling 3.4 cm/h for 3 h, then one reading a little above the previous ones.
+    // Falling 3.4 cm/h for 3 h, then one observation a little above the previous ones.
     const values = [1.2, 1.19, 1.18, 1.17, 1.16, 1.15, 1.14, 1.13, 1.12, 1.11, 1.1, 1.09, 1.115];
     const r = computeTrend(series(values), 'H');
     expect(r?.variation_h).toBeLessThan(0);
@@ -61,12 +61,12 @@ describe('computeTrend', () => {
     expect(computeTrend(series([500, 520, 540, 560, 580]), 'Q')?.tendance).toBe('hausse_rapide'); // 80 m³/s/h
   });
 
-  it('only looks at the 3 hours ending with the latest reading', () => {
+  it('only looks at the 3 hours ending with the latest observation', () => {
     const old = { ts: t0 - 10 * HOUR_MS, valeur: 5 };
     expect(computeTrend([old, ...series([1, 1, 1, 1])], 'H')?.tendance).toBe('stable');
   });
 
-  it('has no trend with a single reading or a window shorter than 15 minutes', () => {
+  it('has no trend with a single observation or a window shorter than 15 minutes', () => {
     expect(computeTrend(series([1]), 'H')).toBeNull();
     expect(computeTrend(series([1, 2], 5), 'H')).toBeNull();
     expect(
@@ -88,7 +88,7 @@ describe('computeFreshness', () => {
     expect(staleAfterMs(1440)).toBe(3 * 24 * HOUR_MS);
     expect(computeFreshness(t0, t0 + 2 * 24 * HOUR_MS, 1440)).toBe('a_jour');
   });
-  it('has no data without a reading or after 30 days of silence', () => {
+  it('has no data without a observation or after 30 days of silence', () => {
     expect(computeFreshness(null, t0, 15)).toBe('aucune_donnee');
     expect(computeFreshness(t0, t0 + 31 * 24 * HOUR_MS, 15)).toBe('aucune_donnee');
   });

@@ -2,21 +2,19 @@
  * Trend and freshness of a sensor, computed the same way everywhere (API, alerts, UI).
  * See docs/decisions/009-trend-and-freshness.md.
  *
- * Trend: the least-squares slope of the readings of the 3 hours ending with the latest one, in the sensor's unit
+ * Trend: the least-squares slope of the observations of the 3 hours ending with the latest one, in the sensor's unit
  * per hour. The arrow and the rate shown next to it both come from this one slope, so they can never disagree,
- * and a single noisy reading moves it little. Five classes, with thresholds per quantity.
+ * and a single noisy observation moves it little. Five classes, with thresholds per quantity.
  */
 import { HOUR_MS, MINUTE_MS } from './time';
 import type { Grandeur } from './units';
+import type { Observation } from './series';
 
 export const TREND_WINDOW_MS = 3 * HOUR_MS;
 export const TENDANCES = ['hausse_rapide', 'hausse', 'stable', 'baisse', 'baisse_rapide'] as const;
 export type Tendance = (typeof TENDANCES)[number];
 
-export interface Reading {
-  ts: number;
-  valeur: number;
-}
+export type { Observation };
 
 export interface TrendResult {
   tendance: Tendance;
@@ -32,16 +30,16 @@ const THRESHOLDS: Record<Grandeur, (value: number) => { slow: number; fast: numb
 };
 
 /**
- * Trend of the readings (any order) ending with the latest; null with fewer than two readings in the window or
- * when the window spans less than 15 minutes (one reading of hourly stations).
+ * Trend of the observations (any order) ending with the latest; null with fewer than two observations in the window or
+ * when the window spans less than 15 minutes (one observation of hourly stations).
  */
-export function computeTrend(readings: readonly Reading[], grandeur: Grandeur): TrendResult | null {
-  if (readings.length < 2) return null;
-  const sorted = [...readings].sort((a, b) => a.ts - b.ts);
-  const last = sorted[sorted.length - 1] as Reading;
+export function computeTrend(observations: readonly Observation[], grandeur: Grandeur): TrendResult | null {
+  if (observations.length < 2) return null;
+  const sorted = [...observations].sort((a, b) => a.ts - b.ts);
+  const last = sorted[sorted.length - 1] as Observation;
   const window = sorted.filter((r) => r.ts >= last.ts - TREND_WINDOW_MS);
   if (window.length < 2) return null;
-  const first = window[0] as Reading;
+  const first = window[0] as Observation;
   if (last.ts - first.ts < 15 * MINUTE_MS) return null;
   const xs = window.map((r) => (r.ts - first.ts) / HOUR_MS);
   const mx = xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -72,7 +70,7 @@ export function staleAfterMs(pasMin: number | null): number {
   return Math.max(2 * HOUR_MS, 3 * (pasMin ?? 0) * MINUTE_MS);
 }
 
-/** Freshness of the latest reading at `refTs` ("now" of the data). No reading in the last 30 days: aucune_donnee. */
+/** Freshness of the latest observation at `refTs` ("now" of the data). No observation in the last 30 days: aucune_donnee. */
 export function computeFreshness(lastTs: number | null, refTs: number, pasMin: number | null): Fraicheur {
   if (lastTs === null || refTs - lastTs > 30 * 24 * HOUR_MS) return 'aucune_donnee';
   return refTs - lastTs <= staleAfterMs(pasMin) ? 'a_jour' : 'en_retard';

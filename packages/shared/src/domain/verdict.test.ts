@@ -5,21 +5,21 @@ import {
   computeVerdict,
   formatInstant,
   formatValeur,
-  type LectureVerdict,
+  type ObservationCapteur,
   type SeuilVerdict,
   type VigilanceEnVigueur,
 } from './verdict';
 
 const TS = Date.parse('2022-01-31T22:55:00Z'); // 31/01/2022 à 23h55 in Paris
 
-const h = (valeur: number | null, fraicheur: Fraicheur = 'a_jour'): LectureVerdict => ({
+const h = (valeur: number | null, fraicheur: Fraicheur = 'a_jour'): ObservationCapteur => ({
   grandeur: 'H',
   unite: 'm',
   valeur,
   ts: valeur === null ? null : TS,
   fraicheur,
 });
-const q = (valeur: number, fraicheur: Fraicheur = 'a_jour'): LectureVerdict => ({
+const q = (valeur: number, fraicheur: Fraicheur = 'a_jour'): ObservationCapteur => ({
   grandeur: 'Q',
   unite: 'm³/s',
   valeur,
@@ -37,8 +37,8 @@ const rouge: VigilanceEnVigueur = { niveau: 4, troncon: 'Garonne toulousaine' };
 const jaune: VigilanceEnVigueur = { niveau: 2, troncon: 'Garonne toulousaine' };
 
 describe('computeVerdict', () => {
-  it.each<[string, SeuilVerdict[], LectureVerdict[], VigilanceEnVigueur | null, string, string]>([
-    // name, thresholds, readings, vigilance → verdict, reason
+  it.each<[string, SeuilVerdict[], ObservationCapteur[], VigilanceEnVigueur | null, string, string]>([
+    // name, thresholds, observations, vigilance → verdict, reason
     [
       'below the low bound',
       [seuil('H', 0.76, 1.72)],
@@ -120,7 +120,7 @@ describe('computeVerdict', () => {
       'Vigilance rouge crues sur le tronçon « Garonne toulousaine » : activité déconseillée.',
     ],
     [
-      'red vigilance without any reading',
+      'red vigilance without any observation',
       [seuil('H', 0.76, 1.72)],
       [],
       rouge,
@@ -152,7 +152,7 @@ describe('computeVerdict', () => {
       "Aucun seuil n'est défini pour cette activité à ce lieu.",
     ],
     [
-      'late reading',
+      'late observation',
       [seuil('H', 0.76, 1.72)],
       [h(0.86, 'en_retard')],
       null,
@@ -160,7 +160,7 @@ describe('computeVerdict', () => {
       'Dernière mesure de hauteur le 31/01/2022 à 23h55 : trop ancienne pour juger.',
     ],
     [
-      'reading older than 30 days',
+      'observation older than 30 days',
       [seuil('H', 0.76, 1.72)],
       [h(0.86, 'aucune_donnee')],
       null,
@@ -168,7 +168,7 @@ describe('computeVerdict', () => {
       'Dernière mesure de hauteur le 31/01/2022 à 23h55 : trop ancienne pour juger.',
     ],
     [
-      'no reading at all',
+      'no observation at all',
       [seuil('H', 0.76, 1.72)],
       [h(null, 'aucune_donnee')],
       null,
@@ -207,25 +207,25 @@ describe('computeVerdict', () => {
       'praticable',
       'Hauteur de 0,86 m, entre les seuils indicatifs de 0,76 m et 1,72 m.',
     ],
-  ])('%s', (_name, seuils, lectures, vigilance, verdict, raison) => {
-    const r = computeVerdict({ seuils, lectures, vigilance });
+  ])('%s', (_name, seuils, observations, vigilance, verdict, raison) => {
+    const r = computeVerdict({ seuils, observations, vigilance });
     expect(r.verdict).toBe(verdict);
     expect(r.raison).toBe(raison);
   });
 
-  it('returns the reading and the thresholds it used', () => {
+  it('returns the observation and the thresholds it used', () => {
     const s = seuil('H', 0.76, 1.72);
     const l = h(0.7);
-    const r = computeVerdict({ seuils: [s], lectures: [l], vigilance: null });
-    expect(r).toMatchObject({ verdict: 'trop bas', lecture: l, seuil: s });
-    const d = computeVerdict({ seuils: [s], lectures: [l], vigilance: orange });
-    expect(d).toMatchObject({ verdict: 'déconseillé', lecture: l, seuil: s });
+    const r = computeVerdict({ seuils: [s], observations: [l], vigilance: null });
+    expect(r).toMatchObject({ verdict: 'trop bas', observation: l, seuil: s });
+    const d = computeVerdict({ seuils: [s], observations: [l], vigilance: orange });
+    expect(d).toMatchObject({ verdict: 'déconseillé', observation: l, seuil: s });
   });
 
-  it('keeps the stale reading it could not use, so that its age can be shown', () => {
+  it('keeps the stale observation it could not use, so that its age can be shown', () => {
     const l = h(0.86, 'en_retard');
-    const r = computeVerdict({ seuils: [seuil('H', 0.76, 1.72)], lectures: [l], vigilance: null });
-    expect(r.lecture).toBe(l);
+    const r = computeVerdict({ seuils: [seuil('H', 0.76, 1.72)], observations: [l], vigilance: null });
+    expect(r.observation).toBe(l);
     expect(r.verdict).toBe('inconnu');
   });
 });

@@ -3,10 +3,10 @@
  * See docs/decisions/016-activity-verdict.md.
  *
  * Order of the rule:
- * 1. vigilance orange or red (level ≥ 3) in force on the place's tronçon → `déconseillé`, whatever the readings;
+ * 1. vigilance orange or red (level ≥ 3) in force on the place's tronçon → `déconseillé`, whatever the observations;
  * 2. no threshold for the activity at the place → `inconnu`;
- * 3. no up-to-date reading (freshness `a_jour`) of a quantity that has a threshold → `inconnu`;
- * 4. otherwise each quantity with a threshold and an up-to-date reading is compared with its bounds (inclusive):
+ * 3. no up-to-date observation (freshness `a_jour`) of a quantity that has a threshold → `inconnu`;
+ * 4. otherwise each quantity with a threshold and an up-to-date observation is compared with its bounds (inclusive):
  *    below `seuil_bas` → `trop bas`, above `seuil_haut` → `trop haut`, else `praticable`; the first quantity
  *    (H, then Q, then T) that is not `praticable` gives the verdict.
  */
@@ -14,7 +14,7 @@ import { parisParts } from './time';
 import type { Fraicheur } from './trend';
 import type { Grandeur } from './units';
 
-/** The verdicts, as the words shown to people (issue 3, design.md: chip with icon + word). */
+/** The verdicts, as the words shown to people (docs/requirements.md R4.3, R7.12: chip with icon + word). */
 export const VERDICTS = ['trop bas', 'praticable', 'trop haut', 'déconseillé', 'inconnu'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
@@ -33,7 +33,8 @@ export interface SeuilVerdict {
   indicatif: boolean;
 }
 
-export interface LectureVerdict {
+/** A sensor's latest observation at the reference instant (valeur and ts null when there is none). */
+export interface ObservationCapteur {
   grandeur: Grandeur;
   unite: string;
   valeur: number | null;
@@ -48,19 +49,19 @@ export interface VigilanceEnVigueur {
   troncon: string;
 }
 
-export interface VerdictInput<L extends LectureVerdict, S extends SeuilVerdict> {
+export interface VerdictInput<L extends ObservationCapteur, S extends SeuilVerdict> {
   seuils: readonly S[];
-  lectures: readonly L[];
+  observations: readonly L[];
   vigilance: VigilanceEnVigueur | null;
 }
 
-export interface VerdictResult<L extends LectureVerdict, S extends SeuilVerdict> {
+export interface VerdictResult<L extends ObservationCapteur, S extends SeuilVerdict> {
   verdict: Verdict;
   /** Why, in one French sentence. */
   raison: string;
-  /** The reading the verdict rests on (possibly stale when `inconnu`), null when none. */
-  lecture: L | null;
-  /** The thresholds compared with that reading, null when none. */
+  /** The observation the verdict rests on (possibly stale when `inconnu`), null when none. */
+  observation: L | null;
+  /** The thresholds compared with that observation, null when none. */
   seuil: S | null;
 }
 
@@ -94,23 +95,23 @@ export function formatInstant(ms: number): string {
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function compare<L extends LectureVerdict, S extends SeuilVerdict>(
-  lecture: L & { valeur: number },
+function compare<L extends ObservationCapteur, S extends SeuilVerdict>(
+  observation: L & { valeur: number },
   seuil: S,
 ): VerdictResult<L, S> {
   const adj = seuil.indicatif ? ' indicatif' : '';
-  const fmt = (v: number) => formatValeur(lecture.grandeur, v, lecture.unite);
-  const what = `${capitalize(NOMS_GRANDEURS[lecture.grandeur])} de ${fmt(lecture.valeur)}`;
+  const fmt = (v: number) => formatValeur(observation.grandeur, v, observation.unite);
+  const what = `${capitalize(NOMS_GRANDEURS[observation.grandeur])} de ${fmt(observation.valeur)}`;
   const result = (verdict: Verdict, raison: string): VerdictResult<L, S> => ({
     verdict,
     raison,
-    lecture,
+    observation,
     seuil,
   });
-  if (seuil.seuil_bas !== null && lecture.valeur < seuil.seuil_bas) {
+  if (seuil.seuil_bas !== null && observation.valeur < seuil.seuil_bas) {
     return result('trop bas', `${what}, sous le seuil bas${adj} de ${fmt(seuil.seuil_bas)}.`);
   }
-  if (seuil.seuil_haut !== null && lecture.valeur > seuil.seuil_haut) {
+  if (seuil.seuil_haut !== null && observation.valeur > seuil.seuil_haut) {
     return result('trop haut', `${what}, au-dessus du seuil haut${adj} de ${fmt(seuil.seuil_haut)}.`);
   }
   if (seuil.seuil_bas !== null && seuil.seuil_haut !== null) {
@@ -127,21 +128,21 @@ function compare<L extends LectureVerdict, S extends SeuilVerdict>(
 }
 
 /** The verdict of an activity at a place from its thresholds, its sensors' state and the vigilance in force. */
-export function computeVerdict<L extends LectureVerdict, S extends SeuilVerdict>(
+export function computeVerdict<L extends ObservationCapteur, S extends SeuilVerdict>(
   input: VerdictInput<L, S>,
 ): VerdictResult<L, S> {
   const seuils = ORDRE_GRANDEURS.flatMap((g) =>
     input.seuils.filter((s) => s.grandeur === g && (s.seuil_bas !== null || s.seuil_haut !== null)),
   );
-  const lectureDe = (g: Grandeur) => input.lectures.find((l) => l.grandeur === g) ?? null;
+  const observationDe = (g: Grandeur) => input.observations.find((l) => l.grandeur === g) ?? null;
   const first = seuils[0];
 
   if (input.vigilance && input.vigilance.niveau >= NIVEAU_VIGILANCE_DECONSEILLE) {
-    const lecture = first ? lectureDe(first.grandeur) : null;
+    const observation = first ? observationDe(first.grandeur) : null;
     return {
       verdict: 'déconseillé',
       raison: `Vigilance ${NOMS_VIGILANCE[input.vigilance.niveau] ?? 'orange'} crues sur le tronçon « ${input.vigilance.troncon} » : activité déconseillée.`,
-      lecture: lecture && lecture.valeur !== null ? lecture : null,
+      observation: observation && observation.valeur !== null ? observation : null,
       seuil: first ?? null,
     };
   }
@@ -149,21 +150,21 @@ export function computeVerdict<L extends LectureVerdict, S extends SeuilVerdict>
     return {
       verdict: 'inconnu',
       raison: "Aucun seuil n'est défini pour cette activité à ce lieu.",
-      lecture: null,
+      observation: null,
       seuil: null,
     };
   }
 
   const usable = seuils
-    .map((s) => ({ s, l: lectureDe(s.grandeur) }))
+    .map((s) => ({ s, l: observationDe(s.grandeur) }))
     .filter(
       (x): x is { s: S; l: L & { valeur: number } } =>
         x.l !== null && x.l.valeur !== null && x.l.ts !== null && x.l.fraicheur === 'a_jour',
     );
   if (usable.length === 0) {
-    // The most recent reading of a quantity with a threshold says how old the data are.
+    // The most recent observation of a quantity with a threshold says how old the data are.
     const known = seuils
-      .map((s) => ({ s, l: lectureDe(s.grandeur) }))
+      .map((s) => ({ s, l: observationDe(s.grandeur) }))
       .filter((x): x is { s: S; l: L } => x.l !== null && x.l.valeur !== null && x.l.ts !== null)
       .sort((a, b) => (b.l.ts ?? 0) - (a.l.ts ?? 0))[0];
     return {
@@ -171,7 +172,7 @@ export function computeVerdict<L extends LectureVerdict, S extends SeuilVerdict>
       raison: known
         ? `Dernière mesure de ${NOMS_GRANDEURS[known.l.grandeur]} ${formatInstant(known.l.ts as number)} : trop ancienne pour juger.`
         : `Aucune mesure de ${NOMS_GRANDEURS[first.grandeur]} n'est disponible à ce lieu pour cette date.`,
-      lecture: known?.l ?? null,
+      observation: known?.l ?? null,
       seuil: known?.s ?? first,
     };
   }

@@ -1,5 +1,5 @@
 /**
- * Webcam legend (spec §9): built from the date and time written in the image URL, as `le dd/mm/yyyy à HHhMM`.
+ * Webcam legend (docs/requirements.md R7.13): built from the date and time written in the image URL, as `le dd/mm/yyyy à HHhMM`.
  * Webcam feeds name their images after the shot time in many ways (`cam_20220125_1430.jpg`,
  * `2022-01-25-14-30.jpg`, `20220125143000.jpg`, `2022/01/25/14h30.jpg`…); the time is the camera's wall clock,
  * shown as written (no time-zone conversion). A URL with a date but no time gives `le dd/mm/yyyy`; a URL without
