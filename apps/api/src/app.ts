@@ -5,14 +5,11 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Env } from './config/env';
-import type { Secrets } from './config/secrets';
-import type { Db } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
 import { activitesRoutes } from './features/activites/activites.routes';
 import { alertesRoutes } from './features/alertes/alertes.routes';
@@ -20,67 +17,76 @@ import { communicationRoutes } from './features/communication/communication.rout
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { hydroRoutes } from './features/hydro/hydro.routes';
+import { lieuRoutes } from './features/lieu/lieu.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { meteoRoutes } from './features/meteo/meteo.routes';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { publicationsRoutes } from './features/publications/publications.routes';
+import { AccessLogController } from './http/access-log';
 import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
-import { AppError, errorBody, registerErrorHandling } from './http/errors';
+import { errorBody, frameworkErrors, registerErrorHandling } from './http/errors';
+import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
-import type { IngestEvents } from './ingest/events';
 import { readIngestStatus } from './ingest/jobs/runner';
-import type { Mailer } from './notify/mail';
-import type { PushService } from './notify/push';
+import type { TrustProxy } from './config/env';
+import type { AppDeps } from './deps';
 import { APP_VERSION } from './version';
 
-/** What every feature may use. Features receive it when their routes are registered. */
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  secrets: Secrets;
-  /** Current time in epoch ms (tests may pin it). */
-  now: () => number;
-  /** E-mail transport (SMTP or the outbox in DATA_DIR). */
-  mailer: Mailer;
-  /**
-   * Web Push with the server's VAPID keys (notify/push.ts): `sendToUser` reaches every browser of a user.
-   * Optional: `pushFor(deps)` gives this one, or one created on first use for the database.
-   */
-  push?: PushService;
-  /** What ingestion (live or replay) reports after each run: subscribe with `.on(...)` (ingest/events.ts). */
-  ingestEvents?: IngestEvents;
+export type { AppDeps } from './deps';
+
+/**
+ * TRUST_PROXY for Fastify (docs/decisions/102): a hop count n trusts the n nearest proxies (proxy-addr's own rule
+ * for a number, given as a function because Fastify's types take no number), a list trusts those addresses.
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_addr, hop) => hop < trust;
+  return trust;
 }
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout, buffered, by default. */
+  logStream?: DestinationStream;
 }
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const { env } = deps;
+  const csrf = { key: deps.secrets.csrfKey, secureCookie: env.PUBLIC_URL.startsWith('https://') };
+  // Computed on first use: the inline-script hashes of index.html are known once the web app is registered.
+  let inlineScriptHashes: readonly string[] = [];
+  const securityHeaders = createSecurityHeaders({ env, inlineScriptHashes: () => inlineScriptHashes });
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    // Log lines are buffered (4 KB) and written without blocking, flushed at exit (docs/decisions/115).
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            stream: opts.logStream ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+          },
+    // One access line per answer instead of Fastify's two (docs/decisions/115).
+    logController: new AccessLogController(),
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // The router's own refusals skip every hook: they get the headers here.
+    frameworkErrors: (err, request, reply) => {
+      securityHeaders(request, reply);
+      frameworkErrors(err, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First of all hooks, so that every answer gets them (docs/decisions/101).
+  registerSecurityHeaders(app, securityHeaders);
 
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, {
-    global: false,
-    // Thrown as an AppError so that the error handler keeps this French message and the wait time.
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError(
-        429,
-        'rate_limited',
-        `Trop de tentatives. Merci de réessayer dans ${Math.ceil(ctx.ttl / 1000)} s.`,
-      ),
-  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -92,7 +98,15 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI description always exists (tests read it); its UI is public outside production only, unless
+  // API_DOCS=public (docs/decisions/101). Swagger UI sends its own CSP (its scripts are files), unframable.
+  if (env.API_DOCS === 'public') {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      transformStaticCSP: (csp) => csp.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
+  }
 
   registerAuth(app, new AuthService(deps.db.db, deps.secrets.jwtKey, deps.now));
 
@@ -100,9 +114,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     async (api) => {
       await api.register(etag);
       registerApiCaching(api);
-      registerCsrf(api, { key: deps.secrets.csrfKey, secureCookie: env.PUBLIC_URL.startsWith('https://') });
+      registerCsrf(api, csrf);
 
       await api.register(healthRoutes({ ...deps, ingestStatus: () => readIngestStatus(deps.db.db) }));
+      await api.register(lieuRoutes(deps));
       await api.register(hydroRoutes(deps));
       await api.register(accountRoutes(deps));
       await api.register(profileRoutes(deps));
@@ -129,6 +144,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     { prefix: '/api' },
   );
 
-  await registerWeb(app, env);
+  inlineScriptHashes = await registerWeb(app, env, csrf);
   return app;
 }

@@ -8,8 +8,9 @@ import { loadSecrets } from './config/secrets';
 import { migrateToLatest, openDb } from './db/client';
 import { IngestEvents } from './ingest/events';
 import { startRetention } from './maintenance/retention';
+import { startRollup, type RollupRuntime } from './data/rollup';
 import { startIngestion, type IngestionRuntime } from './ingest/scheduler';
-import { startAlerts } from './notify/alerts';
+import { startAlerts } from './features/alertes/runtime';
 import { createMailer } from './notify/mail';
 import { createPushService } from './notify/push';
 import { seedDatabase } from './seed/seed';
@@ -61,9 +62,11 @@ async function main(): Promise<void> {
   const retention = startRetention({ db: db.db, log: app.log });
 
   let ingestion: IngestionRuntime | null = null;
+  let rollup: RollupRuntime | null = null;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} reçu : arrêt`);
     await ingestion?.stop();
+    await rollup?.stop();
     await alerts.stop();
     await retention.stop();
     await app.close();
@@ -76,7 +79,11 @@ async function main(): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Limni écoute sur ${env.PUBLIC_URL} (base : ${db.location})`);
   // Live ingestion (Hub'Eau, Vigicrues) only when asked: the demo runs offline on its dataset.
-  if (env.INGEST === 'live') ingestion = startIngestion({ env, db, events: ingestEvents, log: app.log });
+  // Live readings are rolled up into the daily archive at the end of each Paris day (docs/decisions/085).
+  if (env.INGEST === 'live') {
+    ingestion = startIngestion({ env, db, events: ingestEvents, log: app.log });
+    rollup = startRollup({ db: db.db, log: app.log });
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,27 +1,52 @@
 /**
  * Alert helpers for API tests: alert rules through HTTP, browsers registered with a local push service, and
- * readings fed through the real ingestion store with the `readings` event a live run would emit.
+ * observations fed through the real ingestion store with the `observations` event a live run would emit.
  */
 import { expect } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '@limni/shared/domain/time';
 import type { RegleInput } from '@limni/shared/contracts/alertes';
 import { IngestEvents } from '../src/ingest/events';
-import { ReadingsSummary, ReadingStore } from '../src/ingest/readings';
-import { stopToken } from '../src/notify/alert-rules';
-import { startAlerts, type AlertsRuntime } from '../src/notify/alerts';
+import { ObservationsSummary, ObservationStore } from '../src/ingest/observation-store';
+import { startAlerts, type AlertsRuntime } from '../src/features/alertes/runtime';
+import { stopToken } from '../src/features/alertes/stop-link';
 import type { Mailer } from '../src/notify/mail';
 import type { TestContext } from './helpers';
 import { browserSubscription, type BrowserSubscription, type LocalPushService } from './push-service';
 
 /** La Garonne à Toulouse (Pont-Neuf): H every 15 min until 2022-01-31 23:45 UTC (0.695 m). */
-export const PONT_NEUF = { lieu: 1, code: 'O200004001', capteur: 1 } as const;
-/** Readings fed by tests start after the demo data. */
+export const PONT_NEUF_CODE = 'O200004001';
+
+export interface StationPlace {
+  lieu: number;
+  libelle: string;
+  code: string;
+  /** Its sensor of `grandeur` (H by default). */
+  capteur: number;
+  tronconId: number | null;
+}
+
+/** The place of a Hub'Eau station (its code, from the source files) and its sensor: no seed id in tests. */
+export async function placeOfStation(
+  ctx: TestContext,
+  code: string,
+  grandeur: 'H' | 'Q' = 'H',
+): Promise<StationPlace> {
+  const row = await ctx.db.db
+    .selectFrom('lieu')
+    .innerJoin('capteur', 'capteur.lieu_id', 'lieu.id')
+    .select(['lieu.id as lieu', 'lieu.libelle', 'lieu.troncon_id', 'capteur.id as capteur'])
+    .where('lieu.code_station', '=', code)
+    .where('capteur.grandeur', '=', grandeur)
+    .executeTakeFirstOrThrow();
+  return { lieu: row.lieu, libelle: row.libelle, code, capteur: row.capteur, tronconId: row.troncon_id };
+}
+/** Observations fed by tests start after the demo data. */
 export const T0 = Date.parse('2022-02-01T00:00:00Z');
 
 export const at = (quarters: number) => T0 + quarters * 15 * MINUTE_MS;
 export { HOUR_MS, MINUTE_MS };
 
-/** Adds rules on a place (subscribing to it) and checks the 201. */
+/** Adds rules on a place (following it) and checks the 201. */
 export async function addRules(ctx: TestContext, token: string, lieu: number, regles: RegleInput[]) {
   const res = await ctx.request({
     method: 'POST',
@@ -72,18 +97,18 @@ export function alertsFor(
   return { events, alerts };
 }
 
-/** Writes readings of one station through the ingestion store, then emits the run's `readings` event. */
+/** Writes observations of one station through the ingestion store, then emits the run's `observations` event. */
 export async function feed(
   ctx: TestContext,
   events: IngestEvents,
   code: string,
-  readings: Array<{ ts: number; valeur: number }>,
+  observations: Array<{ ts: number; valeur: number }>,
   opts: { grandeur?: 'H' | 'Q'; at?: number } = {},
 ): Promise<void> {
-  const summary = new ReadingsSummary();
-  const store = new ReadingStore(ctx.db.db, 'hubeau', summary);
+  const summary = new ObservationsSummary();
+  const store = new ObservationStore(ctx.db.db, 'hubeau', summary);
   await store.write(
-    readings.map((r) => ({
+    observations.map((r) => ({
       codeStation: code,
       grandeur: opts.grandeur ?? 'H',
       ts: r.ts,
@@ -92,9 +117,9 @@ export async function feed(
       qualification: null,
     })),
   );
-  const last = Math.max(...readings.map((r) => r.ts));
+  const last = Math.max(...observations.map((r) => r.ts));
   await events.emit({
-    type: 'readings',
+    type: 'observations',
     origin: 'live',
     source: 'test',
     at: opts.at ?? last + MINUTE_MS,
@@ -102,7 +127,7 @@ export async function feed(
   });
 }
 
-/** Readings every 15 min from `from` (a quarter index after T0). */
+/** Observations every 15 min from `from` (a quarter index after T0). */
 export const quarterly = (values: readonly number[], from = 0) =>
   values.map((valeur, i) => ({ ts: at(from + i), valeur }));
 

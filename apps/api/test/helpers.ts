@@ -9,13 +9,15 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type AppDeps } from '../src/app';
+import { buildApp } from '../src/app';
+import type { AppDeps } from '../src/deps';
 import { loadEnv } from '../src/config/env';
 import { loadSecrets } from '../src/config/secrets';
 import { migrateToLatest, openDb, type Db } from '../src/db/client';
 import { createMailer, outboxDir } from '../src/notify/mail';
 import { createPushService } from '../src/notify/push';
 import { withDatabase } from './global-setup';
+import type { DestinationStream } from 'pino';
 
 export const TEST_DB: 'sqlite' | 'postgres' =
   process.env.LIMNI_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -72,6 +74,8 @@ export interface CreateTestAppOptions {
   /** Extra environment variables (strings, as in process.env). */
   env?: Record<string, string>;
   now?: () => number;
+  /** Log lines go there (with LOG_LEVEL given in `env`); without it the app logs nothing. */
+  logStream?: DestinationStream;
 }
 
 export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<TestContext> {
@@ -88,7 +92,7 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
     // Local push services of the tests run on 127.0.0.1 (production allows the browsers' push services only).
     push: createPushService({ db: db.db, mailFrom: env.MAIL_FROM, allowLocalEndpoints: true }),
   };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, opts.logStream ? { logStream: opts.logStream } : { logger: false });
   await app.ready();
 
   let csrf: string | null = null;

@@ -8,6 +8,7 @@ import { Profile } from '@limni/shared/contracts/profile';
 import { signedUpUser } from '../../test/accounts';
 import { withDatabase } from '../../test/global-setup';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/helpers';
+import { lieuIdByCode } from '../../test/referentiel';
 import { apiPackageDir } from '../lib/paths';
 import { runAdmin, USAGE } from './admin';
 
@@ -44,7 +45,9 @@ async function adminCli(...args: string[]) {
   );
 }
 
-const previsions = (token: string) => ctx.request({ url: '/api/hydro/lieu/1/previsions', token });
+/** The forecasts of a place with a station (authorisation 1, « Prévisions », needed). */
+const previsions = async (token: string) =>
+  ctx.request({ url: `/api/hydro/lieu/${await lieuIdByCode(ctx, 'O200004001')}/previsions`, token });
 
 describe('npm run admin', () => {
   it('grant <email> 1 opens the forecasts to that user (403 before, 200 after); revoke closes them', async () => {
@@ -103,6 +106,16 @@ describe('npm run admin', () => {
     });
     expect(await admin()).toMatchObject({ code: 1, out: USAGE });
     expect(await admin('help')).toMatchObject({ code: 0, out: USAGE });
+    expect(await admin('--help')).toMatchObject({ code: 0, out: USAGE });
+    expect(await admin('users', '-h')).toMatchObject({ code: 0, out: USAGE });
+    // Not an option: a word the command explains.
+    expect(await admin('grant', camille.email, '-1')).toMatchObject({
+      code: 1,
+      err: "« -1 » n'est pas un identifiant d'autorisation (entier positif attendu).",
+    });
+    expect(await admin('--purge')).toMatchObject({ code: 1, err: `Commande inconnue : --purge\n${USAGE}` });
+    // `--` ends the options.
+    expect((await admin('--', 'grant', camille.email, '1')).code).toBe(0);
     await expect(adminCli('grant', 'personne@exemple.fr', '1')).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("Aucun compte n'a l'adresse personne@exemple.fr.") as string,

@@ -2,9 +2,11 @@
  * Operator commands (`npm run admin -- <command>`): list accounts, grant and revoke authorisations
  * (1 = "Prévisions", forecast viewing), run the retention purge. Pure of process concerns so that tests call it on their database.
  */
+import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { purgeExpired } from '../maintenance/retention';
+import * as repo from './admin.repo';
 
 export interface AdminIO {
   out: (line: string) => void;
@@ -41,28 +43,108 @@ async function findTarget(
     io.err(`« ${idText} » n'est pas un identifiant d'autorisation (entier positif attendu).`);
     return null;
   }
-  const user = await db
-    .selectFrom('user')
-    .select(['id', 'username', 'email'])
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
+  const user = await repo.findUserByEmail(db, email);
   if (!user) {
     io.err(`Aucun compte n'a l'adresse ${email}.`);
     return null;
   }
-  const autorisation = await db
-    .selectFrom('autorisation')
-    .select(['id', 'nom'])
-    .where('id', '=', Number(idText))
-    .executeTakeFirst();
+  const autorisation = await repo.findAutorisation(db, Number(idText));
   if (!autorisation) {
-    const all = await db.selectFrom('autorisation').select(['id', 'nom']).orderBy('id').execute();
+    const all = await repo.listAutorisations(db);
     io.err(
       `L'autorisation ${idText} n'existe pas. Autorisations : ${all.map((a) => `${a.id} (${a.nom})`).join(', ') || 'aucune'}.`,
     );
     return null;
   }
   return { user, autorisation };
+}
+
+async function listUsers(db: Kysely<Database>, io: AdminIO): Promise<number> {
+  const [users, grants] = await Promise.all([repo.listUsers(db), repo.listGrants(db)]);
+  if (users.length === 0) {
+    io.out('Aucun compte.');
+    return 0;
+  }
+  io.out('id\tnom d’utilisateur\temail\tvérifié\tactif\tautorisations\tcréé le');
+  for (const u of users) {
+    const autos = grants.filter((g) => g.user_id === u.id).map((g) => g.autorisation_id);
+    io.out(
+      [
+        u.id,
+        u.username,
+        u.email,
+        u.email_verified ? 'oui' : 'non',
+        u.is_active ? 'oui' : 'non',
+        autos.join(',') || '-',
+        date(u.created_at),
+      ].join('\t'),
+    );
+  }
+  io.out(`${users.length} compte${users.length > 1 ? 's' : ''}.`);
+  return 0;
+}
+
+async function listAutorisations(db: Kysely<Database>, io: AdminIO): Promise<number> {
+  for (const a of await repo.listAutorisations(db)) io.out(`${a.id}\t${a.nom}\t${a.description}`);
+  return 0;
+}
+
+async function grant(
+  db: Kysely<Database>,
+  io: AdminIO,
+  args: readonly string[],
+  now: number,
+): Promise<number> {
+  const t = await findTarget(db, io, args[0], args[1]);
+  if (!t) return 1;
+  await repo.grant(db, t.user.id, t.autorisation.id, now);
+  io.out(
+    `Autorisation ${t.autorisation.id} (${t.autorisation.nom}) accordée à ${t.user.username} <${t.user.email}>.`,
+  );
+  return 0;
+}
+
+async function revoke(db: Kysely<Database>, io: AdminIO, args: readonly string[]): Promise<number> {
+  const t = await findTarget(db, io, args[0], args[1]);
+  if (!t) return 1;
+  io.out(
+    (await repo.revoke(db, t.user.id, t.autorisation.id))
+      ? `Autorisation ${t.autorisation.id} (${t.autorisation.nom}) retirée à ${t.user.username} <${t.user.email}>.`
+      : `${t.user.username} <${t.user.email}> n'avait pas l'autorisation ${t.autorisation.id} (${t.autorisation.nom}).`,
+  );
+  return 0;
+}
+
+async function purge(db: Kysely<Database>, io: AdminIO, now: number): Promise<number> {
+  const c = await purgeExpired(db, now);
+  io.out(
+    [
+      `Messages de contact de plus de 12 mois : ${c.messagesContact}`,
+      `Sessions expirées : ${c.sessions}`,
+      `Liens de vérification d’adresse expirés : ${c.verificationsEmail}`,
+      `Liens de réinitialisation expirés : ${c.reinitialisations}`,
+    ].join('\n'),
+  );
+  return 0;
+}
+
+/**
+ * The command and its arguments, by `node:util` `parseArgs` (`--help` / `-h` anywhere, `--` ends the options).
+ * Anything it does not know, such as a negative number given as an authorisation id, is kept as a plain word so
+ * that the command answers it with its own French message.
+ */
+function parseCommand(args: readonly string[]): { help: boolean; words: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return { help: values.help === true, words: positionals };
+  } catch {
+    return { help: false, words: [...args] };
+  }
 }
 
 /** Runs one command; returns the process exit code. */
@@ -72,96 +154,26 @@ export async function runAdmin(
   io: AdminIO,
   now: () => number = Date.now,
 ): Promise<number> {
-  const [command, ...rest] = args;
+  const { help, words } = parseCommand(args);
+  const [command, ...rest] = words;
+  if (help || command === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
   switch (command) {
-    case 'users': {
-      const users = await db
-        .selectFrom('user')
-        .select(['id', 'username', 'email', 'email_verified', 'is_active', 'created_at'])
-        .orderBy('id')
-        .execute();
-      const grants = await db
-        .selectFrom('user_autorisation')
-        .select(['user_id', 'autorisation_id'])
-        .orderBy('autorisation_id')
-        .execute();
-      if (users.length === 0) {
-        io.out('Aucun compte.');
-        return 0;
-      }
-      io.out('id\tnom d’utilisateur\temail\tvérifié\tactif\tautorisations\tcréé le');
-      for (const u of users) {
-        const autos = grants.filter((g) => g.user_id === u.id).map((g) => g.autorisation_id);
-        io.out(
-          [
-            u.id,
-            u.username,
-            u.email,
-            u.email_verified ? 'oui' : 'non',
-            u.is_active ? 'oui' : 'non',
-            autos.join(',') || '-',
-            date(u.created_at),
-          ].join('\t'),
-        );
-      }
-      io.out(`${users.length} compte${users.length > 1 ? 's' : ''}.`);
-      return 0;
-    }
-    case 'autorisations': {
-      const all = await db
-        .selectFrom('autorisation')
-        .select(['id', 'nom', 'description'])
-        .orderBy('id')
-        .execute();
-      for (const a of all) io.out(`${a.id}\t${a.nom}\t${a.description}`);
-      return 0;
-    }
-    case 'grant': {
-      const t = await findTarget(db, io, rest[0], rest[1]);
-      if (!t) return 1;
-      await db
-        .insertInto('user_autorisation')
-        .values({ user_id: t.user.id, autorisation_id: t.autorisation.id, created_at: now() })
-        .onConflict((oc) => oc.columns(['user_id', 'autorisation_id']).doNothing())
-        .execute();
-      io.out(
-        `Autorisation ${t.autorisation.id} (${t.autorisation.nom}) accordée à ${t.user.username} <${t.user.email}>.`,
-      );
-      return 0;
-    }
-    case 'revoke': {
-      const t = await findTarget(db, io, rest[0], rest[1]);
-      if (!t) return 1;
-      const res = await db
-        .deleteFrom('user_autorisation')
-        .where('user_id', '=', t.user.id)
-        .where('autorisation_id', '=', t.autorisation.id)
-        .executeTakeFirst();
-      io.out(
-        Number(res.numDeletedRows) > 0
-          ? `Autorisation ${t.autorisation.id} (${t.autorisation.nom}) retirée à ${t.user.username} <${t.user.email}>.`
-          : `${t.user.username} <${t.user.email}> n'avait pas l'autorisation ${t.autorisation.id} (${t.autorisation.nom}).`,
-      );
-      return 0;
-    }
-    case 'purge': {
-      const c = await purgeExpired(db, now());
-      io.out(
-        [
-          `Messages de contact de plus de 12 mois : ${c.messagesContact}`,
-          `Sessions expirées : ${c.sessions}`,
-          `Liens de vérification d’adresse expirés : ${c.verificationsEmail}`,
-          `Liens de réinitialisation expirés : ${c.reinitialisations}`,
-        ].join('\n'),
-      );
-      return 0;
-    }
+    case 'users':
+      return listUsers(db, io);
+    case 'autorisations':
+      return listAutorisations(db, io);
+    case 'grant':
+      return grant(db, io, rest, now());
+    case 'revoke':
+      return revoke(db, io, rest);
+    case 'purge':
+      return purge(db, io, now());
     case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
       io.out(USAGE);
-      return command === undefined ? 1 : 0;
+      return 1;
     default:
       io.err(`Commande inconnue : ${command}\n${USAGE}`);
       return 1;

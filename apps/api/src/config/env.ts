@@ -2,6 +2,7 @@
  * The only reader of `process.env` in the API. Every variable is parsed with Zod once at start-up;
  * when something is wrong, every problem is listed and the process stops before listening.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { fr } from 'zod/locales';
@@ -11,6 +12,53 @@ z.config(fr());
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list as Fastify accepts them. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = '', prefix, extra] = item.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies are believed for the client address (docs/decisions/102), with Fastify's `trustProxy` semantics:
+ * unset or `false`/`0` = none (the socket address is the client); a number = that many proxy hops in front of the
+ * app; a comma-separated list of addresses or CIDR ranges = those proxies only. `true` (believe every
+ * X-Forwarded-For entry, so the one the client writes) is refused.
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(v)) return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (['true', 'yes', 'on'].includes(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "« true » croirait l'adresse que le client écrit lui-même dans X-Forwarded-For : indiquez le nombre de proxys devant Limni (ex. 1) ou leurs adresses (ex. 10.0.0.2,192.168.0.0/16)",
+    });
+    return z.NEVER;
+  }
+  const items = raw
+    .split(',')
+    .map((i) => i.trim())
+    .filter(Boolean);
+  const wrong = items.filter((i) => !isAddressOrRange(i));
+  if (items.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `nombre de proxys ou liste d'adresses IP / CIDR attendue (invalide : ${wrong.join(', ') || raw})`,
+    });
+    return z.NEVER;
+  }
+  return items;
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,7 +79,11 @@ const EnvSchema = z.object({
   CONTACT_TO: z.email().default('contact@limni.example'),
   INGEST: z.enum(['off', 'live']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanish.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Swagger UI at /api/docs: on outside production, off in production unless `public` (docs/decisions/101). */
+  API_DOCS: z.enum(['public', 'off']).optional(),
+  /** Open-Meteo requests allowed per 24 h, all instances together (docs/decisions/104). */
+  METEO_DAILY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
   TILE_URL: z.url().optional(),
   WEB_DIST: z.string().optional(),
   HUBEAU_BASE_URL: z.url().default('https://hubeau.eaufrance.fr/api/v2/hydrometrie'),
@@ -49,7 +101,9 @@ const EnvSchema = z.object({
 
 export type RawEnv = z.output<typeof EnvSchema>;
 
-export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'DATA_DIR'> {
+export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'DATA_DIR' | 'API_DOCS'> {
+  /** Whether Swagger UI is served (`API_DOCS`, by default everywhere but in production). */
+  API_DOCS: 'public' | 'off';
   /** Absolute path of the data directory (database file, secrets, outbox, uploads). */
   DATA_DIR: string;
   /** Public base URL used in e-mails and links, without a trailing slash. */
@@ -95,6 +149,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...raw,
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
+    API_DOCS: raw.API_DOCS ?? (raw.NODE_ENV === 'production' ? 'off' : 'public'),
     isSqlite: raw.DATABASE_URL === undefined,
   });
 }

@@ -8,13 +8,32 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { UPLOAD_KINDS, UPLOAD_NAME_PATTERN, type UploadKind } from '@limni/shared/contracts/uploads';
-import { badRequest } from '../http/errors';
+import { badRequest, rateLimited } from '../http/errors';
+import { Semaphore, SemaphoreFullError } from '../lib/semaphore';
 
+/**
+ * Decoding limits (docs/decisions/034, 106): a "decompression bomb" of a few KB could otherwise claim gigabytes.
+ * Photos up to 50 megapixels; an avatar, shown at 512 px, up to 24 (a 6000 × 4000 camera picture).
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+export const AVATAR_MAX_INPUT_PIXELS = 24_000_000;
 
-/** Decoding limit (a "decompression bomb" of a few KB could otherwise claim gigabytes). */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Images decoded at once by this process (docs/decisions/106); the others wait their turn, up to
+ * `DECODE_MAX_WAITING`, beyond which the upload is refused at once (429, try again in 30 s). libvips keeps no decoded
+ * image in its operation cache, and works each image with a single thread: memory grows with the queue's width,
+ * not with the number of uploads.
+ */
+export const DECODE_CONCURRENCY = 1;
+export const DECODE_MAX_WAITING = 64;
+const decoding = new Semaphore(DECODE_CONCURRENCY, DECODE_MAX_WAITING);
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** How many images are being decoded and waiting (tests, benches). */
+export const decodingLoad = () => decoding.load;
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -48,7 +67,7 @@ export function sniffImageFormat(buf: Buffer): ImageFormat | null {
 const NOT_AN_IMAGE = "Ce fichier n'est pas une image acceptée : envoyez une photo JPEG, PNG, WebP ou AVIF.";
 
 export interface ImageOptions {
-  /** Square side (cover crop) for avatars. */
+  /** Square side (cover crop) for avatars; their pixel limit is then AVATAR_MAX_INPUT_PIXELS. */
   square?: number;
   /** Longest side (no enlargement) for photos. */
   maxSide?: number;
@@ -56,28 +75,46 @@ export interface ImageOptions {
   field: string;
 }
 
-/** Decodes and re-encodes an uploaded image to WebP without metadata; 400 for anything that is not one. */
+const millions = (pixels: number) => `${Math.round(pixels / 1_000_000)} millions de pixels`;
+
+/**
+ * Decodes and re-encodes an uploaded image to WebP without metadata; 400 for anything that is not one or is too
+ * large (checked from the header, before any pixel is decoded), 429 when too many images already wait.
+ */
 export async function reencodeImage(input: Buffer, opts: ImageOptions): Promise<Buffer> {
   const format = sniffImageFormat(input);
   if (!format) throw badRequest(NOT_AN_IMAGE, { [opts.field]: [NOT_AN_IMAGE] });
+  const limit = opts.square ? AVATAR_MAX_INPUT_PIXELS : MAX_INPUT_PIXELS;
+  const unreadable = "Cette image n'a pas pu être lue : elle est peut-être endommagée.";
+  const tooLarge = `Cette image est trop grande (${millions(limit)} au maximum).`;
+  const refuse = (message: string) => badRequest(message, { [opts.field]: [message] });
+  const image = sharp(input, { limitInputPixels: limit, failOn: 'error', sequentialRead: true });
+  let meta: Metadata;
+  const pixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
   try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const meta = await image.metadata();
-    const decoded = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : null) : meta.format;
-    if (decoded !== format) throw new Error(`format annoncé ${format}, décodé ${String(meta.format)}`);
-    // rotate(): applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
-    let pipeline = image.rotate();
-    if (opts.square) pipeline = pipeline.resize(opts.square, opts.square, { fit: 'cover' });
-    else if (opts.maxSide) {
-      pipeline = pipeline.resize(opts.maxSide, opts.maxSide, { fit: 'inside', withoutEnlargement: true });
-    }
-    return await pipeline.webp({ quality: 82, effort: 4 }).toBuffer();
+    // Reads the header only; sharp already refuses dimensions beyond the limit here.
+    meta = await image.metadata();
   } catch (err) {
-    const message =
-      err instanceof Error && /pixel limit/i.test(err.message)
-        ? 'Cette image est trop grande (50 millions de pixels au maximum).'
-        : "Cette image n'a pas pu être lue : elle est peut-être endommagée.";
-    throw badRequest(message, { [opts.field]: [message] });
+    throw refuse(pixelLimit(err) ? tooLarge : unreadable);
+  }
+  const decoded = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : null) : meta.format;
+  if (decoded !== format) throw refuse(unreadable);
+  if ((meta.width ?? 0) * (meta.height ?? 0) > limit) throw refuse(tooLarge);
+  try {
+    return await decoding.run(async () => {
+      // rotate(): applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
+      let pipeline = image.rotate();
+      if (opts.square) pipeline = pipeline.resize(opts.square, opts.square, { fit: 'cover' });
+      else if (opts.maxSide) {
+        pipeline = pipeline.resize(opts.maxSide, opts.maxSide, { fit: 'inside', withoutEnlargement: true });
+      }
+      return pipeline.webp({ quality: 82, effort: 4 }).toBuffer();
+    });
+  } catch (err) {
+    if (err instanceof SemaphoreFullError) {
+      throw rateLimited(30, 'Le serveur traite déjà beaucoup d’images : réessayez dans une minute.');
+    }
+    throw refuse(pixelLimit(err) ? tooLarge : unreadable);
   }
 }
 
@@ -113,4 +150,13 @@ export async function removeUploads(dataDir: string, stored: readonly (string | 
       if (file) await fs.rm(file, { force: true });
     }),
   );
+}
+
+/** The bytes of a stored upload (`kind` and `name` already validated by the route's schema); null when absent. */
+export async function readStoredUpload(dataDir: string, kind: UploadKind, name: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(path.join(uploadsDir(dataDir, kind), name));
+  } catch {
+    return null;
+  }
 }

@@ -9,6 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { tronconsNiveaux, vigicruesAlertes } from './vigilance.repo';
 
 export interface NiveauPublie {
   niveau: number;
@@ -60,19 +61,8 @@ export async function vigilanceEnVigueur(
   const ids = [...new Set(tronconIds)];
   if (ids.length === 0) return out;
   const [troncons, alertes] = await Promise.all([
-    db
-      .selectFrom('troncon')
-      .select(['id', 'code', 'nom', 'niveau', 'niveau_ts'])
-      .where('id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('alerte')
-      .select(['scope_id', 'niveau', 'debut', 'fin'])
-      .where('scope', '=', 'troncon')
-      .where('source', '=', 'vigicrues')
-      .where('scope_id', 'in', ids)
-      .where('debut', '<=', atMs)
-      .execute(),
+    tronconsNiveaux(db, ids),
+    vigicruesAlertes(db, ids, atMs),
   ]);
   for (const t of troncons) {
     const publies: NiveauPublie[] = alertes

@@ -96,7 +96,7 @@ export interface CapteurTable {
   dernier_ts: EpochMs | null;
   premier_ts: EpochMs | null;
   /**
-   * Bumped whenever readings of the sensor are written or corrected (`markSensorDataChanged` in
+   * Bumped whenever observations of the sensor are written or corrected (`markSensorDataChanged` in
    * data/series-cache.ts): cached series bodies keyed on it are then recomputed (migration 002).
    */
   donnees_version: Generated<number>;
@@ -108,6 +108,53 @@ export interface ObservationTable {
   valeur: number;
   statut: number | null;
   qualification: number | null;
+}
+
+/** One Europe/Paris day of a sensor in the long archive (migration 007, docs/decisions/085). */
+export interface ArchiveJourTable {
+  capteur_id: number;
+  /** `YYYY-MM-DD`, Europe/Paris. */
+  jour: string;
+  moyenne: number;
+  min: number | null;
+  max: number | null;
+  source: 'hubeau-elab' | 'demo' | 'rollup';
+  /** Raw readings behind the day (roll-up, hourly source); null when the source gave the daily value itself. */
+  n: number | null;
+}
+
+/** Percentiles of one calendar day `MM-DD` over the sensor's reference period (docs/decisions/086). */
+export interface ClimatologieTable {
+  capteur_id: number;
+  mmjj: string;
+  p10: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  p90: number;
+  /** Values in the ±7-day window over the reference years. */
+  n: number;
+  /** JSON array, sorted ascending: the values of that very calendar day in the reference years (for the rank). */
+  valeurs_jour: string;
+}
+
+/** A sensor's reference period (or why it has none), its records and what it was computed from. */
+export interface ClimatologieCapteurTable {
+  capteur_id: number;
+  annee_debut: number | null;
+  annee_fin: number | null;
+  nb_annees: number;
+  raison: string | null;
+  record_max: number | null;
+  record_max_jour: string | null;
+  record_min: number | null;
+  record_min_jour: string | null;
+  premier_jour: string | null;
+  dernier_jour: string | null;
+  nb_jours: number;
+  /** The named origin of the archived series (e.g. airGRdatasets), shown next to the band. */
+  origine: string | null;
+  calcule_le: EpochMs;
 }
 
 export interface PrevisionTable {
@@ -292,7 +339,7 @@ export interface PublicationTable {
   lieu_id: number;
   texte: string;
   photo: string | null;
-  /** JSON snapshot of the place's latest readings at posting time. */
+  /** JSON snapshot of the place's latest observations at posting time. */
   releves: string;
   statut: 'publie' | 'masque';
   created_at: EpochMs;
@@ -316,6 +363,18 @@ export interface IngestJobTable {
   /** JSON checkpoint of the job (its own format), null before the first run. */
   checkpoint: string | null;
   consecutive_failures: Generated<number>;
+  /** Stable code of the last error (migration 009), shown by /api/health instead of its message. */
+  last_error_code: string | null;
+}
+
+/** The weather of one 0.1° cell (migration 009, docs/decisions/104): the outcome's JSON and its lifetime. */
+export interface MeteoCacheTable {
+  /** `"48.6,2.3"`: the rounded latitude and longitude. */
+  cell: string;
+  /** JSON: `{ ok: true, data }` or `{ ok: false, raison }`. */
+  outcome: string;
+  fetched_at: EpochMs;
+  expires_at: EpochMs;
 }
 
 /** An event counted by a rate limit (migration 005): failed sign-in, registration, reset request… */
@@ -370,7 +429,7 @@ export interface NotificationTable {
   grandeur: 'H' | 'Q' | null;
   valeur: number | null;
   unite: string | null;
-  /** Instant of the reading, forecast point or bulletin notified (data time). */
+  /** Instant of the observation, forecast point or bulletin notified (data time). */
   ts: EpochMs;
   /** Path of the web app to open (`/lieu/1/a-3`). */
   lien: string;
@@ -429,6 +488,9 @@ export interface Database {
   capteur: CapteurTable;
   observation: ObservationTable;
   prevision: PrevisionTable;
+  archive_jour: ArchiveJourTable;
+  climatologie: ClimatologieTable;
+  climatologie_capteur: ClimatologieCapteurTable;
   activite: ActiviteTable;
   activite_lieu: ActiviteLieuTable;
   alerte: AlerteTable;
@@ -451,6 +513,7 @@ export interface Database {
   publication: PublicationTable;
   secret: SecretTable;
   ingest_job: IngestJobTable;
+  meteo_cache: MeteoCacheTable;
   rate_event: RateEventTable;
   alerte_regle: AlerteRegleTable;
   alerte_regle_etat: AlerteRegleEtatTable;

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import * as repo from './auth.repo';
 import { AppError, forbidden, unauthorized } from './errors';
 
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
@@ -20,6 +21,8 @@ export interface AuthUser {
   id: number;
   username: string;
   sid: string;
+  /** When the session signed in with its password (the token's `orig_iat`, ms): refreshing does not move it. */
+  signedInAt: number;
 }
 
 export interface TokenClaims {
@@ -67,16 +70,12 @@ export class AuthService {
   async signIn(user: { id: number; username: string }): Promise<{ token: string; sid: string }> {
     const now = this.now();
     const sid = crypto.randomUUID();
-    await this.db
-      .insertInto('session')
-      .values({
-        id: sid,
-        user_id: user.id,
-        created_at: now,
-        expires_at: now + REFRESH_LIMIT_MS,
-        revoked_at: null,
-      })
-      .execute();
+    await repo.insertSession(this.db, {
+      id: sid,
+      userId: user.id,
+      createdAt: now,
+      expiresAt: now + REFRESH_LIMIT_MS,
+    });
     return { token: await this.sign(user, sid, Math.floor(now / 1000)), sid };
   }
 
@@ -100,12 +99,7 @@ export class AuthService {
     ) {
       throw invalidToken();
     }
-    const session = await this.db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.user_id')
-      .select(['session.revoked_at', 'session.expires_at', 'user.id', 'user.username', 'user.is_active'])
-      .where('session.id', '=', claims.sid)
-      .executeTakeFirst();
+    const session = await repo.findSessionUser(this.db, claims.sid);
     if (
       !session ||
       session.revoked_at !== null ||
@@ -115,7 +109,15 @@ export class AuthService {
     ) {
       throw invalidToken();
     }
-    return { user: { id: session.id, username: session.username, sid: claims.sid }, claims };
+    return {
+      user: {
+        id: session.id,
+        username: session.username,
+        sid: claims.sid,
+        signedInAt: claims.orig_iat * 1000,
+      },
+      claims,
+    };
   }
 
   /** A new token for the same session, refused 7 days after the original sign-in. */
@@ -128,23 +130,12 @@ export class AuthService {
   }
 
   async revokeSession(sid: string): Promise<void> {
-    await this.db
-      .updateTable('session')
-      .set({ revoked_at: this.now() })
-      .where('id', '=', sid)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await repo.revokeSession(this.db, sid, this.now());
   }
 
   /** Revokes every session of a user, except `keepSid` when given (password change keeps the current one). */
   async revokeUserSessions(userId: number, keepSid?: string): Promise<void> {
-    let q = this.db
-      .updateTable('session')
-      .set({ revoked_at: this.now() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (keepSid) q = q.where('id', '!=', keepSid);
-    await q.execute();
+    await repo.revokeUserSessions(this.db, userId, this.now(), keepSid);
   }
 
   /** The bearer token of a request (`Authorization: Bearer …`, or `JWT …` as djangorestframework-jwt). */
@@ -168,14 +159,8 @@ export class AuthService {
     request.authUser = (await this.verify(token)).user;
   };
 
-  async hasAutorisation(userId: number, autorisationId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('user_autorisation')
-      .select('user_id')
-      .where('user_id', '=', userId)
-      .where('autorisation_id', '=', autorisationId)
-      .executeTakeFirst();
-    return row !== undefined;
+  hasAutorisation(userId: number, autorisationId: number): Promise<boolean> {
+    return repo.hasAutorisation(this.db, userId, autorisationId);
   }
 
   /** preHandler factory: 401 without a user, 403 without the authorisation (1 = forecast viewing). */

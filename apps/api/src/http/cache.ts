@@ -2,8 +2,11 @@
  * HTTP caching of API answers. Routes opt in with `config: { cache: 'public' }` (shared data: a CDN may keep
  * them) or `'public-long'` (reference data); everything else under /api is `no-store`.
  * Strong ETags and 304 answers come from @fastify/etag, registered on the /api scope.
+ * A public answer is the same for everyone: it varies only with `Accept-Encoding` (compression), never sets a
+ * cookie — one that would (a bug) makes it private — and personal answers vary with `Authorization` and
+ * `Cookie` (docs/decisions/101).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export type CachePolicy = 'public' | 'public-long' | 'private' | 'none';
 
@@ -20,13 +23,42 @@ const HEADERS: Record<CachePolicy, string> = {
   none: 'no-store',
 };
 
+/** Adds header names to `Vary` without dropping those already there (compression adds Accept-Encoding). */
+export function addVary(reply: FastifyReply, ...names: string[]): void {
+  const existing = reply.getHeader('vary');
+  if (existing === undefined || existing === '') {
+    reply.header('vary', names.join(', '));
+    return;
+  }
+  const current = String(existing)
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const lower = new Set(current.map((v) => v.toLowerCase()));
+  reply.header('vary', [...current, ...names.filter((n) => !lower.has(n.toLowerCase()))].join(', '));
+}
+
 export function registerApiCaching(api: FastifyInstance): void {
-  api.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('cache-control')) return payload;
-    const policy = reply.routeOptions.config?.cache ?? 'none';
-    const cacheable = (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode < 400;
-    reply.header('cache-control', HEADERS[cacheable ? policy : 'none']);
-    if (policy === 'private' || policy === 'none') reply.header('vary', 'Authorization, Cookie');
-    return payload;
+  // Callback style: no promise per answer on this hot path (docs/decisions/115).
+  api.addHook('onSend', (request, reply, payload, done) => {
+    setCacheHeaders(request.method, reply);
+    done(null, payload);
   });
+}
+
+function setCacheHeaders(method: string, reply: FastifyReply): void {
+  if (reply.hasHeader('cache-control')) return;
+  const policy = reply.routeOptions.config?.cache ?? 'none';
+  const cacheable = (method === 'GET' || method === 'HEAD') && reply.statusCode < 400;
+  const shared = cacheable && (policy === 'public' || policy === 'public-long');
+  if (shared && reply.hasHeader('set-cookie')) {
+    // A shared cache would hand this cookie to every visitor: this answer is not shared after all.
+    reply.header('cache-control', HEADERS.private);
+    addVary(reply, 'Authorization', 'Cookie');
+    return;
+  }
+  reply.header('cache-control', HEADERS[cacheable ? policy : 'none']);
+  // Lower case, as @fastify/compress writes it (it adds its own unless it finds this exact spelling).
+  if (shared) addVary(reply, 'accept-encoding');
+  else addVary(reply, 'Authorization', 'Cookie');
 }

@@ -2,6 +2,11 @@
  * CSRF protection by signed double submit: the server sets a readable `csrftoken` cookie
  * (random value + HMAC), and every state-changing /api request must echo it in the `X-CSRFToken` header.
  * A third-party page can neither read the cookie nor forge a signed value.
+ *
+ * The cookie is set only by `GET /api/csrf` and by HTML page loads (`http/web.ts`), when the browser has no valid
+ * one: never on other API answers, so that a public, cacheable answer carries no Set-Cookie (a shared cache would
+ * hand one visitor's cookie to others) and concurrent GETs cannot replace the cookie between the moment the app
+ * reads it and the moment its POST leaves (docs/decisions/005).
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -36,42 +41,45 @@ declare module 'fastify' {
      */
     csrf?: false;
   }
-  interface FastifyRequest {
-    /** The valid CSRF token of this request (the one received, or the one just set). */
-    csrfToken: string | null;
-  }
 }
 
-export function registerCsrf(api: FastifyInstance, opts: { key: Buffer; secureCookie: boolean }): void {
-  const setCookie = (reply: FastifyReply): string => {
-    const token = createCsrfToken(opts.key);
-    reply.setCookie(CSRF_COOKIE, token, {
-      path: '/',
-      sameSite: 'lax',
-      httpOnly: false,
-      secure: opts.secureCookie,
-      maxAge: 60 * 60 * 24 * 365,
-    });
-    return token;
-  };
+export interface CsrfOptions {
+  key: Buffer;
+  secureCookie: boolean;
+}
 
-  api.decorateRequest('csrfToken', null);
-  api.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+/** The browser's valid token, or a new one set as its cookie now (`GET /api/csrf`, HTML page loads). */
+export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, opts: CsrfOptions): string {
+  const cookie = request.cookies[CSRF_COOKIE];
+  if (cookie && isValidCsrfToken(opts.key, cookie)) return cookie;
+  const token = createCsrfToken(opts.key);
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: opts.secureCookie,
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  return token;
+}
+
+export function registerCsrf(api: FastifyInstance, opts: CsrfOptions): void {
+  // Callback style: a safe method costs no promise (docs/decisions/115).
+  api.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false) return done();
     const cookie = request.cookies[CSRF_COOKIE];
     const valid = isValidCsrfToken(opts.key, cookie);
-    if (SAFE_METHODS.has(request.method)) {
-      request.csrfToken = valid && cookie ? cookie : setCookie(reply);
-      return;
-    }
-    if (request.routeOptions.config?.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     if (!valid || typeof header !== 'string' || header !== cookie) {
-      throw new AppError(
-        403,
-        'forbidden',
-        'Jeton de sécurité (CSRF) manquant ou invalide : rechargez la page puis réessayez.',
+      return done(
+        new AppError(
+          403,
+          'forbidden',
+          'Jeton de sécurité (CSRF) manquant ou invalide : rechargez la page puis réessayez.',
+        ),
       );
     }
+    done();
   });
 
   api.withTypeProvider<ZodTypeProvider>().get(
@@ -84,6 +92,6 @@ export function registerCsrf(api: FastifyInstance, opts: { key: Buffer; secureCo
         response: { 200: z.object({ csrftoken: z.string() }) },
       },
     },
-    async (request) => ({ csrftoken: request.csrfToken ?? '' }),
+    async (request, reply) => ({ csrftoken: ensureCsrfCookie(request, reply, opts) }),
   );
 }

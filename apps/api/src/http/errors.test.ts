@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, notFound, toErrorResponse } from './errors';
+import { AppError, notFound, rateLimited, toErrorResponse } from './errors';
 
 describe('toErrorResponse', () => {
   it('keeps the status, code and French message of application errors', () => {
@@ -15,6 +15,26 @@ describe('toErrorResponse', () => {
       new AppError(400, 'validation', 'Formulaire invalide', { email: ['Adresse invalide'] }),
     );
     expect(r.body.error.fields).toEqual({ email: ['Adresse invalide'] });
+  });
+
+  it('answers a rate limit with its wait time as Retry-After, in seconds, and in the French message', () => {
+    expect(toErrorResponse(rateLimited(42))).toEqual({
+      status: 429,
+      body: { error: { code: 'rate_limited', message: 'Trop de tentatives. Merci de réessayer dans 42 s.' } },
+      headers: { 'retry-after': '42' },
+      log: false,
+    });
+    expect(toErrorResponse(rateLimited(150)).body.error.message).toBe(
+      'Trop de tentatives. Merci de réessayer dans 150 s (environ 3 min).',
+    );
+    expect(toErrorResponse(rateLimited(7, 'Patientez.'))).toMatchObject({
+      body: { error: { message: 'Patientez.' } },
+      headers: { 'retry-after': '7' },
+    });
+  });
+
+  it('sets no header on other errors', () => {
+    expect(toErrorResponse(notFound()).headers).toBeUndefined();
   });
 
   it('never leaks the message of an unexpected error', () => {

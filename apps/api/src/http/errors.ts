@@ -18,6 +18,23 @@ export class AppError extends Error {
   }
 }
 
+/** A 429: too many events for a rate limit; `retryAfterS` becomes the Retry-After header. */
+export class RateLimitError extends AppError {
+  constructor(
+    message: string,
+    public readonly retryAfterS: number,
+  ) {
+    super(429, 'rate_limited', message);
+    this.name = 'RateLimitError';
+  }
+}
+
+/** A 429 after which the client may try again in `retryAfterS` seconds ("Trop de tentatives…" by default). */
+export const rateLimited = (
+  retryAfterS: number,
+  message = `Trop de tentatives. Merci de réessayer dans ${retryAfterS} s${retryAfterS >= 120 ? ` (environ ${Math.ceil(retryAfterS / 60)} min)` : ''}.`,
+) => new RateLimitError(message, retryAfterS);
+
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>
   new AppError(400, 'validation', message, fields);
 export const notFound = (message = "Cette ressource n'existe pas.") =>
@@ -42,8 +59,24 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
   return { error: { code, message, ...(fields ? { fields } : {}) } };
 }
 
-/** Maps any thrown value to a status and a body; pure, so it is unit-tested. */
-export function toErrorResponse(err: unknown): { status: number; body: ErrorBody; log: boolean } {
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  /** Headers of the answer besides its type (Retry-After of a rate limit). */
+  headers?: Record<string, string>;
+  log: boolean;
+}
+
+/** Maps any thrown value to a status, a body and headers; pure, so it is unit-tested. */
+export function toErrorResponse(err: unknown): ErrorResponse {
+  if (err instanceof RateLimitError) {
+    return {
+      status: err.statusCode,
+      body: errorBody(err.code, err.message),
+      headers: { 'retry-after': String(err.retryAfterS) },
+      log: false,
+    };
+  }
   if (err instanceof AppError) {
     return {
       status: err.statusCode,
@@ -114,9 +147,30 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, log } = toErrorResponse(err);
+    const { status, body, headers, log } = toErrorResponse(err);
     if (log) request.log.error({ err }, 'Erreur interne');
     else request.log.debug({ err: (err as Error)?.message }, 'Requête refusée');
+    if (headers) reply.headers(headers);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/**
+ * Errors Fastify's router answers before any route (a malformed percent-encoding, a path parameter over 100
+ * characters): the same error shape and French messages as the rest of the API, instead of Fastify's English.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const long = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  request.log.debug({ err: err.message }, 'Adresse refusée');
+  void reply
+    .code(long ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .send(
+      errorBody(
+        'validation',
+        long
+          ? 'Adresse trop longue : un de ses segments dépasse 100 caractères.'
+          : "Adresse invalide : un de ses segments n'est pas correctement encodé.",
+      ),
+    );
 }

@@ -9,14 +9,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
 import { apiPackageDir } from '../lib/paths';
 import { errorBody } from './errors';
+import { CSRF_COOKIE, ensureCsrfCookie, type CsrfOptions } from './csrf';
+import { inlineScriptHashes } from './security-headers';
 
 export function webDistDir(env: Pick<Env, 'WEB_DIST'>): string {
   return path.resolve(env.WEB_DIST ?? path.join(apiPackageDir(), '../web/dist'));
 }
 
-export async function registerWeb(app: FastifyInstance, env: Env): Promise<void> {
+/**
+ * Registers the web app; returns the CSP hashes of the inline scripts of its index.html (none in today's build:
+ * Vite emits external modules), for http/security-headers.ts.
+ */
+export async function registerWeb(app: FastifyInstance, env: Env, csrf: CsrfOptions): Promise<string[]> {
   const root = webDistDir(env);
-  const hasWeb = fs.existsSync(path.join(root, 'index.html'));
+  const indexFile = path.join(root, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
   if (!hasWeb) {
     app.log.warn(`Application web absente (${root}) : lancez « npm run build » pour la servir.`);
   } else {
@@ -25,12 +32,16 @@ export async function registerWeb(app: FastifyInstance, env: Env): Promise<void>
       prefix: '/',
       index: false,
       wildcard: false,
+      // Every file's Cache-Control is decided below (send's own "public, max-age=0" would replace ours).
+      cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(root, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (rel === 'sw.js' || rel.endsWith('.html')) res.header('cache-control', 'no-cache');
-        else res.header('cache-control', 'public, max-age=3600');
+        } else if (rel === 'sw.js' || rel.endsWith('.html')) {
+          // The app's page keeps the `private` its handler gave it when it set the CSRF cookie.
+          if (!res.hasHeader('cache-control')) res.header('cache-control', 'no-cache');
+        } else res.header('cache-control', 'public, max-age=3600');
       },
     });
     // Static files that exist are served by the wildcard-free routes registered for each file at start-up.
@@ -48,7 +59,12 @@ export async function registerWeb(app: FastifyInstance, env: Env): Promise<void>
     if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) {
       return reply.code(404).send(errorBody('not_found', `Fichier introuvable : ${url}`));
     }
-    reply.header('cache-control', 'no-cache');
+    // The page load gives the browser its CSRF cookie (API answers never set one, http/csrf.ts); an answer that
+    // sets one is private, so that no shared cache hands it to someone else.
+    const before = request.cookies[CSRF_COOKIE];
+    const given = ensureCsrfCookie(request, reply, csrf);
+    reply.header('cache-control', given === before ? 'no-cache' : 'private, no-cache');
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
+  return hasWeb ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : [];
 }

@@ -1,8 +1,8 @@
 /**
  * What ingestion tells the rest of the app after each run (docs/decisions/023-ingest-events.md): which sensors got
- * which new readings (time range), which tronçons changed vigilance level, which places got a new forecast run.
- * Plain data, no database handles: a replay tool builds the same objects (ReadingStore's summary gives the
- * `readings` one) and emits them through the same bus, so alert evaluation cannot tell live from replay.
+ * which new observations (time range), which tronçons changed vigilance level, which places got a new forecast run.
+ * Plain data, no database handles: a replay tool builds the same objects (ObservationStore's summary gives the
+ * `observations` one) and emits them through the same bus, so alert evaluation cannot tell live from replay.
  *
  * Listeners run one after another and are awaited by `emit` (so a run, or a replay step, ends when its
  * consequences are handled); a listener that throws is logged and does not stop the others nor ingestion.
@@ -11,29 +11,29 @@ import type { IngestLogger } from './http';
 
 export type IngestOrigin = 'live' | 'replay';
 
-/** New or corrected readings of one sensor, in stored units (m, m³/s). */
-export interface SensorReadings {
+/** New or corrected observations of one sensor, in stored units (m, m³/s). */
+export interface CapteurObservations {
   capteurId: number;
   lieuId: number;
   grandeur: 'H' | 'Q';
   codeStation: string;
-  /** Readings that did not exist before. */
+  /** Observations that did not exist before. */
   nouvelles: number;
-  /** Readings whose value or status was corrected upstream. */
+  /** Observations whose value or status was corrected upstream. */
   modifiees: number;
-  /** Instants of the first and last reading written (epoch ms, inclusive). */
+  /** Instants of the first and last observation written (epoch ms, inclusive). */
   from: number;
   to: number;
 }
 
-export interface ReadingsEvent {
-  type: 'readings';
+export interface ObservationsEvent {
+  type: 'observations';
   origin: IngestOrigin;
   /** "hubeau", "vigicrues" (fallback) or the replay's name. */
   source: string;
   /** End of the run (epoch ms; simulated time for a replay). */
   at: number;
-  sensors: SensorReadings[];
+  sensors: CapteurObservations[];
 }
 
 export interface VigilanceChange {
@@ -81,7 +81,7 @@ export interface ForecastsEvent {
   places: PlaceForecast[];
 }
 
-export type IngestEvent = ReadingsEvent | VigilanceEvent | ForecastsEvent;
+export type IngestEvent = ObservationsEvent | VigilanceEvent | ForecastsEvent;
 export type IngestEventType = IngestEvent['type'];
 type EventOf<T extends IngestEventType> = Extract<IngestEvent, { type: T }>;
 export type IngestListener<T extends IngestEventType> = (event: EventOf<T>) => void | Promise<void>;
@@ -125,7 +125,7 @@ export class IngestEvents {
 
 function isEmpty(e: IngestEvent): boolean {
   switch (e.type) {
-    case 'readings':
+    case 'observations':
       return e.sensors.length === 0;
     case 'vigilance':
       return e.changes.length === 0;

@@ -1,36 +1,20 @@
 /**
- * Lambert-93 (EPSG:2154, RGF93) → WGS84 longitude/latitude, for Vigicrues layers served in Lambert-93
- * (IGN's inverse Lambert conformal conic, algorithms ALG0004/ALG0001; GRS80 and WGS84 differ by less than 1 mm
- * here, so no datum shift is applied). Coordinates are rounded to 1e-5° (about 1 m).
+ * Lambert-93 (EPSG:2154, RGF93) → WGS84 longitude/latitude, for Vigicrues layers served in Lambert-93, with proj4
+ * (docs/decisions/075). GRS80 and WGS84 differ by less than 1 mm here, so no datum shift is applied. Coordinates
+ * are rounded to 1e-5° (about 1 m).
  */
+import proj4 from 'proj4';
 
-const E = 0.0818191910428158; // GRS80 first eccentricity
-const N = 0.725607765053267;
-const C = 11754255.426096;
-const XS = 700000;
-const YS = 12655612.049876;
-const LON0 = (3 * Math.PI) / 180;
+/** EPSG:2154 as published by the EPSG registry (conic conformal, secant at 44° and 49° N, origin 3° E 46.5° N). */
+const LAMBERT_93 =
+  '+proj=lcc +lat_0=46.5 +lon_0=3 +lat_1=49 +lat_2=44 +x_0=700000 +y_0=6600000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
+const fromLambert93 = proj4(LAMBERT_93, 'WGS84');
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
 export function lambert93ToWgs84(x: number, y: number): [number, number] {
-  const dx = x - XS;
-  const dy = y - YS;
-  const r = Math.hypot(dx, dy);
-  const gamma = Math.atan(dx / -dy);
-  const lon = LON0 + gamma / N;
-  const latIso = -Math.log(Math.abs(r / C)) / N;
-  let phi = 2 * Math.atan(Math.exp(latIso)) - Math.PI / 2;
-  for (let i = 0; i < 20; i++) {
-    const s = E * Math.sin(phi);
-    const next = 2 * Math.atan(((1 + s) / (1 - s)) ** (E / 2) * Math.exp(latIso)) - Math.PI / 2;
-    if (Math.abs(next - phi) < 1e-12) {
-      phi = next;
-      break;
-    }
-    phi = next;
-  }
-  return [round5((lon * 180) / Math.PI), round5((phi * 180) / Math.PI)];
+  const [lon, lat] = fromLambert93.forward([x, y]);
+  return [round5(lon), round5(lat)];
 }
 
 type Coords = number | Coords[];

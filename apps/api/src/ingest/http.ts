@@ -8,7 +8,8 @@ import type { z } from 'zod';
 
 export type SourceName = "Hub'Eau" | 'Vigicrues' | 'Open-Meteo';
 
-export type UpstreamErrorKind = 'http' | 'timeout' | 'network' | 'json' | 'schema' | 'pagination' | 'aborted';
+export type UpstreamErrorKind =
+  'http' | 'timeout' | 'network' | 'json' | 'schema' | 'pagination' | 'lien_refuse' | 'aborted';
 
 export class UpstreamError extends Error {
   constructor(
@@ -207,27 +208,35 @@ export function parsePayload<S extends z.ZodType>(
 }
 
 /**
- * Upstream `next` links are absolute (https://hubeau.eaufrance.fr/api/v2/hydrometrie/observations_tr?cursor=…).
- * They are followed verbatim, except that their origin and base path are replaced by the configured base URL when
- * the link is under the same API (so a mirror, a proxy or a local test server keeps being used). The query, and
- * so the cursor, is never rebuilt.
+ * Pins an upstream `next` link to the configured base URL (docs/decisions/105): the request always goes to the
+ * configured host, with the configured base path.
+ * - A link under the base URL is followed as it is.
+ * - A link to the service's public API (`publicBase`: Hub'Eau's own links, as a mirror passes them on) or to the
+ *   base's host without its base path (a mirror that dropped it) is moved under the base URL: the part after the
+ *   API path is kept, and so the query and its cursor, never rebuilt.
+ * - Anything else — another host, another scheme, a path outside the API — is refused: a non-transient
+ *   `lien_refuse` error, and nothing is followed.
  */
-export function rebaseLink(link: string, baseUrl: string): string {
+export function pinNextLink(source: SourceName, link: string, baseUrl: string, publicBase: string): string {
+  const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  const upstream = new URL(publicBase.endsWith('/') ? publicBase : `${publicBase}/`);
+  const refuse = (why: string): never => {
+    throw new UpstreamError(source, 'lien_refuse', `lien de page suivante refusé (${why}) : ${link}`, false);
+  };
   let next: URL;
-  let base: URL;
   try {
-    next = new URL(link);
-    base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    next = new URL(link, base);
   } catch {
-    return link;
+    return refuse('adresse illisible');
   }
-  if (next.href.startsWith(base.href)) return link;
-  const segment = base.pathname.replace(/\/+$/, '').split('/').pop();
-  if (!segment) return link;
-  const idx = next.pathname.indexOf(`/${segment}/`);
-  if (idx < 0) return link;
-  const rest = next.pathname.slice(idx + segment.length + 2);
-  return `${base.href}${rest}${next.search}`;
+  if (next.username || next.password) refuse('identifiants dans le lien');
+  if (next.origin === base.origin && next.pathname.startsWith(base.pathname)) return next.href;
+  const sameHost = next.origin === base.origin;
+  if (!sameHost && next.origin !== upstream.origin) {
+    refuse(`hôte ${next.host} différent de celui configuré, ${base.host}`);
+  }
+  if (!next.pathname.startsWith(upstream.pathname)) refuse('chemin hors de l’API');
+  return `${base.href}${next.pathname.slice(upstream.pathname.length)}${next.search}`;
 }
 
 /** `2026-09-13T07:00:00Z`: the instant format Hub'Eau filters accept (UTC, no milliseconds). */

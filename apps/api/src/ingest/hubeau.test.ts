@@ -1,7 +1,7 @@
 /**
  * Hub'Eau ingestion against a local server on 127.0.0.1 serving the recorded answers (and pages built from the
  * recorded rows), then faults: HTTP 500, a timeout, malformed JSON, an empty page, a repeated page (cursor loop),
- * 206 partial content, a changed field. After each: no reading lost, none duplicated, the job status says what
+ * 206 partial content, a changed field. After each: no observation lost, none duplicated, the job status says what
  * happened. Runs on SQLite and PostgreSQL (real database copy of the demo dataset).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,10 +15,10 @@ import {
   type UpstreamReply,
   type UpstreamRequest,
 } from '../../test/upstream';
-import { IngestEvents, type ReadingsEvent } from './events';
+import { IngestEvents, type ObservationsEvent } from './events';
 import { isoSeconds, silentLogger } from './http';
-import { hubeauObservationsJob, OBS_INITIAL_LOOKBACK_MS, OBS_OVERLAP_MS } from './jobs/hubeauObservations';
-import { hubeauStationsJob } from './jobs/hubeauStations';
+import { hubeauObservationsJob, OBS_INITIAL_LOOKBACK_MS, OBS_OVERLAP_MS } from './jobs/hubeau-observations';
+import { hubeauStationsJob } from './jobs/hubeau-stations';
 import { readIngestStatus, runJob, type IngestJob } from './jobs/runner';
 import { normaliseObservations, ObservationsTrPage, type ObservationTrInput } from './sources/hubeau';
 
@@ -46,12 +46,14 @@ const BLOIS = 'K447001001';
 /** Ids in the demo dataset, looked up once. */
 let BLOIS_LIEU = 0;
 let BLOIS_H = 0;
+/** Requests of one observations run: H and Q for every in-service station, 100 codes per request. */
+let REQUESTS = 0;
 
 let ctx: TestContext;
 let up: Upstream;
 let clock = Date.parse('2026-08-27T08:10:00Z');
 let events: IngestEvents;
-let received: ReadingsEvent[];
+let received: ObservationsEvent[];
 const FAST = { timeoutMs: 300, retries: 2, backoffMs: 5 };
 
 beforeAll(async () => {
@@ -65,6 +67,13 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   BLOIS_LIEU = h.lieu_id;
   BLOIS_H = h.id;
+  const polled = await ctx.db.db
+    .selectFrom('lieu')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('code_station', 'is not', null)
+    .where('station_mesure_ok', '=', 1)
+    .executeTakeFirstOrThrow();
+  REQUESTS = 2 * Math.ceil(Number(polled.n) / 100);
 });
 afterAll(async () => {
   await up.close();
@@ -73,7 +82,7 @@ afterAll(async () => {
 beforeEach(() => {
   events = new IngestEvents();
   received = [];
-  events.on('readings', (e) => {
+  events.on('observations', (e) => {
     received.push(e);
   });
 });
@@ -146,7 +155,7 @@ async function blqCapteur() {
 describe('normaliseObservations', () => {
   it('converts mm → m and l/s → m³/s and keeps UTC instants', () => {
     const h = normaliseObservations(ObservationsTrPage.parse(REC_H).data);
-    expect(h.readings).toEqual([
+    expect(h.observations).toEqual([
       {
         codeStation: BLOIS,
         grandeur: 'H',
@@ -157,7 +166,7 @@ describe('normaliseObservations', () => {
       },
     ]);
     const q = normaliseObservations(ObservationsTrPage.parse(REC_Q).data);
-    expect(q.readings.map((r) => [new Date(r.ts).toISOString(), r.valeur])).toEqual([
+    expect(q.observations.map((r) => [new Date(r.ts).toISOString(), r.valeur])).toEqual([
       ['2026-08-27T08:00:00.000Z', 47.8],
       ['2026-08-27T07:27:30.000Z', 47.8],
     ]);
@@ -167,8 +176,8 @@ describe('normaliseObservations', () => {
     const site = normaliseObservations(ObservationsTrPage.parse(REC_SITE).data);
     expect(REC_SITE.data).toHaveLength(2);
     expect(site.siteRows).toBe(1);
-    expect(site.readings).toHaveLength(1);
-    expect(site.readings[0]).toMatchObject({ codeStation: BLOIS, grandeur: 'Q', valeur: 47.8 });
+    expect(site.observations).toHaveLength(1);
+    expect(site.observations[0]).toMatchObject({ codeStation: BLOIS, grandeur: 'Q', valeur: 47.8 });
   });
 });
 
@@ -223,7 +232,7 @@ describe('hubeau-observations job', () => {
     ]);
     expect(h[4]).toMatchObject({ statut: 12, qualification: 20 });
 
-    // The Q sensor was created on its first reading, in m³/s (47,800 l/s → 47.8 m³/s).
+    // The Q sensor was created on its first observation, in m³/s (47,800 l/s → 47.8 m³/s).
     const q = await blqCapteur();
     expect(q).toMatchObject({ unite: 'm³/s', source: 'hubeau', code_station: BLOIS, derniere_valeur: 47.8 });
     expect(q?.dernier_ts).toBe(Date.parse('2026-08-27T08:00:00Z'));
@@ -245,14 +254,14 @@ describe('hubeau-observations job', () => {
     const status = await jobStatus('hubeau-observations');
     expect(status.lastSuccess).toBe(clock);
     expect(status.lastError).toBeNull();
-    expect(status.counts).toMatchObject({ lectures_nouvelles: 7, capteurs_crees: 1, requetes: 42 });
+    expect(status.counts).toMatchObject({ lectures_nouvelles: 7, capteurs_crees: 1, requetes: REQUESTS });
     expect(status.counts.requetes_en_echec).toBeUndefined();
     expect(status.counts.doublons_site_ignores).toBe(0);
 
-    // Listeners learn which sensors got which readings.
+    // Listeners learn which sensors got which observations.
     expect(received).toHaveLength(1);
-    const e = received[0] as ReadingsEvent;
-    expect(e).toMatchObject({ type: 'readings', origin: 'live', source: 'hubeau' });
+    const e = received[0] as ObservationsEvent;
+    expect(e).toMatchObject({ type: 'observations', origin: 'live', source: 'hubeau' });
     expect(e.sensors).toEqual([
       {
         capteurId: BLOIS_H,
@@ -268,7 +277,7 @@ describe('hubeau-observations job', () => {
     ]);
   });
 
-  it('asks again from the checkpoint minus 3 hours, and rewriting the same readings changes nothing', async () => {
+  it('asks again from the checkpoint minus 3 hours, and rewriting the same observations changes nothing', async () => {
     const previous = clock;
     clock += 10 * 60_000;
     up.requests.length = 0;
@@ -348,7 +357,7 @@ describe('hubeau-observations job', () => {
   });
 });
 
-/** A day of Blois H readings (mm), served in pages of `perPage` with cursors `p1`, `p2`… on the local server. */
+/** A day of Blois H observations (mm), served in pages of `perPage` with cursors `p1`, `p2`… on the local server. */
 function paged(day: string, n: number, perPage: number) {
   const rows = rowsLike(REC_H.data[0] as ObservationTrInput, `${day}T00:00:00Z`, n, 10, (i) => 1000 + i);
   const pages = Array.from({ length: Math.ceil(n / perPage) }, (_, i) =>
@@ -397,7 +406,9 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     up.requests.length = 0;
     const failed = await run(obsJob());
     expect(failed.ok).toBe(false);
-    expect(failed.error).toMatch(/^1 requête sur 42 en échec ; première : Hub'Eau : HTTP 500/);
+    expect(failed.error).toMatch(
+      new RegExp(`^1 requête sur ${REQUESTS} en échec ; première : Hub'Eau : HTTP 500`),
+    );
     expect(failed.counts).toMatchObject({ requetes_en_echec: 1, nouveaux_essais: 2 });
     const status = await jobStatus('hubeau-observations');
     expect(status.lastError).toMatch(/HTTP 500/);
@@ -438,7 +449,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     });
     const outcome = await run(obsJob());
     expect(outcome.ok).toBe(true);
-    expect(outcome.counts).toMatchObject({ nouveaux_essais: 1, lectures_nouvelles: 12, pages: 42 + 2 });
+    expect(outcome.counts).toMatchObject({ nouveaux_essais: 1, lectures_nouvelles: 12, pages: REQUESTS + 2 });
     expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(12);
   });
 
@@ -492,11 +503,12 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     );
     const outcome = await run(obsJob());
     expect(outcome.ok).toBe(true);
-    expect(outcome.counts).toMatchObject({ pages_vides: 41 + 1, lectures_nouvelles: 20 });
+    // Every request but Blois's H one answers one empty page; Blois's paging has one in the middle.
+    expect(outcome.counts).toMatchObject({ pages_vides: REQUESTS - 1 + 1, lectures_nouvelles: 20 });
     expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(20);
   });
 
-  it('a page repeated (cursor loop): stopped, readings stored once, error recorded, then recovered', async () => {
+  it('a page repeated (cursor loop): stopped, observations stored once, error recorded, then recovered', async () => {
     clock = Date.parse('2026-09-06T12:00:00Z');
     const p = paged('2026-09-06', 30, 10);
     // p0 → p1 → p0 again: a loop.

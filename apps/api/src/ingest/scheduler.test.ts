@@ -11,8 +11,8 @@ import { createTestApp, TEST_DB, type TestContext } from '../../test/helpers';
 import { startUpstream, type Upstream, type UpstreamReply } from '../../test/upstream';
 import { IngestEvents } from './events';
 import { silentLogger } from './http';
-import { hubeauObservationsJob } from './jobs/hubeauObservations';
-import { readJobRow } from './jobs/runner';
+import { hubeauObservationsJob } from './jobs/hubeau-observations';
+import { readJobRow } from './ingest-job.repo';
 import { INGEST_LOCK_KEY, startIngestion, type IngestionOptions } from './scheduler';
 
 let ctx: TestContext;
@@ -123,15 +123,20 @@ describe('scheduler', () => {
 
     const res = await ctx.request({ url: '/api/health' });
     const health = z.parse(HealthResponse, res.json());
+    // The public status summarises the error in French with its code; the URL stays in the logs (issue 13, D11).
     expect(health.ingestion.jobs).toEqual([
       {
         job: 'hubeau-observations',
         lastSuccess: row.last_success,
-        lastError: row.last_error,
+        lastError: "Hub'Eau : le service a répondu HTTP 500",
+        lastErrorCode: 'http_500',
         lastErrorAt: row.last_error_at,
+        consecutiveFailures: 0,
+        enEchec: false,
         counts: expect.objectContaining({ requetes: 42, pages: 42 }) as Record<string, number>,
       },
     ]);
+    expect(res.body).not.toMatch(/127\.0\.0\.1|observations_tr|https?:/);
   });
 
   it('stop() aborts a request in flight and records why', async () => {

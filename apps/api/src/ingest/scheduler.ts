@@ -11,12 +11,13 @@ import { tryAcquireLeadership, type Leadership } from '../db/dialect';
 import { APP_VERSION } from '../version';
 import type { IngestEvents } from './events';
 import { DEFAULT_HTTP, type HttpOptions, type IngestLogger } from './http';
-import { hubeauObservationsJob } from './jobs/hubeauObservations';
-import { hubeauStationsJob } from './jobs/hubeauStations';
-import { readJobRow, runJob, type IngestJob, type RunOutcome } from './jobs/runner';
-import { vigicruesObservationsJob } from './jobs/vigicruesObservations';
-import { vigicruesPrevisionsJob } from './jobs/vigicruesPrevisions';
-import { vigicruesVigilanceJob } from './jobs/vigicruesVigilance';
+import { hubeauObservationsJob } from './jobs/hubeau-observations';
+import { hubeauStationsJob } from './jobs/hubeau-stations';
+import { readJobRow } from './ingest-job.repo';
+import { runJob, type IngestJob, type RunOutcome } from './jobs/runner';
+import { vigicruesObservationsJob } from './jobs/vigicrues-observations';
+import { vigicruesPrevisionsJob } from './jobs/vigicrues-previsions';
+import { vigicruesVigilanceJob } from './jobs/vigicrues-vigilance';
 
 /** Advisory lock key of the ingestion leader ("LIMN"). */
 export const INGEST_LOCK_KEY = 0x4c494d4e;

@@ -6,14 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { fixtureJson, startUpstream, type Upstream, type UpstreamRequest } from '../../test/upstream';
-import { IngestEvents, type ForecastsEvent, type ReadingsEvent, type VigilanceEvent } from './events';
-import { lambert93ToWgs84 } from './geo';
+import { IngestEvents, type ForecastsEvent, type ObservationsEvent, type VigilanceEvent } from './events';
 import { silentLogger } from './http';
-import { hubeauObservationsJob } from './jobs/hubeauObservations';
+import { hubeauObservationsJob } from './jobs/hubeau-observations';
 import { runJob, type IngestJob } from './jobs/runner';
-import { vigicruesObservationsJob } from './jobs/vigicruesObservations';
-import { vigicruesPrevisionsJob } from './jobs/vigicruesPrevisions';
-import { vigicruesVigilanceJob } from './jobs/vigicruesVigilance';
+import { vigicruesObservationsJob } from './jobs/vigicrues-observations';
+import { vigicruesPrevisionsJob } from './jobs/vigicrues-previsions';
+import { vigicruesVigilanceJob } from './jobs/vigicrues-vigilance';
 import { InfoVigiCruDoc, observations, tronconLevels, unprefix } from './sources/vigicrues';
 
 type Json = Record<string, unknown>;
@@ -29,7 +28,7 @@ let events: IngestEvents;
 const got = {
   vigilance: [] as VigilanceEvent[],
   forecasts: [] as ForecastsEvent[],
-  readings: [] as ReadingsEvent[],
+  observations: [] as ObservationsEvent[],
 };
 let bulletin: unknown = BULLETIN;
 let forecastFor: Record<string, string> = {};
@@ -101,10 +100,10 @@ beforeEach(() => {
   events = new IngestEvents();
   got.vigilance = [];
   got.forecasts = [];
-  got.readings = [];
+  got.observations = [];
   events.on('vigilance', (e) => void got.vigilance.push(e));
   events.on('forecasts', (e) => void got.forecasts.push(e));
-  events.on('readings', (e) => void got.readings.push(e));
+  events.on('observations', (e) => void got.observations.push(e));
 });
 
 const base = () => `${up.origin}/services`;
@@ -155,10 +154,6 @@ describe('Vigicrues payloads', () => {
     expect(b.troncons).toHaveLength(319);
     expect(b.troncons.filter((t) => t.niveau === 2)).toHaveLength(45);
     expect(b.troncons.find((t) => t.code === 'MP6')).toEqual({ code: 'MP6', niveau: 1, territoire: '25' });
-  });
-
-  it('projects Lambert-93 to WGS84 (recorded Blois station: x/y and longitude/latitude of the same record)', () => {
-    expect(lambert93ToWgs84(574873, 6721828)).toEqual([1.33515, 47.58496]);
   });
 });
 
@@ -398,7 +393,7 @@ describe('vigicrues-observations fallback', () => {
     expect(outcome.counts).toMatchObject({ inutile_hubeau_ok: 1 });
   });
 
-  it('when Hub’Eau fails: reads Vigicrues (m, no conversion), never overwrites a stored reading', async () => {
+  it('when Hub’Eau fails: reads Vigicrues (m, no conversion), never overwrites a stored observation', async () => {
     hubeauDown = true;
     const hub = await run(hubeauObservationsJob({ baseUrl: `${up.origin}/hubeau` }));
     hubeauDown = false;
@@ -431,7 +426,7 @@ describe('vigicrues-observations fallback', () => {
       .where('id', '=', c.id)
       .executeTakeFirstOrThrow();
     expect(cap).toMatchObject({ derniere_valeur: 1.3, dernier_ts: Date.parse('2026-11-20T12:45:00Z') });
-    expect(got.readings[0]).toMatchObject({
+    expect(got.observations[0]).toMatchObject({
       source: 'vigicrues',
       sensors: [expect.objectContaining({ capteurId: c.id, nouvelles: 3 })],
     });
@@ -443,14 +438,14 @@ describe('vigicrues-observations fallback', () => {
         ? { body: fixtureJson('vigicrues/hand-written/observations_O200004001_H_simple.json') }
         : handler(r),
     );
-    const readings = await observations(TOULOUSE, 'H', {
+    const lues = await observations(TOULOUSE, 'H', {
       baseUrl: base(),
       timeoutMs: 500,
       retries: 0,
       backoffMs: 1,
     });
     up.setHandler(handler);
-    expect(readings).toEqual([
+    expect(lues).toEqual([
       { ts: Date.parse('2026-11-20T12:00:00Z'), valeur: 1.23 },
       { ts: Date.parse('2026-11-20T12:15:00Z'), valeur: 1.25 },
       { ts: Date.parse('2026-11-20T12:30:00Z'), valeur: 1.28 },

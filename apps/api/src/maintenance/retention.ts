@@ -1,10 +1,11 @@
 /**
- * Retention (docs/decisions/060): erases what the privacy notice (`cgu`, §9) promises not to keep, and the rows
+ * Retention (docs/decisions/060): erases what the privacy notice (section 9 of `cgu`) promises not to keep, and the rows
  * that no longer serve anything. Run by the server at start-up and then once a day, and on demand by
  * `npm run admin -- purge`. Each delete is one statement: a failure leaves the other tables as they were.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import * as repo from './retention.repo';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -23,19 +24,13 @@ export interface PurgeCounts {
   reinitialisations: number;
 }
 
-/** Runs one delete and says how many rows went. */
-const deleted = async (q: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
-  Number((await q.executeTakeFirst()).numDeletedRows);
-
 /** Deletes every row past its retention period at `now`; returns how many of each kind went. */
 export async function purgeExpired(db: Kysely<Database>, now: number): Promise<PurgeCounts> {
   return {
-    messagesContact: await deleted(
-      db.deleteFrom('contact_message').where('created_at', '<', now - CONTACT_RETENTION_MS),
-    ),
-    sessions: await deleted(db.deleteFrom('session').where('expires_at', '<', now)),
-    verificationsEmail: await deleted(db.deleteFrom('email_verification').where('expires_at', '<', now)),
-    reinitialisations: await deleted(db.deleteFrom('password_reset').where('expires_at', '<', now)),
+    messagesContact: await repo.deleteContactMessagesBefore(db, now - CONTACT_RETENTION_MS),
+    sessions: await repo.deleteSessionsExpiredAt(db, now),
+    verificationsEmail: await repo.deleteEmailVerificationsExpiredAt(db, now),
+    reinitialisations: await repo.deletePasswordResetsExpiredAt(db, now),
   };
 }
 

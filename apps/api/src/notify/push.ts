@@ -9,6 +9,7 @@ import net from 'node:net';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../db/schema';
+import { deleteRegistrations, insertSecretOnce, readSecret, webRegistrations } from './push.repo';
 
 export const VAPID_SECRET_NAME = 'vapid';
 
@@ -132,22 +133,14 @@ export function createPushService(opts: PushServiceOptions): PushService {
 
   const loadKeys = async (): Promise<VapidKeys> => {
     const read = async () => {
-      const row = await db
-        .selectFrom('secret')
-        .select('value')
-        .where('name', '=', VAPID_SECRET_NAME)
-        .executeTakeFirst();
-      return row ? (JSON.parse(row.value) as VapidKeys) : null;
+      const value = await readSecret(db, VAPID_SECRET_NAME);
+      return value ? (JSON.parse(value) as VapidKeys) : null;
     };
     const existing = await read();
     if (existing) return existing;
     const generated = webpush.generateVAPIDKeys();
     // Two instances starting together: the first insert wins and both read it back.
-    await db
-      .insertInto('secret')
-      .values({ name: VAPID_SECRET_NAME, value: JSON.stringify(generated), created_at: now() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
+    await insertSecretOnce(db, VAPID_SECRET_NAME, JSON.stringify(generated), now());
     const stored = await read();
     if (!stored) throw new Error('Clés VAPID introuvables après leur création');
     return stored;
@@ -223,15 +216,7 @@ export function createPushService(opts: PushServiceOptions): PushService {
     o: { skip?: readonly number[] } = {},
   ): Promise<PushDelivery> => {
     const skip = new Set(o.skip ?? []);
-    const registrations = (
-      await db
-        .selectFrom('push_registration')
-        .select(['id', 'registration_id'])
-        .where('user_id', '=', userId)
-        .where('type', '=', 'web')
-        .orderBy('id')
-        .execute()
-    ).filter((r) => !skip.has(r.id));
+    const registrations = (await webRegistrations(db, userId)).filter((r) => !skip.has(r.id));
     const result: PushDelivery = {
       sent: 0,
       removed: 0,
@@ -246,7 +231,7 @@ export function createPushService(opts: PushServiceOptions): PushService {
     const payload = pushPayload(message);
     const outcomes = await Promise.all(registrations.map((r) => sendOne(r, payload, vapid)));
     const gone = registrations.filter((_r, i) => outcomes[i]?.outcome === 'gone').map((r) => r.id);
-    if (gone.length > 0) await db.deleteFrom('push_registration').where('id', 'in', gone).execute();
+    await deleteRegistrations(db, gone);
     result.tried = registrations.length;
     result.sent = outcomes.filter((o) => o.outcome === 'sent').length;
     result.failed = outcomes.filter((o) => o.outcome === 'failed').length;

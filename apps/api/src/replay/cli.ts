@@ -11,7 +11,7 @@ import { loadEnv } from '../config/env';
 import { loadSecrets } from '../config/secrets';
 import { migrateToLatest, openDb } from '../db/client';
 import { IngestEvents } from '../ingest/events';
-import { startAlerts } from '../notify/alerts';
+import { startAlerts } from '../features/alertes/runtime';
 import { createMailer } from '../notify/mail';
 import { createPushService } from '../notify/push';
 import { seedDatabase } from '../seed/seed';

@@ -1,6 +1,6 @@
 /**
- * The replay of the January 2022 flood on the real path: readings written through the ingestion store, the
- * `readings` events, alert evaluation and delivery (outbox e-mail, Web Push to a local push service), the
+ * The replay of the January 2022 flood on the real path: observations written through the ingestion store, the
+ * `observations` events, alert evaluation and delivery (outbox e-mail, Web Push to a local push service), the
  * in-app list; the data are back as they were afterwards; a second replay, or one after an interrupted replay
  * and a restart, sends nothing new.
  */
@@ -8,19 +8,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { NotificationsResponse } from '@limni/shared/contracts/alertes';
 import { parisDayRange } from '@limni/shared/domain/time';
-import { addRules, alertsFor, PONT_NEUF, registerBrowser } from '../../test/alerts';
+import {
+  addRules,
+  alertsFor,
+  placeOfStation,
+  PONT_NEUF_CODE,
+  registerBrowser,
+  type StationPlace,
+} from '../../test/alerts';
 import { json, mailsTo, signedUpUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { decryptPush, startPushService, type LocalPushService } from '../../test/push-service';
 import { parseCsv, readSeedText } from '../seed/files';
 import { parseReplayArgs } from './args';
-import { recordedReadings, runReplay } from './replay';
+import { recordedObservations, runReplay } from './replay';
 
 let ctx: TestContext;
 let service: LocalPushService;
+/** La Garonne à Toulouse (Pont-Neuf) and Portet-sur-Garonne, both replayed. */
+let PONT_NEUF: StationPlace;
+let PORTET: StationPlace;
 beforeAll(async () => {
   ctx = await createTestApp();
   service = await startPushService();
+  PONT_NEUF = await placeOfStation(ctx, PONT_NEUF_CODE);
+  PORTET = await placeOfStation(ctx, 'O200001001');
 });
 afterAll(async () => {
   await ctx.close();
@@ -51,12 +63,16 @@ function upwardCrossings(code: string, x: number, band = 0.05): number[] {
   return out;
 }
 
+/** Stations of the recorded series. */
+const REPLAYED = [...new Set(recordedObservations().map((r) => r.codeStation))];
+
 async function snapshot() {
   const capteurs = await ctx.db.db
     .selectFrom('capteur')
-    .select(['id', 'premier_ts', 'dernier_ts', 'derniere_valeur'])
-    .where('lieu_id', '<=', 22)
-    .orderBy('id')
+    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+    .select(['capteur.id', 'capteur.premier_ts', 'capteur.dernier_ts', 'capteur.derniere_valeur'])
+    .where('lieu.code_station', 'in', REPLAYED)
+    .orderBy('capteur.id')
     .execute();
   const count = await ctx.db.db
     .selectFrom('observation')
@@ -84,17 +100,17 @@ const replay = (
   });
 
 describe('replaying the January 2022 flood', () => {
-  it('reading → rule → e-mail + push → in-app alert, once per crossing in the data; the data come back', async () => {
+  it('observation → rule → e-mail + push → in-app alert, once per crossing in the data; the data come back', async () => {
     const before = await snapshot();
     const { token, id, email } = await signedUpUser(ctx, 'Rejoueuse');
     await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }]);
     const sub = await registerBrowser(ctx, token, service, '/push/rejoueuse');
-    // A second user with the defaults of a subscription (vigilance, « trop haut » of canoë-kayak: 1.72 m).
+    // A second user with the defaults of an abonnement (vigilance, « trop haut » of canoë-kayak: 1.72 m).
     const other = await signedUpUser(ctx, 'Abonne');
     await ctx.request({
       method: 'POST',
       url: '/api/user/crea-abonnement',
-      payload: { lieu: 1 },
+      payload: { lieu: PONT_NEUF.lieu },
       token: other.token,
     });
 
@@ -121,7 +137,9 @@ describe('replaying the January 2022 flood', () => {
     expect(mails.filter((m) => m.subject.startsWith('Alerte Limni'))).toHaveLength(1);
     const pushes = service.requests.filter((r) => r.path === '/push/rejoueuse');
     expect(pushes).toHaveLength(1);
-    expect(JSON.parse(decryptPush(pushes[0]?.body as Buffer, sub))).toMatchObject({ url: '/lieu/1/a-1' });
+    expect(JSON.parse(decryptPush(pushes[0]?.body as Buffer, sub))).toMatchObject({
+      url: `/lieu/${PONT_NEUF.lieu}/a-1`,
+    });
 
     const expected172 = upwardCrossings(PONT_NEUF.code, 1.72);
     const others = await ctx.db.db
@@ -131,7 +149,7 @@ describe('replaying the January 2022 flood', () => {
       .execute();
     expect(others).toEqual(expected172.map((ts) => ({ type: 'au_dessus', ts })));
 
-    // The dataset is whole again: same readings, same cached latest values.
+    // The dataset is whole again: same observations, same cached latest values.
     expect(await snapshot()).toEqual(before);
     const state = await ctx.db.db.selectFrom('relecture').selectAll().executeTakeFirstOrThrow();
     expect(state).toMatchObject({
@@ -160,7 +178,7 @@ describe('replaying the January 2022 flood', () => {
   it('an interrupted replay writes the data back; after a restart, replaying again duplicates nothing', async () => {
     const before = await snapshot();
     const { token, id } = await signedUpUser(ctx, 'Interrompue');
-    await addRules(ctx, token, 2, [{ type: 'au_dessus', grandeur: 'H', seuil: 5 }]);
+    await addRules(ctx, token, PORTET.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 5 }]);
     const abort = new AbortController();
     const first = alertsFor(ctx);
     const result = await replay(first, abort.signal, async (at) => {
@@ -192,11 +210,12 @@ describe('replaying the January 2022 flood', () => {
 
 describe('recorded series and arguments', () => {
   it('reads the January 2022 levels (m) and daily mean flows (m³/s, at noon UTC) in time order', () => {
-    const all = recordedReadings();
+    expect(REPLAYED).toContain(PONT_NEUF_CODE);
+    const all = recordedObservations();
     expect(all.length).toBeGreaterThan(118_000);
     expect(all.every((r, i) => i === 0 || (all[i - 1]?.ts ?? 0) <= r.ts)).toBe(true);
     const peak = all
-      .filter((r) => r.codeStation === PONT_NEUF.code)
+      .filter((r) => r.codeStation === PONT_NEUF_CODE)
       .reduce((m, r) => Math.max(m, r.valeur), 0);
     expect(peak).toBe(4.306);
     expect(all.find((r) => r.grandeur === 'Q')?.ts).toBe(Date.parse('2022-01-01T12:00:00Z'));

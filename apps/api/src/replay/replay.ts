@@ -2,21 +2,25 @@
  * Replay of the recorded January 2022 Garonne/Ariège series as if they arrived live (docs/decisions/059).
  *
  * The window [from, to) is cut in simulated steps (at most `stepMs`, 15 min by default, the cadence of live
- * ingestion) played at `speed` simulated seconds per real second. Before the first step the recorded readings of
+ * ingestion) played at `speed` simulated seconds per real second. Before the first step the recorded observations of
  * the replayed sensors from `from` onwards are removed (so that they arrive again, and the data "now" of the app
- * follows the simulated clock) and the reading rules of their places forget their state. Each step writes its
- * readings through the ingestion's `ReadingStore` (observation rows, `capteur` caches, `donnees_version`) and emits
- * the same `readings` event as a live run (origin `replay`), awaited: evaluation and delivery happen within the
- * step. At the end — or when interrupted — the readings after the window are written back without events, so the
+ * follows the simulated clock) and the observation rules of their places forget their state. Each step writes its
+ * observations through the ingestion's `ObservationStore` (observation rows, `capteur` caches, `donnees_version`) and emits
+ * the same `observations` event as a live run (origin `replay`), awaited: evaluation and delivery happen within the
+ * step. At the end — or when interrupted — the observations after the window are written back without events, so the
  * database holds the dataset again. The state (running, window, speed, simulated time) is kept in `relecture`.
  */
-import { sql } from 'kysely';
 import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
-import { markSensorDataChanged } from '../data/series-cache';
 import type { Db } from '../db/client';
-import type { IngestEvents, SensorReadings } from '../ingest/events';
-import { ReadingsSummary, ReadingStore, type StoreReading } from '../ingest/readings';
+import type { IngestEvents, CapteurObservations } from '../ingest/events';
+import { ObservationsSummary, ObservationStore, type ObservationToStore } from '../ingest/observation-store';
 import { num, parseCsv, readSeedText } from '../seed/files';
+import {
+  removeObservationsToReplay,
+  sensorsOfStations,
+  startReplayState,
+  updateReplayState,
+} from './replay.repo';
 
 export const DEFAULT_STEP_MS = 15 * 60_000;
 
@@ -53,13 +57,13 @@ export interface ReplayResult {
   statut: 'termine' | 'interrompu';
   lectures: number;
   etapes: number;
-  /** Readings written back after the window (or after the interruption) without events. */
+  /** Observations written back after the window (or after the interruption) without events. */
   restituees: number;
 }
 
 /** The recorded series: Garonne/Ariège water levels at native steps and the January daily mean flows. */
-export function recordedReadings(): StoreReading[] {
-  const out: StoreReading[] = [];
+export function recordedObservations(): ObservationToStore[] {
+  const out: ObservationToStore[] = [];
   for (const row of parseCsv(readSeedText('garonne_H_2022-01_native.csv'))) {
     const mm = num(row['resultat_obs_mm']);
     const ts = Date.parse(row['date_obs'] ?? '');
@@ -85,10 +89,10 @@ export function recordedReadings(): StoreReading[] {
   return out.sort((a, b) => a.ts - b.ts);
 }
 
-/** Forwards each reading summary of the store to the current step's summary. */
-class StepSummary extends ReadingsSummary {
-  current = new ReadingsSummary();
-  override add(s: SensorReadings): void {
+/** Forwards each observation summary of the store to the current step's summary. */
+class StepSummary extends ObservationsSummary {
+  current = new ObservationsSummary();
+  override add(s: CapteurObservations): void {
     this.current.add(s);
   }
 }
@@ -114,17 +118,11 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
   if (!(opts.to > opts.from)) throw new Error('La fin de la fenêtre doit suivre son début.');
   if (!(opts.speed > 0)) throw new Error('La vitesse doit être positive.');
 
-  const all = recordedReadings();
+  const all = recordedObservations();
   const codes = [...new Set(all.map((r) => r.codeStation))];
-  const sensors = await db
-    .selectFrom('capteur')
-    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
-    .select(['capteur.id', 'capteur.grandeur', 'lieu.id as lieu_id', 'lieu.code_station'])
-    .where('lieu.code_station', 'in', codes)
-    .where('capteur.grandeur', 'in', ['H', 'Q'])
-    .execute();
+  const sensors = await sensorsOfStations(db, codes);
   const sensorOf = new Map(sensors.map((s) => [`${s.code_station}:${s.grandeur}`, s]));
-  // What is replayed: readings of known sensors from `from` on; those at or after `to` come back at the end.
+  // What is replayed: observations of known sensors from `from` on; those at or after `to` come back at the end.
   const pending = all.filter((r) => r.ts >= opts.from && sensorOf.has(`${r.codeStation}:${r.grandeur}`));
   const lastOf = new Map<number, number>();
   for (const r of pending) {
@@ -134,28 +132,7 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
   if (pending.length === 0) throw new Error('Aucune mesure enregistrée dans cette fenêtre.');
 
   // Remove what will arrive again; keep each sensor's cached state right.
-  await db.transaction().execute(async (trx) => {
-    for (const [id, last] of lastOf) {
-      await trx
-        .deleteFrom('observation')
-        .where('capteur_id', '=', id)
-        .where('ts', '>=', opts.from)
-        .where('ts', '<=', last)
-        .execute();
-      await trx
-        .updateTable('capteur')
-        .set({
-          premier_ts: sql<number | null>`(select min(o.ts) from observation o where o.capteur_id = ${id})`,
-          dernier_ts: sql<number | null>`(select max(o.ts) from observation o where o.capteur_id = ${id})`,
-          derniere_valeur: sql<
-            number | null
-          >`(select o.valeur from observation o where o.capteur_id = ${id} order by o.ts desc limit 1)`,
-        })
-        .where('id', '=', id)
-        .execute();
-    }
-    await markSensorDataChanged(trx, [...lastOf.keys()]);
-  });
+  await removeObservationsToReplay(db, opts.from, lastOf);
   const lieuIds = [...new Set(sensors.filter((s) => lastOf.has(s.id)).map((s) => s.lieu_id))];
   await opts.rewind?.(lieuIds);
 
@@ -173,18 +150,14 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
     notifications: 0,
     erreur: null,
   };
-  await db
-    .insertInto('relecture')
-    .values({ id: 1, ...state })
-    .onConflict((oc) => oc.column('id').doUpdateSet(state))
-    .execute();
+  await startReplayState(db, state);
   log.info(
     { debut: opts.from, fin: opts.to, vitesse: opts.speed, mesures: pending.length, lieux: lieuIds.length },
     `Relecture : ${pending.filter((r) => r.ts < opts.to).length} mesures de ${lieuIds.length} lieux à rejouer`,
   );
 
   const summary = new StepSummary();
-  const store = new ReadingStore(db, 'hubeau', summary);
+  const store = new ObservationStore(db, 'hubeau', summary);
   let index = 0;
   let sim = opts.from;
   let lectures = 0;
@@ -197,19 +170,19 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
         break;
       }
       const next = Math.min(sim + stepMs, opts.to);
-      const batch: StoreReading[] = [];
-      while (index < pending.length && (pending[index] as StoreReading).ts < next) {
-        batch.push(pending[index] as StoreReading);
+      const batch: ObservationToStore[] = [];
+      while (index < pending.length && (pending[index] as ObservationToStore).ts < next) {
+        batch.push(pending[index] as ObservationToStore);
         index++;
       }
-      summary.current = new ReadingsSummary();
+      summary.current = new ObservationsSummary();
       if (batch.length > 0) await store.write(batch);
       lectures += batch.length;
       etapes++;
-      // Simulated time of the step = its end: the last readings written are the freshest ones.
+      // Simulated time of the step = its end: the last observations written are the freshest ones.
       const at = next - 1;
       await opts.events.emit({
-        type: 'readings',
+        type: 'observations',
         origin: 'replay',
         source: 'relecture',
         at,
@@ -217,36 +190,44 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
       });
       await opts.afterStep?.(at);
       sim = next;
-      await db
-        .updateTable('relecture')
-        .set({ temps_simule: sim, maj_at: now(), lectures, notifications: opts.notifications?.() ?? 0 })
-        .where('id', '=', 1)
-        .execute();
+      await updateReplayState(db, {
+        temps_simule: sim,
+        maj_at: now(),
+        lectures,
+        notifications: opts.notifications?.() ?? 0,
+      });
       // Pace: the end of this step is due (sim − from) / speed real milliseconds after the start.
       await sleep(startedAt + (sim - opts.from) / opts.speed - now(), opts.signal);
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await restore(store, pending.slice(index), log);
-    await db
-      .updateTable('relecture')
-      .set({ statut: 'echec', erreur: message.slice(0, 1000), maj_at: now(), termine_at: now() })
-      .where('id', '=', 1)
-      .execute();
+    await updateReplayState(db, {
+      statut: 'echec',
+      erreur: message.slice(0, 1000),
+      maj_at: now(),
+      termine_at: now(),
+    });
     throw err;
   }
   if (opts.signal?.aborted && sim < opts.to) statut = 'interrompu';
   const restituees = await restore(store, pending.slice(index), log);
-  await db
-    .updateTable('relecture')
-    .set({ statut, maj_at: now(), termine_at: now(), lectures, notifications: opts.notifications?.() ?? 0 })
-    .where('id', '=', 1)
-    .execute();
+  await updateReplayState(db, {
+    statut,
+    maj_at: now(),
+    termine_at: now(),
+    lectures,
+    notifications: opts.notifications?.() ?? 0,
+  });
   return { statut, lectures, etapes, restituees };
 }
 
-/** Writes back the readings not replayed (after the window, or after an interruption), without any event. */
-async function restore(store: ReadingStore, rest: StoreReading[], log: ReplayLogger): Promise<number> {
+/** Writes back the observations not replayed (after the window, or after an interruption), without any event. */
+async function restore(
+  store: ObservationStore,
+  rest: ObservationToStore[],
+  log: ReplayLogger,
+): Promise<number> {
   for (let i = 0; i < rest.length; i += 5000) await store.write(rest.slice(i, i + 5000));
   if (rest.length > 0) {
     log.info({ mesures: rest.length }, `Relecture : ${rest.length} mesures restituées sans alerte`);

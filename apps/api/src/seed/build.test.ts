@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReferentiel, communeDisplayName, type BuiltReferentiel } from './build';
-import { loadSeedSources } from './sources';
+import { loadSeedSources, SERIES_STATIONS } from './sources';
 
 let ref: BuiltReferentiel;
 beforeAll(() => {
@@ -22,13 +22,10 @@ describe('demo referential', () => {
     expect(ref.entites.every((e) => slugs.has(e.bassin_slug))).toBe(true);
   });
 
-  it('numbers La Garonne à Toulouse (Pont-Neuf) as place 1', () => {
-    const lieu = ref.lieux[0];
-    expect(lieu).toMatchObject({
-      id: 1,
-      code_station: 'O200004001',
-      libelle: 'La Garonne à Toulouse (Pont-Neuf)',
-    });
+  it('numbers La Garonne à Toulouse (Pont-Neuf), the first recorded series, as place 1', () => {
+    expect(SERIES_STATIONS[0]).toBe('O200004001');
+    const lieu = ref.lieux.find((l) => l.code_station === 'O200004001');
+    expect(lieu).toMatchObject({ id: 1, libelle: 'La Garonne à Toulouse (Pont-Neuf)' });
     expect(ref.entites.find((e) => e.id === lieu?.entite_id)?.nom).toBe('La Garonne');
   });
 

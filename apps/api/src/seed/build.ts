@@ -27,6 +27,8 @@ export interface SeedSources {
   ap1Stations: string[];
   /** Stations that have a recorded series (they are listed first, so their ids are small and stable). */
   seriesStations: string[];
+  /** The airGRdatasets stations (daily flows 1999–2018): those missing from the national list become places. */
+  historyStations: Row[];
 }
 
 export interface BuiltBassin {
@@ -251,7 +253,6 @@ function cleanLabel(label: string): string {
 }
 
 const fmtInt = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-const fmt3 = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 interface StationInput {
   code: string;
@@ -271,11 +272,13 @@ interface StationInput {
   source: string;
 }
 
-export function buildReferentiel(src: SeedSources): BuiltReferentiel {
-  const sitesByCode = new Map(src.sites.map((s) => [s['code_site'] ?? '', s]));
-  const garonneByCode = new Map(src.garonneStations.map((s) => [s['code_station'] ?? '', s]));
+type Departement = { code: string; nom: string };
+/** Rank of a station in the recorded series (Infinity for the others): demo places and entities come first. */
+type SeriesRank = ReadonlyMap<string, number>;
+const rankOf = (rank: SeriesRank, code: string) => rank.get(code) ?? Infinity;
 
-  // Départements: metropolitan outlines + the overseas ones present in the station list.
+/** Départements: metropolitan outlines + the overseas ones present in the station list + « Étranger ». */
+function buildDepartements(src: SeedSources): Departement[] {
   const departements = src.departements.features.map((f) => ({
     code: f.properties.code,
     nom: f.properties.nom,
@@ -286,9 +289,11 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
   // Water bodies abroad (Swiss lakes, Belgian rivers of the Vigicrues list) get INSEE's code 99 « Étranger », the
   // code Hub'Eau gives to foreign sites, so that every entity has a département to show and filter on.
   departements.push({ code: DEPARTEMENT_ETRANGER, nom: 'Étranger' });
-  const depCodes = new Set(departements.map((d) => d.code));
+  return departements;
+}
 
-  // Basins (circonscriptions) + one for the Swiss lakes of the demo.
+/** Basins (circonscriptions) + one for the Swiss lakes of the demo; their boxes are set once places exist. */
+function buildBassins(src: SeedSources): BuiltBassin[] {
   const bassins: BuiltBassin[] = src.bassins.map((b) => ({
     slug: slugify(b['libelle'] ?? ''),
     code: b['code_circonscription'] ?? null,
@@ -305,20 +310,34 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
     ordre: 99,
     bbox: null,
   });
-  const bassinByCode = new Map(bassins.filter((b) => b.code).map((b) => [b.code as string, b.slug]));
+  return bassins;
+}
 
-  // A metropolitan station whose point lies far outside its own département has wrong coordinates in the
-  // source (e.g. a longitude with the wrong sign): it is left out rather than drawn in the wrong place.
+/**
+ * A metropolitan station whose point lies far outside its own département has wrong coordinates in the source
+ * (e.g. a longitude with the wrong sign): it is left out rather than drawn in the wrong place.
+ */
+function plausibility(src: SeedSources): (dep: string, lon: number, lat: number) => boolean {
   const depBoxes = new Map(
     src.departements.features.map((f) => [f.properties.code, bbox(vertices(f.geometry))]),
   );
-  const plausible = (dep: string, lon: number, lat: number): boolean => {
+  return (dep, lon, lat) => {
     const b = depBoxes.get(dep);
     const m = 0.3;
     return !b || (lon >= b[0] - m && lat >= b[1] - m && lon <= b[2] + m && lat <= b[3] + m);
   };
+}
 
-  // Every station with coordinates: the national list, then demo stations missing from it.
+/** Every station with coordinates: the national list, then demo stations missing from it; series first. */
+function collectStations(
+  src: SeedSources,
+  departements: Departement[],
+  seriesRank: SeriesRank,
+): StationInput[] {
+  const sitesByCode = new Map(src.sites.map((s) => [s['code_site'] ?? '', s]));
+  const garonneByCode = new Map(src.garonneStations.map((s) => [s['code_station'] ?? '', s]));
+  const depCodes = new Set(departements.map((d) => d.code));
+  const plausible = plausibility(src);
   const stations: StationInput[] = [];
   for (const s of src.stations) {
     if (s['coord_ok'] !== 'true') continue;
@@ -367,27 +386,73 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
       source: 'hackaviz-2025',
     });
   }
-  const seriesRank = new Map(src.seriesStations.map((c, i) => [c, i]));
+  stations.push(...historyOnlyStations(src, known, sitesByCode, depCodes));
   stations.sort((a, b) => {
-    const ra = seriesRank.get(a.code) ?? Infinity;
-    const rb = seriesRank.get(b.code) ?? Infinity;
+    const ra = rankOf(seriesRank, a.code);
+    const rb = rankOf(seriesRank, b.code);
     return ra !== rb ? ra - rb : a.code.localeCompare(b.code);
   });
+  return stations;
+}
 
-  // Group river stations into entities: by Sandre river code, else by name within a basin.
-  interface Group {
-    key: string;
-    type: 'R' | 'L';
-    nom: string;
-    codeCoursEau: string | null;
-    stations: StationInput[];
-    geometry: AreaGeometry | null;
-    bassinCode: string | null;
+/**
+ * airGRdatasets stations absent from the national (Vigicrues) list — the Nièvre at l'Étoile, the Taravo at
+ * Zigliara — placed from their Hub'Eau site (river, département, commune) so that their 20 years of daily flows
+ * have a place (docs/decisions/085).
+ */
+function historyOnlyStations(
+  src: SeedSources,
+  known: ReadonlySet<string>,
+  sitesByCode: ReadonlyMap<string, Row>,
+  depCodes: ReadonlySet<string>,
+): StationInput[] {
+  const out: StationInput[] = [];
+  for (const h of src.historyStations) {
+    const code = h['code_station'] ?? '';
+    const site = sitesByCode.get(code.slice(0, 8));
+    if (known.has(code) || !site) continue;
+    const label = h['libelle'] ?? '';
+    const dep = site['code_departement'] ?? '';
+    out.push({
+      code,
+      codeSite: code.slice(0, 8),
+      label: placeFromLabel(label),
+      siteLabel: label,
+      river: site['libelle_cours_eau'] || nameFromSiteLabel(label),
+      codeCoursEau: site['code_cours_eau'] ?? '',
+      lon: Number(h['longitude']),
+      lat: Number(h['latitude']),
+      dep: depCodes.has(dep) ? dep : null,
+      commune: site['libelle_commune'] ? communeDisplayName(site['libelle_commune']) : null,
+      bassin: site['code_bassin'] || LETTER_TO_BASSIN[code.charAt(0)] || '',
+      typeSite: 'REEL',
+      surfaceBv: num(site['surface_bv_km2']),
+      altitudeZero: null,
+      source: 'airgrdatasets',
+    });
   }
-  const groups = new Map<string, Group>();
-  const lakeFeatures = src.lakes.features.filter((f) => f.properties.nom_fr);
-  const lakeByName = new Map(lakeFeatures.map((f) => [f.properties.nom_fr as string, f]));
+  return out;
+}
 
+/** The stations of one future entity (a river or a lake), with its outline when known. */
+interface Group {
+  key: string;
+  type: 'R' | 'L';
+  nom: string;
+  codeCoursEau: string | null;
+  stations: StationInput[];
+  geometry: AreaGeometry | null;
+  bassinCode: string | null;
+}
+
+type LakeFeature = SeedSources['lakes']['features'][number];
+
+/** Gauges of the national list: lake gauges on their lake, river stations by Sandre river code, else by name. */
+function groupStations(
+  groups: Map<string, Group>,
+  stations: readonly StationInput[],
+  lakeByName: ReadonlyMap<string, LakeFeature>,
+): void {
   for (const st of stations) {
     const lake = LAKE_STATIONS[st.code];
     if (lake) {
@@ -423,8 +488,10 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
     grp.stations.push(st);
     groups.set(key, grp);
   }
+}
 
-  // Lakes known only by their outline (in France), and the Swiss lakes with series.
+/** Lakes known only by their outline (in France): an entity without a gauge. */
+function groupOutlineLakes(groups: Map<string, Group>, lakeFeatures: readonly LakeFeature[]): void {
   for (const f of lakeFeatures) {
     const nom = f.properties.nom_fr as string;
     const key = `L:${nameKey(nom)}`;
@@ -439,7 +506,15 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
       bassinCode: null,
     });
   }
-  for (const s of src.swissStations) {
+}
+
+/** The Swiss lakes with recorded series, each with its OFEV gauge, in the « suisse » basin. */
+function groupSwissLakes(
+  groups: Map<string, Group>,
+  swissStations: SeedSources['swissStations'],
+  lakeByName: ReadonlyMap<string, LakeFeature>,
+): void {
+  for (const s of swissStations) {
     const nom = s['lac_fr'] ?? '';
     const shortName = nom.replace(/\s*\(.*\)$/, '');
     const key = `L:${nameKey(shortName)}`;
@@ -474,7 +549,34 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
     grp.bassinCode = 'suisse';
     groups.set(key, grp);
   }
+}
 
+/** Entities to be: grouped stations and lakes, entities with recorded series first, then lakes, then by name. */
+function entityGroups(src: SeedSources, stations: readonly StationInput[], seriesRank: SeriesRank): Group[] {
+  const groups = new Map<string, Group>();
+  const lakeFeatures = src.lakes.features.filter((f) => f.properties.nom_fr);
+  const lakeByName = new Map(lakeFeatures.map((f) => [f.properties.nom_fr as string, f]));
+  groupStations(groups, stations, lakeByName);
+  groupOutlineLakes(groups, lakeFeatures);
+  groupSwissLakes(groups, src.swissStations, lakeByName);
+
+  const groupList = [...groups.values()];
+  const firstSeries = (g: Group) => Math.min(...g.stations.map((s) => rankOf(seriesRank, s.code)));
+  groupList.sort((a, b) => {
+    const fa = firstSeries(a);
+    const fb = firstSeries(b);
+    if (fa !== fb) return fa - fb;
+    if (a.type !== b.type) return a.type === 'L' ? -1 : 1;
+    return nameKey(a.nom).localeCompare(nameKey(b.nom)) || a.key.localeCompare(b.key);
+  });
+  return groupList;
+}
+
+const majority = (votes: Map<string, number> | undefined): string | null =>
+  votes ? ([...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null) : null;
+
+/** How an entity's basin is chosen: its own, else its stations' majority, else its first département's. */
+function basinChooser(stations: readonly StationInput[], bassins: readonly BuiltBassin[]) {
   // Département → most frequent basin among its stations (for lakes known only by their outline).
   const depBassinVotes = new Map<string, Map<string, number>>();
   for (const st of stations) {
@@ -483,9 +585,46 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
     votes.set(st.bassin, (votes.get(st.bassin) ?? 0) + 1);
     depBassinVotes.set(st.dep, votes);
   }
-  const majority = (votes: Map<string, number> | undefined): string | null =>
-    votes ? ([...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null) : null;
+  const bassinByCode = new Map(bassins.filter((b) => b.code).map((b) => [b.code as string, b.slug]));
+  return (g: Group, deps: ReadonlySet<string>): string => {
+    let bassinCode = g.bassinCode;
+    if (!bassinCode) {
+      const votes = new Map<string, number>();
+      for (const st of g.stations) if (st.bassin) votes.set(st.bassin, (votes.get(st.bassin) ?? 0) + 1);
+      bassinCode = majority(votes) ?? majority(depBassinVotes.get([...deps][0] ?? '')) ?? '06';
+    }
+    return bassinCode === 'suisse' ? 'suisse' : (bassinByCode.get(bassinCode) ?? 'rhone-mediterranee');
+  };
+}
 
+/** Map position: the place nearest to the mean of its places, or a point inside the lake. */
+function entityPosition(g: Group): { lat: number | null; lon: number | null } {
+  let lat: number | null = null;
+  let lon: number | null = null;
+  if (g.geometry) {
+    [lon, lat] = interiorPoint(g.geometry);
+  }
+  if (g.stations.length > 0 && (lat === null || g.type === 'R')) {
+    const mx = g.stations.reduce((s, st) => s + st.lon, 0) / g.stations.length;
+    const my = g.stations.reduce((s, st) => s + st.lat, 0) / g.stations.length;
+    const nearest = [...g.stations].sort(
+      (a, b) => Math.hypot(a.lon - mx, a.lat - my) - Math.hypot(b.lon - mx, b.lat - my),
+    )[0];
+    if (nearest) [lon, lat] = [nearest.lon, nearest.lat];
+  }
+  return { lat, lon };
+}
+
+/**
+ * One entity per group, numbered in group order: départements (of its stations, and those its outline touches),
+ * basin, unique slug, position; the points of each basin are collected for its box.
+ */
+function buildEntites(
+  groups: readonly Group[],
+  src: SeedSources,
+  stations: readonly StationInput[],
+  bassins: readonly BuiltBassin[],
+): { entites: BuiltEntite[]; bassinPoints: Map<string, Position[]> } {
   const depFeatures = src.departements.features;
   const depsOfArea = (g: AreaGeometry): string[] => {
     const pts = [...vertices(g), interiorPoint(g)];
@@ -493,65 +632,23 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
       .filter((d) => pts.some((p) => pointInArea(p, d.geometry)))
       .map((d) => d.properties.code);
   };
-
-  // Order: entities with recorded series first, then lakes, then rivers by name.
-  const groupList = [...groups.values()];
-  const firstSeries = (g: Group) => Math.min(...g.stations.map((s) => seriesRank.get(s.code) ?? Infinity));
-  groupList.sort((a, b) => {
-    const fa = firstSeries(a);
-    const fb = firstSeries(b);
-    if (fa !== fb) return fa - fb;
-    if (a.type !== b.type) return a.type === 'L' ? -1 : 1;
-    return nameKey(a.nom).localeCompare(nameKey(b.nom)) || a.key.localeCompare(b.key);
-  });
-
+  const basinOf = basinChooser(stations, bassins);
   const entites: BuiltEntite[] = [];
-  const lieux: BuiltLieu[] = [];
-  const capteurs: BuiltCapteur[] = [];
   const usedSlugs = new Set<string>();
   const bassinPoints = new Map<string, Position[]>();
-  const lieuIdByStation = new Map<string, number>();
-  let lieuId = 0;
-  let capteurId = 0;
-
-  // Places are numbered in series order first so that demo places have small ids.
-  const pendingLieux: Array<{ entiteIndex: number; st: StationInput | null; nom: string }> = [];
-
-  groupList.forEach((g, index) => {
+  groups.forEach((g, index) => {
     const id = index + 1;
     const deps = new Set<string>();
     for (const st of g.stations) if (st.dep) deps.add(st.dep);
     if (g.geometry && g.bassinCode !== 'suisse') for (const d of depsOfArea(g.geometry)) deps.add(d);
-
-    let bassinCode = g.bassinCode;
-    if (!bassinCode) {
-      const votes = new Map<string, number>();
-      for (const st of g.stations) if (st.bassin) votes.set(st.bassin, (votes.get(st.bassin) ?? 0) + 1);
-      bassinCode = majority(votes) ?? majority(depBassinVotes.get([...deps][0] ?? '')) ?? '06';
-    }
-    const bassinSlug =
-      bassinCode === 'suisse' ? 'suisse' : (bassinByCode.get(bassinCode) ?? 'rhone-mediterranee');
+    const bassinSlug = basinOf(g, deps);
 
     let slug = slugify(g.nom) || `entite-${id}`;
     if (usedSlugs.has(slug)) slug = `${slug}-${bassinSlug}`;
     for (let n = 2; usedSlugs.has(slug); n++) slug = `${slugify(g.nom)}-${bassinSlug}-${n}`;
     usedSlugs.add(slug);
 
-    // Map position: the place nearest to the mean of its places, or a point inside the lake.
-    let lat: number | null = null;
-    let lon: number | null = null;
-    if (g.geometry) {
-      [lon, lat] = interiorPoint(g.geometry);
-    }
-    if (g.stations.length > 0 && (lat === null || g.type === 'R')) {
-      const mx = g.stations.reduce((s, st) => s + st.lon, 0) / g.stations.length;
-      const my = g.stations.reduce((s, st) => s + st.lat, 0) / g.stations.length;
-      const nearest = [...g.stations].sort(
-        (a, b) => Math.hypot(a.lon - mx, a.lat - my) - Math.hypot(b.lon - mx, b.lat - my),
-      )[0];
-      if (nearest) [lon, lat] = [nearest.lon, nearest.lat];
-    }
-
+    const { lat, lon } = entityPosition(g);
     const pts = bassinPoints.get(bassinSlug) ?? [];
     for (const st of g.stations) pts.push([st.lon, st.lat]);
     if (lon !== null && lat !== null) pts.push([lon, lat]);
@@ -575,93 +672,143 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
           : null,
       departements: deps.size > 0 ? [...deps].sort() : [DEPARTEMENT_ETRANGER],
     });
-
-    if (g.stations.length === 0) pendingLieux.push({ entiteIndex: index, st: null, nom: g.nom });
-    for (const st of g.stations) pendingLieux.push({ entiteIndex: index, st, nom: g.nom });
   });
+  return { entites, bassinPoints };
+}
 
-  pendingLieux.sort((a, b) => {
-    const ra = a.st ? (seriesRank.get(a.st.code) ?? Infinity) : Infinity;
-    const rb = b.st ? (seriesRank.get(b.st.code) ?? Infinity) : Infinity;
+/** The place of a lake known only by its outline: a point inside it, no station. */
+function outlinePlace(id: number, ent: BuiltEntite, g: Group, departements: Departement[]): BuiltLieu {
+  const [lon, lat] = g.geometry ? interiorPoint(g.geometry) : [ent.lon ?? 0, ent.lat ?? 0];
+  return {
+    id,
+    entite_id: ent.id,
+    troncon_code: null,
+    nom: ent.nom,
+    libelle: ent.nom,
+    lat_gps: lat,
+    lon_gps: lon,
+    station_mesure_ok: 0,
+    code_station: null,
+    code_site: null,
+    commune: null,
+    departement_code: ent.departements[0] ?? null,
+    infos_pratiques: lakeInfos(ent, departements),
+    altitude_zero: null,
+    surface_bv_km2: null,
+    ordre: null,
+    source: 'natural-earth',
+  };
+}
+
+/** The place of a gauging station, on its tronçon when the demo or the recorded AP1 list says so. */
+function stationPlace(
+  id: number,
+  ent: BuiltEntite,
+  g: Group,
+  st: StationInput,
+  departements: Departement[],
+  ap1Stations: readonly string[],
+): BuiltLieu {
+  const libelle = g.type === 'L' && st.source === 'ofev' ? st.siteLabel : cleanLabel(st.siteLabel);
+  return {
+    id,
+    entite_id: ent.id,
+    troncon_code: DEMO_TRONCONS[st.code] ?? (ap1Stations.includes(st.code) ? 'AP1' : null),
+    nom: bracketsToParentheses(st.label) || placeFromLabel(libelle),
+    libelle,
+    lat_gps: st.lat,
+    lon_gps: st.lon,
+    station_mesure_ok: 1,
+    code_station: st.source === 'ofev' ? null : st.code,
+    code_site: st.codeSite || null,
+    commune: st.commune,
+    departement_code: st.dep,
+    infos_pratiques: stationInfos(st),
+    altitude_zero: st.altitudeZero,
+    surface_bv_km2: st.surfaceBv,
+    ordre: null,
+    source: st.source,
+  };
+}
+
+/** The water-level sensor of a station's place (a lake's altitude for the Swiss gauges). */
+function levelSensor(id: number, lieuId: number, st: StationInput): BuiltCapteur {
+  const ofev = st.source === 'ofev';
+  return {
+    id,
+    lieu_id: lieuId,
+    grandeur: 'H',
+    unite: 'm',
+    libelle: ofev ? 'Niveau du lac (altitude)' : "Hauteur d'eau",
+    source: ofev ? 'ofev' : 'hubeau',
+    code_station: ofev ? st.code.slice(2) : st.code,
+    pas_min: null,
+  };
+}
+
+/**
+ * One place per station (with its level sensor), one per lake without a station. Places are numbered in series
+ * order first so that demo places have small ids, then in entity order.
+ */
+function buildLieux(
+  groups: readonly Group[],
+  entites: readonly BuiltEntite[],
+  departements: Departement[],
+  src: SeedSources,
+  seriesRank: SeriesRank,
+): { lieux: BuiltLieu[]; capteurs: BuiltCapteur[] } {
+  const pending: Array<{ entiteIndex: number; st: StationInput | null }> = [];
+  groups.forEach((g, index) => {
+    if (g.stations.length === 0) pending.push({ entiteIndex: index, st: null });
+    for (const st of g.stations) pending.push({ entiteIndex: index, st });
+  });
+  pending.sort((a, b) => {
+    const ra = a.st ? rankOf(seriesRank, a.st.code) : Infinity;
+    const rb = b.st ? rankOf(seriesRank, b.st.code) : Infinity;
     return ra !== rb ? ra - rb : a.entiteIndex - b.entiteIndex;
   });
-
-  for (const p of pendingLieux) {
+  const lieux: BuiltLieu[] = [];
+  const capteurs: BuiltCapteur[] = [];
+  for (const p of pending) {
     const ent = entites[p.entiteIndex] as BuiltEntite;
-    const g = groupList[p.entiteIndex] as Group;
-    lieuId += 1;
+    const g = groups[p.entiteIndex] as Group;
+    const id = lieux.length + 1;
     if (!p.st) {
-      const [lon, lat] = g.geometry ? interiorPoint(g.geometry) : [ent.lon ?? 0, ent.lat ?? 0];
-      lieux.push({
-        id: lieuId,
-        entite_id: ent.id,
-        troncon_code: null,
-        nom: ent.nom,
-        libelle: ent.nom,
-        lat_gps: lat,
-        lon_gps: lon,
-        station_mesure_ok: 0,
-        code_station: null,
-        code_site: null,
-        commune: null,
-        departement_code: ent.departements[0] ?? null,
-        infos_pratiques: lakeInfos(ent, departements),
-        altitude_zero: null,
-        surface_bv_km2: null,
-        ordre: null,
-        source: 'natural-earth',
-      });
+      lieux.push(outlinePlace(id, ent, g, departements));
       continue;
     }
-    const st = p.st;
-    const libelle = g.type === 'L' && st.source === 'ofev' ? st.siteLabel : cleanLabel(st.siteLabel);
-    lieux.push({
-      id: lieuId,
-      entite_id: ent.id,
-      troncon_code: DEMO_TRONCONS[st.code] ?? (src.ap1Stations.includes(st.code) ? 'AP1' : null),
-      nom: bracketsToParentheses(st.label) || placeFromLabel(libelle),
-      libelle,
-      lat_gps: st.lat,
-      lon_gps: st.lon,
-      station_mesure_ok: 1,
-      code_station: st.source === 'ofev' ? null : st.code,
-      code_site: st.codeSite || null,
-      commune: st.commune,
-      departement_code: st.dep,
-      infos_pratiques: stationInfos(st, departements),
-      altitude_zero: st.altitudeZero,
-      surface_bv_km2: st.surfaceBv,
-      ordre: null,
-      source: st.source,
-    });
-    lieuIdByStation.set(st.code, lieuId);
-    capteurId += 1;
-    capteurs.push({
-      id: capteurId,
-      lieu_id: lieuId,
-      grandeur: 'H',
-      unite: 'm',
-      libelle: st.source === 'ofev' ? 'Niveau du lac (altitude)' : "Hauteur d'eau",
-      source: st.source === 'ofev' ? 'ofev' : 'hubeau',
-      code_station: st.source === 'ofev' ? st.code.slice(2) : st.code,
-      pas_min: null,
-    });
+    lieux.push(stationPlace(id, ent, g, p.st, departements, src.ap1Stations));
+    capteurs.push(levelSensor(capteurs.length + 1, id, p.st));
   }
+  return { lieux, capteurs };
+}
 
-  // Same label twice on one entity (several gauges on one site): add the station's own name.
+/**
+ * Same label twice on one entity (several gauges on one site): the station's own name is added. Places are ordered
+ * upstream → downstream (docs/decisions/096): French hydrometric codes (`O2000040…`) are numbered in the hydrographic
+ * direction within a river, so places with a French station code come first, in code order; the others (Swiss OFEV
+ * numbers, places without station) follow by catchment area where they have one, then by name.
+ */
+/** A French hydrometric station code: a basin letter and 9 characters (`O200004001`). */
+const FRENCH_STATION = /^[A-Z][0-9A-Z]{9}$/;
+
+function labelAndOrderPlaces(lieux: readonly BuiltLieu[]): void {
   const byEntity = new Map<number, BuiltLieu[]>();
   for (const l of lieux) byEntity.set(l.entite_id, [...(byEntity.get(l.entite_id) ?? []), l]);
   for (const list of byEntity.values()) {
     const seen = new Map<string, number>();
     for (const l of list) seen.set(l.libelle, (seen.get(l.libelle) ?? 0) + 1);
     for (const l of list) if ((seen.get(l.libelle) ?? 0) > 1) l.libelle = `${l.libelle} — ${l.nom}`;
-    // Upstream → downstream by catchment area when every gauge has one.
-    const withArea = list.filter((l) => l.surface_bv_km2 !== null);
+    const coded = list.filter((l) => l.code_station !== null && FRENCH_STATION.test(l.code_station));
+    coded.sort((a, b) => ((a.code_station as string) < (b.code_station as string) ? -1 : 1));
+    const withArea = list.filter((l) => !coded.includes(l) && l.surface_bv_km2 !== null);
     withArea.sort((a, b) => (a.surface_bv_km2 as number) - (b.surface_bv_km2 as number));
-    withArea.forEach((l, i) => (l.ordre = i + 1));
+    [...coded, ...withArea].forEach((l, i) => (l.ordre = i + 1));
   }
+}
 
-  // Tributaries (compiled list, Adour-Garonne only, exact names).
+/** Tributaries (compiled list, Adour-Garonne only, exact names, each name on one river only). */
+function linkTributaries(entites: readonly BuiltEntite[]): void {
   const byName = new Map<string, BuiltEntite[]>();
   for (const e of entites) {
     if (e.bassin_slug !== 'adour-garonne' || e.type !== 'R') continue;
@@ -672,18 +819,16 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
     const p = byName.get(nameKey(parent));
     if (c?.length === 1 && p?.length === 1) (c[0] as BuiltEntite).parent_id = (p[0] as BuiltEntite).id;
   }
+}
 
-  for (const b of bassins) b.bbox = bbox(bassinPoints.get(b.slug) ?? []);
-
-  // Tronçons: every tronçon of the recording; linked to the entity of its stations when known.
-  const entiteByLieu = new Map(lieux.map((l) => [l.id, l.entite_id]));
+/** Tronçons: every tronçon of the recording; linked to the entity of its first place when known. */
+function buildTroncons(src: SeedSources, lieux: readonly BuiltLieu[]): BuiltTroncon[] {
   const tronconEntite = new Map<string, number>();
   for (const l of lieux) {
     if (!l.troncon_code || tronconEntite.has(l.troncon_code)) continue;
-    const e = entiteByLieu.get(l.id);
-    if (e !== undefined) tronconEntite.set(l.troncon_code, e);
+    tronconEntite.set(l.troncon_code, l.entite_id);
   }
-  const troncons: BuiltTroncon[] = src.troncons.map((t, i) => ({
+  return src.troncons.map((t, i) => ({
     id: i + 1,
     code: t['CdEntVigiCru'] ?? '',
     nom: t['LbEntVigiCru'] ?? '',
@@ -692,22 +837,29 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
     territoire_nom: t['LbTerritoire'] ?? '',
     niveau: num(t['NivInfoVigiCru_2021-01-24']),
   }));
-
-  return {
-    bassins,
-    departements,
-    entites,
-    lieux,
-    capteurs,
-    troncons,
-  };
 }
 
-function depName(code: string | null, deps: Array<{ code: string; nom: string }>): string | null {
+/** The whole referential, step by step (each step is a function above). */
+export function buildReferentiel(src: SeedSources): BuiltReferentiel {
+  const seriesRank: SeriesRank = new Map(src.seriesStations.map((c, i) => [c, i]));
+  const departements = buildDepartements(src);
+  const bassins = buildBassins(src);
+  const stations = collectStations(src, departements, seriesRank);
+  const groups = entityGroups(src, stations, seriesRank);
+  const { entites, bassinPoints } = buildEntites(groups, src, stations, bassins);
+  const { lieux, capteurs } = buildLieux(groups, entites, departements, src, seriesRank);
+  labelAndOrderPlaces(lieux);
+  linkTributaries(entites);
+  for (const b of bassins) b.bbox = bbox(bassinPoints.get(b.slug) ?? []);
+  const troncons = buildTroncons(src, lieux);
+  return { bassins, departements, entites, lieux, capteurs, troncons };
+}
+
+function depName(code: string | null, deps: Departement[]): string | null {
   return deps.find((d) => d.code === code)?.nom ?? null;
 }
 
-function stationInfos(st: StationInput, deps: Array<{ code: string; nom: string }>): string {
+function stationInfos(st: StationInput): string {
   const lines: string[] = [];
   if (st.source === 'ofev') {
     lines.push(
@@ -719,23 +871,16 @@ function stationInfos(st: StationInput, deps: Array<{ code: string; nom: string 
     lines.push('- Données : Source : OFEV / BAFU, hydrodaten.admin.ch.');
     return lines.join('\n');
   }
-  lines.push(`- Station hydrométrique **${st.code}** du réseau Vigicrues (données Hub'Eau).`);
-  const dep = depName(st.dep, deps);
-  if (st.commune) lines.push(`- Commune : ${st.commune}${dep ? ` (${dep})` : ''}.`);
-  if (st.surfaceBv !== null) {
-    lines.push(`- Superficie du bassin versant : ${fmtInt.format(st.surfaceBv)} km².`);
-  }
-  if (st.altitudeZero !== null) {
-    lines.push(`- Cote du zéro de l'échelle : ${fmt3.format(st.altitudeZero)} m (NGF).`);
-  }
+  // Commune, département, station code, catchment area, gauge datum and coordinates are the table of the Infos tab:
+  // the text says what the table cannot (issue 12: no line said twice).
+  lines.push("- Station hydrométrique du réseau Vigicrues (données Hub'Eau).");
   lines.push(
-    "- La hauteur d'eau est mesurée par rapport au zéro de l'échelle de la station : une valeur négative est normale à certaines stations.",
+    "- La hauteur d'eau est mesurée par rapport au **zéro de l'échelle** de la station : une valeur négative est normale à certaines stations.",
   );
-  lines.push(`- Coordonnées : ${st.lat.toFixed(5)} N, ${st.lon.toFixed(5)} E.`);
   return lines.join('\n');
 }
 
-function lakeInfos(ent: BuiltEntite, deps: Array<{ code: string; nom: string }>): string {
+function lakeInfos(ent: BuiltEntite, deps: Departement[]): string {
   const names = ent.departements.map((c) => depName(c, deps)).filter(Boolean);
   const lines = [`- ${ent.nom}${names.length ? ` (${names.join(', ')})` : ''}.`];
   if (ent.description) lines.push(`- ${ent.description}`);

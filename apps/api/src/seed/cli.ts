@@ -4,10 +4,11 @@
  */
 import { loadEnv } from '../config/env';
 import { migrateToLatest, openDb } from '../db/client';
+import { parseSeedArgs } from './args';
 import { seedDatabase } from './seed';
 
 async function main(): Promise<void> {
-  const reset = process.argv.includes('--reset');
+  const { reset } = parseSeedArgs(process.argv.slice(2));
   const env = loadEnv();
   const handle = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {

@@ -1,7 +1,8 @@
-/** Reading the embedded demo data (apps/api/seed-data), gzip or plain, and parsing CSV. */
+/** Observation the embedded demo data (apps/api/seed-data), gzip or plain, and parsing CSV (csv-parse). */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import { apiPackageDir } from '../lib/paths';
 
 /** `apps/api/seed-data`, whether run from src/ (tsx) or from the dist/ bundle. */
@@ -22,47 +23,20 @@ export function readSeedJson<T>(name: string, dir?: string): T {
   return JSON.parse(readSeedText(name, dir)) as T;
 }
 
-/** RFC 4180 CSV (quotes, doubled quotes, separators and newlines inside quotes); returns one record per row. */
+/**
+ * RFC 4180 CSV read with csv-parse (quotes, doubled quotes, separators and newlines inside quotes, CRLF or LF, a
+ * leading BOM); returns one record per non-empty row, keyed by the trimmed header, a missing cell as `''`.
+ */
 export function parseCsv(text: string, separator = ','): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          inQuotes = false;
-        }
-      } else {
-        field += ch;
-      }
-    } else if (ch === '"') {
-      inQuotes = true;
-    } else if (ch === separator) {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      field = '';
-      if (row.length > 1 || row[0] !== '') rows.push(row);
-      row = [];
-    } else {
-      field += ch;
-    }
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
+  const rows: string[][] = parse(text, {
+    delimiter: separator,
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  });
   const [header, ...data] = rows;
   if (!header) return [];
-  const keys = header.map((h) => h.replace(/^\uFEFF/, '').trim());
+  const keys = header.map((h) => h.trim());
   return data.map((cells) => Object.fromEntries(keys.map((k, i) => [k, cells[i] ?? ''])));
 }
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { parseCsv, seedDataDir } from './files';
-import { isSeeded, seedDatabase } from './seed';
+import { seedDatabase } from './seed';
+import { isSeeded } from './seed.repo';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -48,6 +49,23 @@ describe('seed', () => {
     for (const [i, r] of source.entries()) {
       expect(rows[i]?.ts).toBe(Date.parse(r['date_obs'] ?? ''));
       expect(rows[i]?.valeur).toBe(Number(r['resultat_obs_mm']) / 1000);
+    }
+  });
+
+  it('writes practical information that does not repeat the Infos table (issue 12)', async () => {
+    const lieux = await ctx.db.db
+      .selectFrom('lieu')
+      .select(['infos_pratiques', 'commune', 'code_station', 'lat_gps', 'surface_bv_km2'])
+      .where('code_station', 'is not', null)
+      .where('code_station', 'like', 'O%')
+      .execute();
+    expect(lieux.length).toBeGreaterThan(0);
+    for (const l of lieux) {
+      const text = l.infos_pratiques ?? '';
+      expect(text).not.toContain(l.code_station ?? '§');
+      if (l.commune) expect(text).not.toContain(l.commune);
+      expect(text).not.toContain(l.lat_gps.toFixed(5));
+      expect(text).not.toMatch(/bassin versant|Coordonnées|Cote du zéro/);
     }
   });
 

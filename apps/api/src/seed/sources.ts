@@ -45,5 +45,6 @@ export function loadSeedSources(dir?: string): SeedSources {
     troncons: parseCsv(readSeedText('vigicrues_troncons_2021-01-24.csv', dir)),
     ap1Stations: ap1['vic:TronEntVigiCru']['vic:aNMoinsUn'].map((s) => s['vic:CdEntVigiCru']),
     seriesStations: SERIES_STATIONS,
+    historyStations: parseCsv(readSeedText('airgrdatasets_stations.csv', dir)),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The first data model (architecture.md §4): hydrology, content and accounts.
+ * The first data model (docs/requirements.md R6): hydrology, content and accounts.
  * Column types are chosen to behave the same in SQLite and PostgreSQL (see ../dialect.ts).
  */
 import { sql, type Kysely } from 'kysely';

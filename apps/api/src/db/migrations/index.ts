@@ -9,6 +9,8 @@ import { migration002 } from './002_series_cache';
 import { migration004 } from './004_ingest';
 import { migration005 } from './005_accounts';
 import { migration006 } from './006_alertes';
+import { migration007 } from './007_archive';
+import { migration009 } from './009_security';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -17,5 +19,7 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '004_ingest': migration004(),
     '005_accounts': migration005(dialect),
     '006_alertes': migration006(dialect),
+    '007_archive': migration007(),
+    '009_security': migration009(),
   };
 }

@@ -133,6 +133,11 @@ export async function createEmailVerification(
   return key;
 }
 
+/** Deletes a key whose e-mail could not be sent: the link never left, a new one may be asked at once. */
+export async function forgetEmailVerification(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('email_verification').where('key_hash', '=', sha256(key)).execute();
+}
+
 export async function findEmailVerification(db: Db, key: string) {
   return db
     .selectFrom('email_verification')
@@ -288,4 +293,139 @@ export async function deleteUser(trx: Transaction<Database>, userId: number): Pr
   await trx.deleteFrom('photo').where('user_id', '=', userId).execute();
   await trx.deleteFrom('publication').where('user_id', '=', userId).execute();
   await trx.deleteFrom('user').where('id', '=', userId).execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Transactions of the account rules (account.service.ts): each one commits all its writes or none.
+
+/** Creates the account and its first verification key (returned), in one transaction. */
+export async function registerUser(
+  db: Kysely<Database>,
+  u: { username: string; email: string; passwordHash: string; now: number },
+  verificationTtlMs: number,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const id = await createUser(trx, u);
+    return createEmailVerification(trx, id, u.email, u.now, verificationTtlMs);
+  });
+}
+
+/**
+ * Uses the verification key once and makes its address the user's confirmed one; other pending links of the user
+ * stop working. False (nothing written) when the key was already used.
+ */
+export async function confirmEmail(
+  db: Kysely<Database>,
+  v: { keyHash: string; userId: number; email: string; now: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await useEmailVerification(trx, v.keyHash, v.now))) return false;
+    await trx
+      .updateTable('user')
+      .set({ email: v.email, email_verified: 1, updated_at: v.now })
+      .where('id', '=', v.userId)
+      .execute();
+    await closeEmailVerifications(trx, v.userId, v.now);
+    return true;
+  });
+}
+
+/** A new reset token for the user (earlier ones closed), in one transaction. */
+export async function startPasswordReset(
+  db: Kysely<Database>,
+  userId: number,
+  now: number,
+  ttlMs: number,
+): Promise<string> {
+  return db.transaction().execute((trx) => createPasswordReset(trx, userId, now, ttlMs));
+}
+
+/** True when `token` is an unused, unexpired reset token of the user. */
+export async function passwordResetValid(
+  db: Db,
+  userId: number,
+  token: string,
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_reset')
+    .select('token_hash')
+    .where('token_hash', '=', sha256(token))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Uses the reset token once and sets the new password: other tokens closed, the address confirmed (following the
+ * mailed link proves it), every session revoked. False (nothing written) when the token is no longer usable.
+ */
+export async function resetPassword(
+  db: Kysely<Database>,
+  r: { userId: number; token: string; passwordHash: string; now: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await usePasswordReset(trx, r.userId, r.token, r.now))) return false;
+    await closePasswordResets(trx, r.userId, r.now);
+    await setPassword(trx, r.userId, r.passwordHash, r.now);
+    await trx.updateTable('user').set({ email_verified: 1 }).where('id', '=', r.userId).execute();
+    await revokeSessions(trx, r.userId, r.now);
+    return true;
+  });
+}
+
+/** Sets the new password, revokes the other sessions (all but `keepSid`) and closes pending reset tokens. */
+export async function changePassword(
+  db: Kysely<Database>,
+  c: { userId: number; passwordHash: string; now: number; keepSid: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await setPassword(trx, c.userId, c.passwordHash, c.now);
+    await revokeSessions(trx, c.userId, c.now, c.keepSid);
+    await closePasswordResets(trx, c.userId, c.now);
+  });
+}
+
+export interface UserChanges {
+  username?: string;
+  username_key?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/**
+ * Saves the user's new names and, for a new address, stores its verification key (returned; null without one),
+ * in one transaction.
+ */
+export async function updateUser(
+  db: Kysely<Database>,
+  u: {
+    userId: number;
+    changes: UserChanges;
+    newEmail: string | null;
+    now: number;
+    verificationTtlMs: number;
+  },
+): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    if (Object.keys(u.changes).length > 0) {
+      await trx
+        .updateTable('user')
+        .set({ ...u.changes, updated_at: u.now })
+        .where('id', '=', u.userId)
+        .execute();
+    }
+    return u.newEmail ? createEmailVerification(trx, u.userId, u.newEmail, u.now, u.verificationTtlMs) : null;
+  });
+}
+
+/** Erases the account (see `deleteUser`) and returns its stored uploads, to remove once the rows are gone. */
+export async function deleteAccount(db: Kysely<Database>, userId: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const uploads = await userUploads(trx, userId);
+    await deleteUser(trx, userId);
+    return uploads;
+  });
 }

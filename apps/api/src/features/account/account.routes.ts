@@ -1,5 +1,5 @@
 /**
- * The account API of the spec (§7), under /api: sign-in and sign-out, registration and e-mail verification,
+ * The account API (docs/requirements.md R10.5), under /api: sign-in and sign-out, registration and e-mail verification,
  * password reset and change, the user's details, the token checks and the account deletion.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import {
   PasswordResetConfirmBody,
   RegistrationBody,
   RegistrationErrorBody,
+  RegistrationResponse,
   StatusResponse,
   TokenBody,
   TokenResponse,
@@ -19,19 +20,17 @@ import {
   UserPatchBody,
   VerifyEmailBody,
 } from '@limni/shared/contracts/account';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/auth';
 import { AppError, errorBody } from '../../http/errors';
 import { AccountService, MESSAGES } from './account.service';
 
 const tags = ['compte'];
+const user = (request: { authUser: AuthUser | null }) => request.authUser as AuthUser;
 
-export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/** Sign-in and sign-out. */
+function connexionRoutes(service: AccountService): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new AccountService(deps, app.auth, app.log);
-    app.addHook('onClose', async () => service.idle());
-    const user = (request: { authUser: AuthUser | null }) => request.authUser as AuthUser;
-
     app.post(
       '/auth/rest/login/',
       {
@@ -42,7 +41,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: LoginResponse },
         },
       },
-      async (request, reply) => service.login(request.body, request.ip, reply),
+      async (request) => service.login(request.body, request.ip),
     );
 
     app.post(
@@ -56,28 +55,38 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return { detail: MESSAGES.loggedOut };
       },
     );
+  };
+}
 
+/** Registration and e-mail verification. */
+function inscriptionRoutes(service: AccountService): FastifyPluginAsyncZod {
+  return async (app) => {
     app.post(
       '/registration/rest/',
       {
         schema: {
           tags,
-          summary: 'Inscription : compte créé et e-mail de vérification envoyé',
+          summary:
+            'Inscription : compte créé et e-mail de vérification envoyé (email_envoye faux quand il n’a pas pu partir)',
           body: RegistrationBody,
-          response: { 201: DetailResponse, 400: RegistrationErrorBody },
+          response: { 201: RegistrationResponse, 400: RegistrationErrorBody },
         },
       },
       async (request, reply) => {
+        let mailSent: boolean;
         try {
-          await service.register(request.body, request.ip, reply);
+          ({ mailSent } = await service.register(request.body, request.ip));
         } catch (err) {
-          // The spec's screen reads `email` and `username` at the top level of the answer (dj-rest-auth's shape).
+          // `email` and `username` also at the top level of the answer (docs/requirements.md R10.2; dj-rest-auth's shape).
           if (err instanceof AppError && err.statusCode === 400 && err.fields) {
             return reply.code(400).send({ ...errorBody(err.code, err.message, err.fields), ...err.fields });
           }
           throw err;
         }
-        return reply.code(201).send({ detail: MESSAGES.registered });
+        return reply.code(201).send({
+          detail: mailSent ? MESSAGES.registered : MESSAGES.registeredMailFailed,
+          email_envoye: mailSent,
+        });
       },
     );
 
@@ -96,7 +105,12 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return { detail: MESSAGES.verified };
       },
     );
+  };
+}
 
+/** Password reset (request, confirmation) and change. */
+function motDePasseRoutes(service: AccountService): FastifyPluginAsyncZod {
+  return async (app) => {
     app.post(
       '/auth/rest/password/reset/',
       {
@@ -108,8 +122,8 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: DetailResponse },
         },
       },
-      async (request, reply) => {
-        await service.requestPasswordReset(request.body.email, request.ip, reply);
+      async (request) => {
+        await service.requestPasswordReset(request.body.email, request.ip);
         return { detail: MESSAGES.resetSent };
       },
     );
@@ -141,12 +155,17 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: DetailResponse },
         },
       },
-      async (request, reply) => {
-        await service.changePassword(user(request), request.body, reply);
+      async (request) => {
+        await service.changePassword(user(request), request.body);
         return { detail: MESSAGES.passwordChanged };
       },
     );
+  };
+}
 
+/** The signed-in user: details, token checks, account deletion. */
+function utilisateurRoutes(service: AccountService): FastifyPluginAsyncZod {
+  return async (app) => {
     app.get(
       '/auth/rest/user/',
       {
@@ -167,7 +186,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: UserDetails },
         },
       },
-      async (request, reply) => service.updateDetails(user(request), request.body, reply),
+      async (request) => service.updateDetails(user(request), request.body),
     );
 
     app.post(
@@ -214,5 +233,16 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return { status: 200 as const };
       },
     );
+  };
+}
+
+export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = new AccountService(deps, app.auth, app.log);
+    app.addHook('onClose', async () => service.idle());
+    await app.register(connexionRoutes(service));
+    await app.register(inscriptionRoutes(service));
+    await app.register(motDePasseRoutes(service));
+    await app.register(utilisateurRoutes(service));
   };
 }

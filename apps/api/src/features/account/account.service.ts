@@ -1,10 +1,9 @@
 /**
  * Account rules: registration and e-mail verification, sign-in with its rate limits, password reset and change,
- * the user's details, deletion. Where the spec is silent, the behaviour is dj-rest-auth / django-allauth's
+ * the user's details, deletion. Where docs/requirements.md is silent, the behaviour is dj-rest-auth / django-allauth's
  * (docs/decisions/030–039).
  */
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -13,9 +12,8 @@ import {
   type LoginResponse,
   type UserDetails,
 } from '@limni/shared/contracts/account';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { removeUploads } from '../../data/uploads';
-import type { Database } from '../../db/schema';
 import type { AuthService, AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { RateLimiter, type LimitRule } from '../../http/limiter';
@@ -30,7 +28,7 @@ import {
   verificationLink,
   verificationMail,
   VERIFICATION_TTL_MS,
-} from './account.mails';
+} from './account-mails';
 import * as repo from './account.repo';
 import { hashPassword, validatePassword, verifyNothing, verifyPassword } from './passwords';
 
@@ -52,6 +50,15 @@ export const LIMITS = {
   emailChange: { bucket: 'email-change', max: 5, windowMs: HOUR },
 } satisfies Record<string, LimitRule>;
 
+/**
+ * A session that signed in longer ago than this must give its current password to change the e-mail address
+ * (docs/decisions/103); changing the password always asks for it.
+ */
+export const RECENT_SIGN_IN_MS = 10 * MINUTE;
+
+/** Waits before trying a mail again (docs/decisions/108): three attempts within about a second. */
+export const MAIL_RETRY_DELAYS_MS = [250, 1000];
+
 /** An unverified account signing in gets a new link at most this often. */
 const RESEND_VERIFICATION_AFTER_MS = 10 * MINUTE;
 
@@ -68,12 +75,19 @@ export const MESSAGES = {
   badCredentials: 'Identifiant ou mot de passe incorrect.',
   notVerified:
     'Votre adresse e-mail n’est pas encore confirmée : suivez le lien de l’e-mail de vérification (un nouveau lien vient de vous être envoyé s’il n’y en avait pas de récent).',
+  notVerifiedMailFailed:
+    'Votre adresse e-mail n’est pas encore confirmée, et l’e-mail contenant un nouveau lien n’a pas pu être envoyé. Réessayez de vous connecter dans quelques minutes pour en demander un autre.',
   badVerificationKey: 'Ce lien de vérification est invalide, a déjà servi ou a expiré.',
   badResetLink:
     'Ce lien de réinitialisation est invalide, a déjà servi ou a expiré : demandez-en un nouveau.',
   badOldPassword: 'Votre ancien mot de passe est incorrect. Veuillez le rectifier.',
+  oldPasswordRequired: 'Saisissez votre mot de passe actuel.',
+  emailNeedsPassword:
+    'Pour changer d’adresse e-mail, saisissez votre mot de passe actuel (vous êtes connecté depuis plus de 10 minutes).',
   registered:
     'Inscription enregistrée : un e-mail de vérification vient de vous être envoyé. Suivez son lien pour activer votre compte.',
+  registeredMailFailed:
+    'Votre compte est créé, mais l’e-mail de vérification n’a pas pu être envoyé. Connectez-vous avec votre identifiant et votre mot de passe dans quelques minutes : un nouveau lien vous sera envoyé.',
   verified: 'Votre adresse e-mail est confirmée.',
   resetSent:
     'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',
@@ -146,18 +160,28 @@ export class AccountService {
     return this.deps.now();
   }
 
-  /** Sends a mail; failures are logged (the account change is already committed). */
-  private async send(message: MailMessage): Promise<void> {
-    try {
-      await this.deps.mailer.send(message);
-    } catch (err) {
-      this.log.error({ err, subject: message.subject }, 'E-mail non envoyé');
+  /**
+   * Sends a mail, trying again after a short wait when the transport fails (SMTP refusal, outbox disk full…);
+   * false when it could not be handed over at all, logged (the account change is already committed).
+   */
+  private async send(message: MailMessage): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.deps.mailer.send(message);
+        return true;
+      } catch (err) {
+        if (attempt >= MAIL_RETRY_DELAYS_MS.length) {
+          this.log.error({ err, subject: message.subject, attempts: attempt + 1 }, 'E-mail non envoyé');
+          return false;
+        }
+        await new Promise((r) => setTimeout(r, MAIL_RETRY_DELAYS_MS[attempt]));
+      }
     }
   }
 
   /** Sends a mail after the answer (its time must not tell anything); `idle()` waits for it. */
   private sendLater(message: MailMessage): void {
-    const p = this.send(message).finally(() => this.pending.delete(p));
+    const p: Promise<unknown> = this.send(message).finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
 
@@ -169,12 +193,15 @@ export class AccountService {
   // -------------------------------------------------------------------------------------------------------------
   // Registration and verification.
 
+  /**
+   * Creates the account and sends its verification link; `mailSent` false when the mail could not be handed to
+   * the transport (docs/decisions/108): the link is then forgotten, so that signing in asks for a new one at once.
+   */
   async register(
     body: { username?: string; email?: string; password1?: string; password2?: string },
     ip: string,
-    reply: FastifyReply,
-  ): Promise<void> {
-    await this.limiter.consume(LIMITS.registrationIp, ip, reply);
+  ): Promise<{ mailSent: boolean }> {
+    await this.limiter.consume(LIMITS.registrationIp, ip);
     const errors = new FieldErrors();
     const username = requireField(errors, 'username', body.username?.trim());
     const email = repo.normalizeEmail(requireField(errors, 'email', body.email?.trim()));
@@ -204,10 +231,7 @@ export class AccountService {
     const now = this.now();
     let key: string;
     try {
-      key = await this.db.transaction().execute(async (trx) => {
-        const id = await repo.createUser(trx, { username, email, passwordHash, now });
-        return repo.createEmailVerification(trx, id, email, now, VERIFICATION_TTL_MS);
-      });
+      key = await repo.registerUser(this.db, { username, email, passwordHash, now }, VERIFICATION_TTL_MS);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Another registration took the name or the address in the meantime.
@@ -217,7 +241,11 @@ export class AccountService {
       again.throwIfAny();
       throw err;
     }
-    await this.send(verificationMail(email, username, verificationLink(this.deps.env.PUBLIC_URL, key)));
+    const sent = await this.send(
+      verificationMail(email, username, verificationLink(this.deps.env.PUBLIC_URL, key)),
+    );
+    if (!sent) await repo.forgetEmailVerification(this.db, key);
+    return { mailSent: sent };
   }
 
   async verifyEmail(key: string | undefined): Promise<void> {
@@ -234,34 +262,22 @@ export class AccountService {
     if (change && (await repo.emailTaken(this.db, row.email, user.id))) {
       throw badRequest(MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
     }
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
-        if (!(await repo.useEmailVerification(trx, row.key_hash, now))) throw invalid();
-        await trx
-          .updateTable('user')
-          .set({ email: row.email, email_verified: 1, updated_at: now })
-          .where('id', '=', user.id)
-          .execute();
-        // Other links (older addresses, duplicates) stop working once an address is confirmed.
-        await repo.closeEmailVerifications(trx, user.id, now);
-      })
+    // Other links (older addresses, duplicates) stop working once an address is confirmed.
+    const confirmed = await repo
+      .confirmEmail(this.db, { keyHash: row.key_hash, userId: user.id, email: row.email, now })
       .catch((err: unknown) => {
         // Another account confirmed the same address at the same moment.
         if (isUniqueViolation(err)) throw badRequest(MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
         throw err;
       });
+    if (!confirmed) throw invalid();
     if (change) await this.send(emailChangedNotice(user.email, user.username, row.email, now));
   }
 
   // -------------------------------------------------------------------------------------------------------------
   // Sign-in and sign-out.
 
-  async login(
-    body: { username?: string; password?: string },
-    ip: string,
-    reply: FastifyReply,
-  ): Promise<LoginResponse> {
+  async login(body: { username?: string; password?: string }, ip: string): Promise<LoginResponse> {
     const errors = new FieldErrors();
     const identifier = requireField(errors, 'username', body.username?.trim());
     const password = requireField(errors, 'password', body.password);
@@ -269,10 +285,10 @@ export class AccountService {
 
     const user = await repo.findUserByLogin(this.db, identifier);
     const accountKey = user ? `user:${user.id}` : `login:${identifier.toLowerCase()}`;
-    const ipEvent = await this.limiter.consume(LIMITS.loginIp, ip, reply);
+    const ipEvent = await this.limiter.consume(LIMITS.loginIp, ip);
     let accountEvent: number;
     try {
-      accountEvent = await this.limiter.consume(LIMITS.loginAccount, accountKey, reply);
+      accountEvent = await this.limiter.consume(LIMITS.loginAccount, accountKey);
     } catch (err) {
       await this.limiter.release(ipEvent);
       throw err;
@@ -285,8 +301,10 @@ export class AccountService {
     await this.limiter.release(ipEvent);
     await this.limiter.release(accountEvent);
     if (user.email_verified !== 1) {
-      await this.resendVerification(user);
-      throw badRequest(MESSAGES.notVerified, { non_field_errors: [MESSAGES.notVerified] });
+      const message = (await this.resendVerification(user))
+        ? MESSAGES.notVerified
+        : MESSAGES.notVerifiedMailFailed;
+      throw badRequest(message, { non_field_errors: [message] });
     }
     const { token } = await this.auth.signIn(user);
     const details = await repo.userDetails(this.db, user.id, this.now());
@@ -294,16 +312,19 @@ export class AccountService {
     return { token, user: details };
   }
 
-  private async resendVerification(user: repo.UserRow): Promise<void> {
+  /** Sends a new link unless a recent one left; false when that mail could not be sent (the key is forgotten). */
+  private async resendVerification(user: repo.UserRow): Promise<boolean> {
     const now = this.now();
     const pending = await repo.latestPendingVerification(this.db, user.id, now);
     if (pending && pending.email === user.email && pending.created_at > now - RESEND_VERIFICATION_AFTER_MS) {
-      return;
+      return true;
     }
     const key = await repo.createEmailVerification(this.db, user.id, user.email, now, VERIFICATION_TTL_MS);
-    await this.send(
+    const sent = await this.send(
       verificationMail(user.email, user.username, verificationLink(this.deps.env.PUBLIC_URL, key)),
     );
+    if (!sent) await repo.forgetEmailVerification(this.db, key);
+    return sent;
   }
 
   async logout(user: AuthUser | null): Promise<void> {
@@ -314,8 +335,8 @@ export class AccountService {
   // Passwords.
 
   /** Always the same answer; the mail (if any) leaves after it. */
-  async requestPasswordReset(emailInput: string | undefined, ip: string, reply: FastifyReply): Promise<void> {
-    await this.limiter.consume(LIMITS.resetIp, ip, reply);
+  async requestPasswordReset(emailInput: string | undefined, ip: string): Promise<void> {
+    await this.limiter.consume(LIMITS.resetIp, ip);
     const errors = new FieldErrors();
     const email = repo.normalizeEmail(requireField(errors, 'email', emailInput?.trim()));
     if (email) checkEmailFormat(errors, 'email', email);
@@ -328,9 +349,7 @@ export class AccountService {
       return; // Enough reset e-mails for this account for now; the answer does not change.
     }
     const now = this.now();
-    const token = await this.db
-      .transaction()
-      .execute((trx) => repo.createPasswordReset(trx, user.id, now, RESET_TTL_MS));
+    const token = await repo.startPasswordReset(this.db, user.id, now, RESET_TTL_MS);
     this.sendLater(
       passwordResetMail(
         user.email,
@@ -357,61 +376,51 @@ export class AccountService {
     const user = userId === null ? undefined : await repo.findUserById(this.db, userId);
     if (!user) throw invalidLink();
     const now = this.now();
-    const valid = await this.db
-      .selectFrom('password_reset')
-      .select('token_hash')
-      .where('token_hash', '=', repo.sha256(token))
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (!valid) throw invalidLink();
+    if (!(await repo.passwordResetValid(this.db, user.id, token, now))) throw invalidLink();
     for (const p of validatePassword(password1, user)) errors.add('new_password1', p);
     if (password1 !== password2) errors.add('new_password2', MESSAGES.passwordMismatch);
     errors.throwIfAny();
 
     const passwordHash = await hashPassword(password1);
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await repo.usePasswordReset(trx, user.id, token, now))) throw invalidLink();
-      await repo.closePasswordResets(trx, user.id, now);
-      await repo.setPassword(trx, user.id, passwordHash, now);
-      // Following the mailed link proves the address.
-      await trx.updateTable('user').set({ email_verified: 1 }).where('id', '=', user.id).execute();
-      await repo.revokeSessions(trx, user.id, now);
-    });
+    // Following the mailed link proves the address: it is confirmed too.
+    const reset = await repo.resetPassword(this.db, { userId: user.id, token, passwordHash, now });
+    if (!reset) throw invalidLink();
     await this.limiter.clear(LIMITS.loginAccount, `user:${user.id}`);
     await this.send(passwordChangedMail(user.email, user.username, now, true));
   }
 
+  /**
+   * Checks the current password of a signed-in user; a wrong one counts as a failed sign-in of the account
+   * (docs/decisions/103).
+   */
+  private async checkCurrentPassword(user: repo.UserRow, given: string): Promise<void> {
+    const event = await this.limiter.consume(LIMITS.loginAccount, `user:${user.id}`);
+    if (!(await verifyPassword(user.password_hash, given))) {
+      throw badRequest(MESSAGES.badOldPassword, { old_password: [MESSAGES.badOldPassword] });
+    }
+    await this.limiter.release(event);
+  }
+
+  /** The current password is required (docs/decisions/103: a stolen token alone cannot take the account). */
   async changePassword(
     authUser: AuthUser,
     body: { password1?: string; password2?: string; old_password?: string },
-    reply: FastifyReply,
   ): Promise<void> {
     const user = await repo.findUserById(this.db, authUser.id);
     if (!user) throw notFound();
     const errors = new FieldErrors();
+    const oldPassword = body.old_password ?? '';
+    if (oldPassword.length === 0) errors.add('old_password', MESSAGES.oldPasswordRequired);
     const password1 = requireField(errors, 'password1', body.password1);
     const password2 = requireField(errors, 'password2', body.password2);
     errors.throwIfAny();
-    if (body.old_password !== undefined) {
-      // A wrong old password counts as a failed sign-in of the account.
-      const event = await this.limiter.consume(LIMITS.loginAccount, `user:${user.id}`, reply);
-      if (!(await verifyPassword(user.password_hash, body.old_password))) {
-        throw badRequest(MESSAGES.badOldPassword, { old_password: [MESSAGES.badOldPassword] });
-      }
-      await this.limiter.release(event);
-    }
+    await this.checkCurrentPassword(user, oldPassword);
     for (const p of validatePassword(password1, user)) errors.add('password1', p);
     if (password1 !== password2) errors.add('password2', MESSAGES.passwordMismatch);
     errors.throwIfAny();
     const passwordHash = await hashPassword(password1);
     const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      await repo.setPassword(trx, user.id, passwordHash, now);
-      await repo.revokeSessions(trx, user.id, now, authUser.sid);
-      await repo.closePasswordResets(trx, user.id, now);
-    });
+    await repo.changePassword(this.db, { userId: user.id, passwordHash, now, keepSid: authUser.sid });
     await this.send(passwordChangedMail(user.email, user.username, now, false));
   }
 
@@ -426,18 +435,18 @@ export class AccountService {
 
   async updateDetails(
     authUser: AuthUser,
-    body: { username?: string; email?: string; first_name?: string; last_name?: string },
-    reply: FastifyReply,
+    body: {
+      username?: string;
+      email?: string;
+      first_name?: string;
+      last_name?: string;
+      old_password?: string;
+    },
   ): Promise<UserDetails> {
     const user = await repo.findUserById(this.db, authUser.id);
     if (!user) throw notFound("Ce compte n'existe plus.");
     const errors = new FieldErrors();
-    const changes: Partial<{
-      username: string;
-      username_key: string;
-      first_name: string;
-      last_name: string;
-    }> = {};
+    const changes: repo.UserChanges = {};
     if (body.username !== undefined) {
       const username = requireField(errors, 'username', body.username.trim());
       if (username && username !== user.username) {
@@ -466,22 +475,21 @@ export class AccountService {
         newEmail = email;
       }
     }
+    if (newEmail && !body.old_password && this.now() - authUser.signedInAt > RECENT_SIGN_IN_MS) {
+      errors.add('old_password', MESSAGES.emailNeedsPassword);
+    }
     errors.throwIfAny();
-    if (newEmail) await this.limiter.consume(LIMITS.emailChange, `user:${user.id}`, reply);
+    if (newEmail && body.old_password) await this.checkCurrentPassword(user, body.old_password);
+    if (newEmail) await this.limiter.consume(LIMITS.emailChange, `user:${user.id}`);
     const now = this.now();
     let key: string | null = null;
     try {
-      key = await this.db.transaction().execute(async (trx: Transaction<Database>) => {
-        if (Object.keys(changes).length > 0) {
-          await trx
-            .updateTable('user')
-            .set({ ...changes, updated_at: now })
-            .where('id', '=', user.id)
-            .execute();
-        }
-        return newEmail
-          ? repo.createEmailVerification(trx, user.id, newEmail, now, VERIFICATION_TTL_MS)
-          : null;
+      key = await repo.updateUser(this.db, {
+        userId: user.id,
+        changes,
+        newEmail,
+        now,
+        verificationTtlMs: VERIFICATION_TTL_MS,
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
@@ -501,11 +509,7 @@ export class AccountService {
 
   /** Erases the account and its personal data; the files go once the rows are gone. */
   async deleteAccount(authUser: AuthUser): Promise<void> {
-    const files = await this.db.transaction().execute(async (trx) => {
-      const uploads = await repo.userUploads(trx, authUser.id);
-      await repo.deleteUser(trx, authUser.id);
-      return uploads;
-    });
+    const files = await repo.deleteAccount(this.db, authUser.id);
     await removeUploads(this.deps.env.DATA_DIR, files);
   }
 }

@@ -23,6 +23,7 @@ import {
   waitForMail,
 } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { lieuIdByCode } from '../../../test/referentiel';
 import { ACCESS_TOKEN_TTL_S } from '../../http/auth';
 import { MESSAGES } from './account.service';
 
@@ -504,14 +505,17 @@ describe('POST /api/auth/rest/password/change/', () => {
       post('/api/auth/rest/password/change/', payload, token);
 
     expect(errorOf(await change({})).fields).toEqual({
+      old_password: [MESSAGES.oldPasswordRequired],
       password1: [MESSAGES.required],
       password2: [MESSAGES.required],
     });
-    expect(errorOf(await change({ password1: NEW_PASSWORD, password2: 'autre' })).fields).toEqual({
-      password2: [MESSAGES.passwordMismatch],
-    });
     expect(
-      errorOf(await change({ password1: 'change-change', password2: 'change-change' })).fields?.password1,
+      errorOf(await change({ password1: NEW_PASSWORD, password2: 'autre', old_password: PASSWORD })).fields,
+    ).toEqual({ password2: [MESSAGES.passwordMismatch] });
+    expect(
+      errorOf(
+        await change({ password1: 'change-change', password2: 'change-change', old_password: PASSWORD }),
+      ).fields?.password1,
     ).toContain('Le mot de passe est trop semblable au champ « nom d’utilisateur ».');
     expect(
       errorOf(await change({ password1: NEW_PASSWORD, password2: NEW_PASSWORD, old_password: 'faux' }))
@@ -528,6 +532,49 @@ describe('POST /api/auth/rest/password/change/', () => {
     const notice = mailsTo(ctx, 'change@exemple.fr').pop();
     expect(notice?.subject).toBe('Votre mot de passe a été modifié – Limni');
     expect(notice?.raw).toMatch(/Vos autres sessions ont été fermées/);
+  });
+});
+
+describe('a stolen token alone cannot take the account (docs/decisions/103, issue D1)', () => {
+  it('refuses a new password without the current one, whatever the age of the session', async () => {
+    const { token } = await signedUpUser(ctx, 'Voleee');
+    const res = await post(
+      '/api/auth/rest/password/change/',
+      { password1: NEW_PASSWORD, password2: NEW_PASSWORD },
+      token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ old_password: [MESSAGES.oldPasswordRequired] });
+    // Nothing changed: the old password still signs in, the new one does not.
+    expect((await login(ctx, 'voleee', PASSWORD)).statusCode).toBe(200);
+    expect((await login(ctx, 'voleee', NEW_PASSWORD)).statusCode).toBe(400);
+  });
+
+  it('asks for the current password to change the e-mail address 10 minutes after signing in', async () => {
+    const { token } = await signedUpUser(ctx, 'Ancienne');
+    const patch = (payload: Record<string, unknown>) =>
+      ctx.request({ method: 'PATCH', url: '/api/auth/rest/user/', payload, token });
+    clock += 10 * 60_000 + 1000;
+    const refused = await patch({ email: 'pirate@exemple.fr' });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).fields).toEqual({ old_password: [MESSAGES.emailNeedsPassword] });
+    const wrong = await patch({ email: 'pirate@exemple.fr', old_password: 'faux' });
+    expect(errorOf(wrong).fields).toEqual({ old_password: [MESSAGES.badOldPassword] });
+    expect(mailsTo(ctx, 'pirate@exemple.fr')).toHaveLength(0);
+    // A refreshed token is not a new sign-in.
+    const refreshed = json<{ token: string }>(await post('/api/user/token-refresh', { token })).token;
+    const stillRefused = await ctx.request({
+      method: 'PATCH',
+      url: '/api/auth/rest/user/',
+      payload: { email: 'pirate@exemple.fr' },
+      token: refreshed,
+    });
+    expect(errorOf(stillRefused).fields).toEqual({ old_password: [MESSAGES.emailNeedsPassword] });
+    // Other details need no password; the address does with it.
+    expect((await patch({ first_name: 'Anne' })).statusCode).toBe(200);
+    const ok = await patch({ email: 'anne@exemple.fr', old_password: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    expect(z.parse(UserDetails, ok.json()).pending_email).toBe('anne@exemple.fr');
   });
 });
 
@@ -612,7 +659,7 @@ describe('POST /api/user/delete', () => {
     const other = json<{ token: string }>(await login(ctx, 'depart', PASSWORD)).token;
     await ctx.db.db
       .insertInto('abonnement')
-      .values({ user_id: id, lieu_id: 1, actif: 1, created_at: clock })
+      .values({ user_id: id, lieu_id: await lieuIdByCode(ctx, 'O200004001'), actif: 1, created_at: clock })
       .execute();
     const res = await post('/api/user/delete', undefined, token);
     expect(res.statusCode).toBe(200);

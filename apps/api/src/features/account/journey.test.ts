@@ -1,5 +1,5 @@
 /**
- * The acceptance journey of issue 4, in one go, with the default configuration (mails read from
+ * Acceptance journey of docs/requirements.md R13 in one go, with the default configuration (mails read from
  * `$DATA_DIR/outbox/`): register → verify → login → token-verify → token-refresh → profile → avatar →
  * subscription create/toggle/stop → mailing list → web push → publication with a photo → password reset through
  * the mailed link → old password fails, new works → delete → login fails.
@@ -13,25 +13,23 @@ import {
   StatusResponse,
   TokenResponse,
 } from '@limni/shared/contracts/account';
-import {
-  AbonnementsResponse,
-  AvatarResponse,
-  Profile,
-  ToggleListeSibResponse,
-} from '@limni/shared/contracts/profile';
+import { AbonnementsResponse } from '@limni/shared/contracts/alertes';
+import { AvatarResponse, Profile, ToggleListeSibResponse } from '@limni/shared/contracts/profile';
 import { Publication, PublicationsResponse } from '@limni/shared/contracts/publications';
 import { linkIn, NEW_PASSWORD, PASSWORD, waitForMail } from '../../../test/accounts';
 import { createTestApp, readOutbox, type TestContext } from '../../../test/helpers';
+import { lieuIdByCode } from '../../../test/referentiel';
 import { browserSubscription } from '../../../test/push-service';
 import { formData, jpegWithGps } from '../../../test/uploads';
 
 let ctx: TestContext;
+/** The place followed and commented on: La Garonne à Toulouse (Pont-Neuf), O200004001. */
+let LIEU: number;
 beforeAll(async () => {
   ctx = await createTestApp();
+  LIEU = await lieuIdByCode(ctx, 'O200004001');
 });
 afterAll(async () => ctx.close());
-
-const LIEU = 1;
 
 it('register → verify → login → … → reset → delete, through the API and the outbox', async () => {
   expect(ctx.deps.mailer.mode).toBe('outbox');

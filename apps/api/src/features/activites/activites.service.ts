@@ -5,21 +5,32 @@
 import type { Kysely } from 'kysely';
 import type {
   ActiviteDetail,
-  MesureVerdict,
+  ActiviteResume,
+  ObservationVerdict,
   SeuilActivite,
+  VerdictEntite,
   VerdictJour,
+  VerdictLieu,
+  VerdictLieu7j,
   VigilanceVerdict,
 } from '@limni/shared/contracts/activites';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
 import { addDays, parisDay, parisDayRange } from '@limni/shared/domain/time';
 import { AVERTISSEMENT_SEUILS_INDICATIFS, computeVerdict } from '@limni/shared/domain/verdict';
-import { sensorStatesAt } from '../../data/readings';
+import type { AppDeps } from '../../deps';
+import { capteurStatesAt, dataNow } from '../../data/observations';
 import { vigilanceEnVigueur } from '../../data/vigilance';
 import type { Database } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import {
   byOrdreThenNom,
   entitesOf,
+  getActivite,
+  getEntite,
+  getLieu,
   lieuxOfActivite,
+  lieuxOfEntite,
+  listActivites,
   seuilsOf,
   tronconsOf,
   type LieuRow,
@@ -30,13 +41,13 @@ export interface JourReference {
   date: string;
   /** Start of the day: vigilance is looked for from there. */
   from: number;
-  /** Reference instant: readings at or before it, freshness judged at it. */
+  /** Reference instant: observations at or before it, freshness judged at it. */
   at: number;
 }
 
 /**
  * Past day → its last millisecond; the day holding the data "now" → now; a day after it → its last millisecond
- * as well (nothing is known there, so readings are judged stale).
+ * as well (nothing is known there, so observations are judged stale).
  */
 export function jourReference(date: string, dataNowMs: number): JourReference {
   const { start, end } = parisDayRange(date);
@@ -51,7 +62,7 @@ export const maintenant = (dataNowMs: number): JourReference => jourReference(pa
 export const septJours = (date: string, dataNowMs: number): JourReference[] =>
   [6, 5, 4, 3, 2, 1, 0].map((k) => jourReference(addDays(date, -k), dataNowMs));
 
-const toMesure = (e: EtatCapteur | null): MesureVerdict | null =>
+const toObservationVerdict = (e: EtatCapteur | null): ObservationVerdict | null =>
   e && e.valeur !== null && e.ts !== null
     ? {
         capteur_id: e.capteur_id,
@@ -74,7 +85,7 @@ export async function verdictsAt(
 ): Promise<Map<number, VerdictLieuJour>> {
   const ids = lieux.map((l) => l.id);
   const [etats, vigilances] = await Promise.all([
-    sensorStatesAt(db, ids, ref.at, ref.at),
+    capteurStatesAt(db, ids, ref.at, ref.at),
     vigilanceEnVigueur(
       db,
       lieux.map((l) => l.troncon_id).filter((t): t is number => t !== null),
@@ -90,15 +101,20 @@ export async function verdictsAt(
       : null;
     const r = computeVerdict({
       seuils: seuils.get(lieu.id) ?? [],
-      lectures: etats.filter((e) => e.lieu_id === lieu.id),
+      observations: etats.filter((e) => e.lieu_id === lieu.id),
       vigilance: vig ? { niveau: vig.niveau, troncon: vig.nom } : null,
     });
-    out.set(lieu.id, { verdict: r.verdict, raison: r.raison, mesure: toMesure(r.lecture), vigilance });
+    out.set(lieu.id, {
+      verdict: r.verdict,
+      raison: r.raison,
+      mesure: toObservationVerdict(r.observation),
+      vigilance,
+    });
   }
   return out;
 }
 
-/** The activity with the entities, tronçons and places where it is practised (the spec's activiteTroncons). */
+/** The activity with the entities, tronçons and places where it is practised (`activiteTroncons`, docs/requirements.md R5.3). */
 export async function activiteDetail(
   db: Kysely<Database>,
   activite: Pick<ActiviteDetail, 'id' | 'slug' | 'nom' | 'icone' | 'description'>,
@@ -146,3 +162,117 @@ export async function activiteDetail(
 /** True when any of the thresholds is indicative (or there is none: nothing official is claimed). */
 export const sontIndicatifs = (seuils: readonly SeuilActivite[]): boolean =>
   seuils.length === 0 || seuils.some((s) => s.indicatif);
+
+const activiteRef = (a: { id: number; slug: string; nom: string; icone: string }) => ({
+  id: a.id,
+  slug: a.slug,
+  nom: a.nom,
+  icone: a.icone,
+});
+
+/** What `/api/activites/*` answers, one method per route; days and the data "now" as in docs/decisions/016. */
+export class ActivitesService {
+  private readonly db;
+
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'env' | 'now'>) {
+    this.db = deps.db.db;
+  }
+
+  private now(): Promise<number> {
+    return dataNow(this.db, this.deps.env, this.deps.now);
+  }
+
+  private async activiteOr404(ida: number) {
+    const a = await getActivite(this.db, ida);
+    if (!a) throw notFound(`Aucune activité ne porte l'identifiant ${ida}.`);
+    return a;
+  }
+
+  private async lieuOr404(idl: number) {
+    const l = await getLieu(this.db, idl);
+    if (!l) throw notFound(`Aucun lieu ne porte l'identifiant ${idl}.`);
+    return l;
+  }
+
+  list(): Promise<ActiviteResume[]> {
+    return listActivites(this.db);
+  }
+
+  async detail(ida: number): Promise<ActiviteDetail> {
+    return activiteDetail(this.db, await this.activiteOr404(ida));
+  }
+
+  /** One place, one activity, one day (null: the data "now"). */
+  async lieuJour(ida: number, idl: number, date: string | null): Promise<VerdictLieu> {
+    const { head, jours } = await this.lieuVerdicts(ida, idl, (n) => [
+      date === null ? maintenant(n) : jourReference(date, n),
+    ]);
+    return { ...head, ...(jours[0] as (typeof jours)[number]) };
+  }
+
+  /** One place, one activity, each of the 7 days ending with `date`. */
+  async lieuSeptJours(ida: number, idl: number, date: string): Promise<VerdictLieu7j> {
+    const { head, jours } = await this.lieuVerdicts(ida, idl, (n) => septJours(date, n));
+    return { ...head, jours };
+  }
+
+  /** Every place of an entity for one activity, one day (null: the data "now"). */
+  async entite(ida: number, id: number, date: string | null): Promise<VerdictEntite> {
+    const [activite, entite, nowMs] = await Promise.all([
+      this.activiteOr404(ida),
+      getEntite(this.db, id),
+      this.now(),
+    ]);
+    if (!entite) throw notFound(`Aucun lac ni rivière ne porte l'identifiant ${id}.`);
+    const ref = date === null ? maintenant(nowMs) : jourReference(date, nowMs);
+    const lieux = await lieuxOfEntite(this.db, id);
+    const seuils = await seuilsOf(
+      this.db,
+      ida,
+      lieux.map((l) => l.id),
+    );
+    const verdicts = await verdictsAt(this.db, lieux, seuils, ref);
+    return {
+      activite: activiteRef(activite),
+      entite,
+      date: ref.date,
+      instant: ref.at,
+      indicatif: sontIndicatifs([...seuils.values()].flat()),
+      avertissement: AVERTISSEMENT_SEUILS_INDICATIFS,
+      lieux: lieux.map(({ ordre: _o, lat_gps: _lat, lon_gps: _lon, ...l }) => {
+        const v = verdicts.get(l.id);
+        if (!v) throw new Error(`Verdict manquant pour le lieu ${l.id}`);
+        return { lieu: l, seuils: seuils.get(l.id) ?? [], ...v };
+      }),
+    };
+  }
+
+  /** One place, one activity, one or several days. */
+  private async lieuVerdicts(ida: number, idl: number, refs: (nowMs: number) => JourReference[]) {
+    const [activite, lieu, nowMs] = await Promise.all([
+      this.activiteOr404(ida),
+      this.lieuOr404(idl),
+      this.now(),
+    ]);
+    const seuils = await seuilsOf(this.db, ida, [idl]);
+    const jours = await Promise.all(
+      refs(nowMs).map(async (ref) => {
+        const v = (await verdictsAt(this.db, [lieu], seuils, ref)).get(idl);
+        if (!v) throw new Error(`Verdict manquant pour le lieu ${idl}`);
+        return { date: ref.date, instant: ref.at, ...v };
+      }),
+    );
+    const list = seuils.get(idl) ?? [];
+    const { ordre: _o, lat_gps: _lat, lon_gps: _lon, ...lieuRef } = lieu;
+    return {
+      head: {
+        activite: activiteRef(activite),
+        lieu: lieuRef,
+        seuils: list,
+        indicatif: sontIndicatifs(list),
+        avertissement: AVERTISSEMENT_SEUILS_INDICATIFS,
+      },
+      jours,
+    };
+  }
+}

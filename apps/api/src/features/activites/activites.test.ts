@@ -11,12 +11,34 @@ import { ErrorBody } from '@limni/shared/contracts/common';
 import { parisDayRange } from '@limni/shared/domain/time';
 import { AVERTISSEMENT_SEUILS_INDICATIFS } from '@limni/shared/domain/verdict';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { activiteIdBySlug, entiteIdByNom, lieuIdByCode, lieuIdByLibelle } from '../../../test/referentiel';
 import { percentile } from '../../seed/steps/activites';
 
 let ctx: TestContext;
+/** La Garonne à Toulouse (Pont-Neuf), O200004001, tronçon MP6. */
+let TOULOUSE: number;
+/** Lac des Quatre-Cantons à Lucerne. */
+let LUCERNE: number;
+let GARONNE: number;
+let CANOE: number;
+let BAIGNADE: number;
+let PECHE: number;
 beforeAll(async () => {
   ctx = await createTestApp();
+  TOULOUSE = await lieuIdByCode(ctx, 'O200004001');
+  LUCERNE = await lieuIdByLibelle(ctx, 'Lac des Quatre-Cantons à Lucerne');
+  GARONNE = await entiteIdByNom(ctx, 'La Garonne');
+  CANOE = await activiteIdBySlug(ctx, 'canoe-kayak');
+  BAIGNADE = await activiteIdBySlug(ctx, 'baignade');
+  PECHE = await activiteIdBySlug(ctx, 'peche');
 });
+
+/** A URL of the table below with the looked-up ids in place of {canoe}, {toulouse} and {garonne}. */
+const withIds = (url: string) =>
+  url
+    .replace('{canoe}', String(CANOE))
+    .replace('{toulouse}', String(TOULOUSE))
+    .replace('{garonne}', String(GARONNE));
 afterAll(async () => ctx.close());
 
 const get = (url: string, headers?: Record<string, string>) => ctx.request({ url, headers });
@@ -25,11 +47,6 @@ const verdictLieu = async (url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return z.parse(VerdictLieu, res.json());
 };
-
-const TOULOUSE = 1; // La Garonne à Toulouse (Pont-Neuf), tronçon MP6
-const LUCERNE = 53; // Lac des Quatre-Cantons à Lucerne
-const CANOE = 3;
-const BAIGNADE = 1;
 
 /** Water levels recorded at a place, sorted. */
 async function levels(lieuId: number): Promise<number[]> {
@@ -144,7 +161,7 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
         lieu: { id: TOULOUSE, libelle: 'La Garonne à Toulouse (Pont-Neuf)' },
       });
       expect(v.raison).toMatch(raison);
-      // The reading used: the last one of the Paris day (15-min station: 23:45 Paris = 22:45 UTC).
+      // The observation used: the last one of the Paris day (15-min station: 23:45 Paris = 22:45 UTC).
       expect(v.mesure).toMatchObject({ grandeur: 'H', unite: 'm', valeur, fraicheur: 'a_jour' });
       expect(v.mesure?.ts).toBe(end - 15 * 60_000);
       expect(v.seuils).toEqual([expect.objectContaining({ seuil_bas: 0.71, seuil_haut: 1.72 })]);
@@ -155,8 +172,9 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
 
   it('uses the data "now" when no date is given', async () => {
     const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}`);
-    // The latest reading of the dataset is 2022-01-31 23:55 UTC, i.e. 1 February 00:55 in Paris.
-    expect(v.instant).toBe(Date.parse('2022-01-31T23:55:00Z'));
+    // The latest observation of the dataset is 2022-01-31 23:55 UTC (1 February 00:55 in Paris); the demo clock
+    // rounds it up to the next full hour (ADR 094).
+    expect(v.instant).toBe(Date.parse('2022-02-01T00:00:00Z'));
     expect(v.date).toBe('2022-02-01');
     expect(v.mesure).toMatchObject({
       valeur: 0.695,
@@ -166,7 +184,7 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
     expect(v.verdict).toBe('trop bas');
   });
 
-  it('judges a Swiss lake in July 2021, and says "inconnu" once its readings are too old', async () => {
+  it('judges a Swiss lake in July 2021, and says "inconnu" once its observations are too old', async () => {
     const flood = await verdictLieu(`/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}/2021-07-16`);
     expect(flood.verdict).toBe('trop haut');
     expect(flood.vigilance).toBeNull();
@@ -233,17 +251,17 @@ describe('GET /api/activites/type-:ida/lieu-:idl/7j/:date', () => {
 
 describe('GET /api/activites/type-:ida/entite-:id/:date', () => {
   it('gives the verdict of every place of the entity, upstream to downstream', async () => {
-    const res = await get(`/api/activites/type-${CANOE}/entite-1/2022-01-10`);
+    const res = await get(`/api/activites/type-${CANOE}/entite-${GARONNE}/2022-01-10`);
     expect(res.statusCode).toBe(200);
     const v = z.parse(VerdictEntite, res.json());
     const count = await ctx.db.db
       .selectFrom('lieu')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('entite_id', '=', 1)
+      .where('entite_id', '=', GARONNE)
       .executeTakeFirstOrThrow();
     expect(v.lieux.length).toBe(Number(count.n));
     expect(v).toMatchObject({
-      entite: { id: 1, nom: 'La Garonne', type: 'R' },
+      entite: { id: GARONNE, nom: 'La Garonne', type: 'R' },
       date: '2022-01-10',
       indicatif: true,
     });
@@ -261,7 +279,7 @@ describe('GET /api/activites/type-:ida/entite-:id/:date', () => {
   });
 
   it('uses the data "now" without a date', async () => {
-    const v = z.parse(VerdictEntite, (await get(`/api/activites/type-${CANOE}/entite-1`)).json());
+    const v = z.parse(VerdictEntite, (await get(`/api/activites/type-${CANOE}/entite-${GARONNE}`)).json());
     expect(v.date).toBe('2022-02-01');
   });
 });
@@ -311,7 +329,10 @@ describe('vigilance orange or red on the tronçon', () => {
         ['2022-01-21', 'praticable'],
         ['2022-01-22', 'praticable'],
       ]);
-      const entite = z.parse(VerdictEntite, (await get(`/api/activites/type-2/entite-1/2022-01-20`)).json());
+      const entite = z.parse(
+        VerdictEntite,
+        (await get(`/api/activites/type-${PECHE}/entite-${GARONNE}/2022-01-20`)).json(),
+      );
       const onMp6 = entite.lieux.filter((l) => l.lieu.troncon_id === mp6.id);
       expect(onMp6.length).toBeGreaterThan(1);
       expect(onMp6.every((l) => l.verdict === 'déconseillé')).toBe(true);
@@ -327,15 +348,15 @@ describe('vigilance orange or red on the tronçon', () => {
 describe('errors', () => {
   it.each([
     ['/api/activites/type-99', "Aucune activité ne porte l'identifiant 99."],
-    [`/api/activites/type-99/lieu-${TOULOUSE}/2022-01-20`, "Aucune activité ne porte l'identifiant 99."],
-    [`/api/activites/type-${CANOE}/lieu-999999`, "Aucun lieu ne porte l'identifiant 999999."],
-    [`/api/activites/type-${CANOE}/lieu-999999/7j/2022-01-20`, "Aucun lieu ne porte l'identifiant 999999."],
+    ['/api/activites/type-99/lieu-{toulouse}/2022-01-20', "Aucune activité ne porte l'identifiant 99."],
+    ['/api/activites/type-{canoe}/lieu-999999', "Aucun lieu ne porte l'identifiant 999999."],
+    ['/api/activites/type-{canoe}/lieu-999999/7j/2022-01-20', "Aucun lieu ne porte l'identifiant 999999."],
     [
-      `/api/activites/type-${CANOE}/entite-999999/2022-01-20`,
+      '/api/activites/type-{canoe}/entite-999999/2022-01-20',
       "Aucun lac ni rivière ne porte l'identifiant 999999.",
     ],
   ])('answers 404 in French for %s', async (url, message) => {
-    const res = await get(url);
+    const res = await get(withIds(url));
     expect(res.statusCode).toBe(404);
     expect(z.parse(ErrorBody, res.json()).error).toEqual({ code: 'not_found', message });
   });
@@ -343,14 +364,14 @@ describe('errors', () => {
   it.each([
     ['/api/activites/type-abc', /identifiant/],
     ['/api/activites/type-0', /identifiant/],
-    [`/api/activites/type-${CANOE}/lieu-1.5`, /identifiant/],
-    [`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/2022-13-45`, /AAAA-MM-JJ/],
-    [`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/x`, /AAAA-MM-JJ/],
-    [`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/7j/2022-02-30`, /AAAA-MM-JJ/],
-    [`/api/activites/type-${CANOE}/entite-1/31-01-2022`, /AAAA-MM-JJ/],
-    [`/api/activites/type-${CANOE}/entite-x/2022-01-20`, /identifiant/],
+    ['/api/activites/type-{canoe}/lieu-1.5', /identifiant/],
+    ['/api/activites/type-{canoe}/lieu-{toulouse}/2022-13-45', /AAAA-MM-JJ/],
+    ['/api/activites/type-{canoe}/lieu-{toulouse}/x', /AAAA-MM-JJ/],
+    ['/api/activites/type-{canoe}/lieu-{toulouse}/7j/2022-02-30', /AAAA-MM-JJ/],
+    ['/api/activites/type-{canoe}/entite-{garonne}/31-01-2022', /AAAA-MM-JJ/],
+    ['/api/activites/type-{canoe}/entite-x/2022-01-20', /identifiant/],
   ])('answers 400 in French for %s', async (url, message) => {
-    const res = await get(url);
+    const res = await get(withIds(url));
     expect(res.statusCode).toBe(400);
     const body = z.parse(ErrorBody, res.json());
     expect(body.error.code).toBe('validation');

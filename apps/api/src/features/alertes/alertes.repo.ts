@@ -1,16 +1,24 @@
-/** Queries of the alerts API: rules of a user or a place, notifications and their states, the replay row. */
+/**
+ * Queries of the alerts feature: abonnements (with the per-user lock of docs/decisions/069), rules of a user or a
+ * place, what a place offers for rules (quantities, tronçon, activity thresholds), notifications and their
+ * states, the replay row.
+ */
 import type { Kysely, Transaction } from 'kysely';
 import type { NotificationItem, Regle } from '@limni/shared/contracts/alertes';
 import type { ReplayStatus } from '@limni/shared/contracts/replay';
 import { describeRule } from '@limni/shared/domain/alertes';
+import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
+import type { Db as DbHandle } from '../../db/client';
 import type { Database } from '../../db/schema';
+import type { RuleValues, SeuilHautActivite } from './regles';
 
 type Db = Kysely<Database> | Transaction<Database>;
+export type Trx = Transaction<Database>;
+/** A transaction holding the user's abonnement lock (only `withAbonnementsLock` makes one). */
+export type AbonnementsTrx = Trx & { readonly abonnementsLock: true };
 
 /** A replaying process that has not written for this long is no longer running (killed). */
 export const REPLAY_HEARTBEAT_MS = 30_000;
-
-const UNITES = { H: 'm', Q: 'm³/s' } as const;
 
 function ruleQuery(db: Db) {
   return db
@@ -41,11 +49,15 @@ function ruleQuery(db: Db) {
     ]);
 }
 
-type RuleRow = Awaited<ReturnType<ReturnType<typeof ruleQuery>['execute']>>[number];
+export type RuleRow = Awaited<ReturnType<ReturnType<typeof ruleQuery>['execute']>>[number];
 
 export function toRegle(r: RuleRow): Regle {
   const unite =
-    r.grandeur === null ? null : r.type === 'montee' ? `${UNITES[r.grandeur]}/h` : UNITES[r.grandeur];
+    r.grandeur === null
+      ? null
+      : r.type === 'montee'
+        ? `${UNITE_PAR_GRANDEUR[r.grandeur]}/h`
+        : UNITE_PAR_GRANDEUR[r.grandeur];
   return {
     id: r.id,
     lieu: { id: r.lieu_id, nom: r.libelle },
@@ -65,7 +77,7 @@ export function toRegle(r: RuleRow): Regle {
   };
 }
 
-/** Every rule of the user, by place (order of subscription), then oldest first. */
+/** Every rule of the user, by place (order of abonnement), then oldest first. */
 export async function userRules(db: Db, userId: number): Promise<Regle[]> {
   const rows = await ruleQuery(db)
     .innerJoin('abonnement as a', (j) =>
@@ -97,6 +109,57 @@ export async function ruleById(db: Db, id: number): Promise<RuleRow | undefined>
   return ruleQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
 
+export async function insertRegles(
+  db: Db,
+  rows: Array<
+    RuleValues & { user_id: number; lieu_id: number; origine: 'defaut' | 'utilisateur'; actif: 0 | 1 }
+  >,
+  now: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('alerte_regle')
+    .values(rows.map((r) => ({ ...r, created_at: now, updated_at: now })))
+    .execute();
+}
+
+/**
+ * New numbers and/or on-off state of a rule; `forget` resets its evaluation state (it looks at the data afresh:
+ * no stale side, no old crossing), in the same transaction.
+ */
+export async function updateRegle(
+  db: Kysely<Database>,
+  id: number,
+  change: Partial<Pick<RuleValues, 'seuil' | 'seuil2' | 'horizon_h'>> & { actif?: 0 | 1 },
+  forget: boolean,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('alerte_regle')
+      .set({ ...change, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    if (forget) await forgetState(trx, id);
+  });
+}
+
+/** Deletes a rule of the user; false when there is none with this id. */
+export async function deleteRegle(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('alerte_regle')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function forgetState(db: Db, regleId: number): Promise<void> {
+  await db.deleteFrom('alerte_regle_etat').where('regle_id', '=', regleId).execute();
+}
+
+// A place: what rules it can have.
+
 export async function lieuInfo(db: Db, lieuId: number) {
   return db
     .selectFrom('lieu')
@@ -121,22 +184,31 @@ export async function lieuGrandeurs(db: Db, lieuId: number) {
   }));
 }
 
-export async function subscription(db: Db, userId: number, lieuId: number) {
-  return db
-    .selectFrom('abonnement')
-    .select(['actif'])
-    .where('user_id', '=', userId)
-    .where('lieu_id', '=', lieuId)
-    .executeTakeFirst();
-}
-
-export async function countSubscriptions(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('abonnement')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** The « trop haut » thresholds of the activities of a place, on a quantity it measures (default rules). */
+export async function seuilsHauts(db: Db, lieuId: number): Promise<SeuilHautActivite[]> {
+  const rows = await db
+    .selectFrom('activite_lieu')
+    .innerJoin('activite', 'activite.id', 'activite_lieu.activite_id')
+    .innerJoin('capteur', (j) =>
+      j
+        .onRef('capteur.lieu_id', '=', 'activite_lieu.lieu_id')
+        .onRef('capteur.grandeur', '=', 'activite_lieu.grandeur'),
+    )
+    .select([
+      'activite_lieu.activite_id',
+      'activite.nom',
+      'activite_lieu.grandeur',
+      'activite_lieu.seuil_haut',
+    ])
+    .where('activite_lieu.lieu_id', '=', lieuId)
+    .where('activite_lieu.seuil_haut', 'is not', null)
+    .where('activite_lieu.grandeur', 'in', ['H', 'Q'])
+    .execute();
+  return rows.flatMap((r) =>
+    r.seuil_haut !== null && (r.grandeur === 'H' || r.grandeur === 'Q')
+      ? [{ activite_id: r.activite_id, nom: r.nom, grandeur: r.grandeur, seuil_haut: r.seuil_haut }]
+      : [],
+  );
 }
 
 /** Forecast alerts need the forecast permission (1) and acceptPrevisionAlert; null when allowed, else why not. */
@@ -167,8 +239,76 @@ export async function activiteExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('activite').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function forgetState(db: Db, regleId: number): Promise<void> {
-  await db.deleteFrom('alerte_regle_etat').where('regle_id', '=', regleId).execute();
+// Abonnements.
+
+/**
+ * Runs `fn` in one transaction holding the user's abonnement lock (docs/decisions/069): on PostgreSQL the user's
+ * row is locked `FOR UPDATE` before anything is read, so two requests of one user (follow, stop, add alerts)
+ * never count, check and write at the same time; SQLite has one writer at a time (the connection is held by the
+ * transaction from its first statement to its commit), which serialises them the same way.
+ */
+export async function withAbonnementsLock<T>(
+  handle: DbHandle,
+  userId: number,
+  fn: (trx: AbonnementsTrx) => Promise<T>,
+): Promise<T> {
+  return handle.db.transaction().execute(async (trx) => {
+    if (handle.dialect === 'postgres') {
+      await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
+    }
+    return fn(trx as AbonnementsTrx);
+  });
+}
+
+export async function findAbonnement(db: Db, userId: number, lieuId: number) {
+  return db
+    .selectFrom('abonnement')
+    .select(['actif'])
+    .where('user_id', '=', userId)
+    .where('lieu_id', '=', lieuId)
+    .executeTakeFirst();
+}
+
+export async function countAbonnements(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('abonnement')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Follows as active (an existing abonnement becomes active again). */
+export async function upsertAbonnement(db: Db, userId: number, lieuId: number, now: number): Promise<void> {
+  await db
+    .insertInto('abonnement')
+    .values({ user_id: userId, lieu_id: lieuId, actif: 1, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'lieu_id']).doUpdateSet({ actif: 1 }))
+    .execute();
+}
+
+/** Stops following (the rules go with it, by cascade); false when the place was not followed. */
+export async function deleteAbonnement(db: Db, userId: number, lieuId: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('abonnement')
+    .where('user_id', '=', userId)
+    .where('lieu_id', '=', lieuId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function setAbonnementActif(
+  db: Db,
+  userId: number,
+  lieuId: number,
+  actif: 0 | 1,
+): Promise<void> {
+  await db
+    .updateTable('abonnement')
+    .set({ actif })
+    .where('user_id', '=', userId)
+    .where('lieu_id', '=', lieuId)
+    .execute();
 }
 
 // Notifications.

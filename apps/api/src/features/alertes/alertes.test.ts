@@ -1,5 +1,5 @@
 /**
- * The alerts API: rules of a place and of the user (defaults of a subscription, checks, French errors),
+ * The alerts API: rules of a place and of the user (defaults of an abonnement, checks, French errors),
  * notifications with read and hidden states, the signed one-click stop link, the replay state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,46 +15,72 @@ import {
 } from '@limni/shared/contracts/alertes';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { ReplayStatus } from '@limni/shared/contracts/replay';
-import { addRules, alertsFor, feed, linkOfStop, PONT_NEUF, quarterly } from '../../../test/alerts';
+import {
+  addRules,
+  alertsFor,
+  feed,
+  linkOfStop,
+  placeOfStation,
+  PONT_NEUF_CODE,
+  quarterly,
+  type StationPlace,
+} from '../../../test/alerts';
 import { json, signedUpUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { stopToken } from '../../notify/alert-rules';
+import { stopToken } from './stop-link';
 
 let ctx: TestContext;
+/** La Garonne à Toulouse (Pont-Neuf): H sensor, on a Vigicrues tronçon, activity thresholds. */
+let PONT_NEUF: StationPlace;
+/** La Garonne à Verdun-sur-Garonne: H sensor, no Vigicrues tronçon. */
+let SANS_TRONCON: StationPlace;
+/** Portet-sur-Garonne: H and Q. */
+let PORTET: StationPlace;
+let CANOE: number;
 beforeAll(async () => {
   ctx = await createTestApp();
+  PONT_NEUF = await placeOfStation(ctx, PONT_NEUF_CODE);
+  SANS_TRONCON = await placeOfStation(ctx, 'O262002001');
+  PORTET = await placeOfStation(ctx, 'O200001001', 'Q');
+  CANOE = (
+    await ctx.db.db
+      .selectFrom('activite')
+      .select('id')
+      .where('slug', '=', 'canoe-kayak')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => ctx.close());
 
 const errorOf = (res: { json: () => unknown }) => z.parse(ErrorBody, res.json()).error;
-/** La Garonne à Verdun-sur-Garonne: H sensor, no Vigicrues tronçon. */
-const SANS_TRONCON = 23;
-/** Portet-sur-Garonne: H and Q. */
-const PORTET = 2;
 
 describe('rules of a place: defaults, creation, checks', () => {
   it('asks for a signed-in user', async () => {
-    for (const url of ['/api/user/alertes', '/api/user/alertes/lieu/1', '/api/user/notifications']) {
+    for (const url of [
+      '/api/user/alertes',
+      `/api/user/alertes/lieu/${PONT_NEUF.lieu}`,
+      '/api/user/notifications',
+    ]) {
       const res = await ctx.request({ url });
       expect(res.statusCode).toBe(401);
       expect(errorOf(res).message).toBe('Vous devez être connecté pour accéder à cette ressource.');
     }
   });
 
-  it('a subscription starts with the default rules: vigilance and the highest « trop haut » threshold', async () => {
+  it('an abonnement starts with the default rules: vigilance and the highest « trop haut » threshold', async () => {
     const { token } = await signedUpUser(ctx, 'Abonnee');
     const sub = await ctx.request({
       method: 'POST',
       url: '/api/user/crea-abonnement',
-      payload: { lieu: 1 },
+      payload: { lieu: PONT_NEUF.lieu },
       token,
     });
     expect(sub.statusCode).toBe(200);
-    const res = await ctx.request({ url: '/api/user/alertes/lieu/1', token });
+    const res = await ctx.request({ url: `/api/user/alertes/lieu/${PONT_NEUF.lieu}`, token });
     expect(res.statusCode).toBe(200);
     const body = z.parse(LieuAlertes, res.json());
     expect(body).toMatchObject({
-      lieu: { id: 1, nom: 'La Garonne à Toulouse (Pont-Neuf)' },
+      lieu: { id: PONT_NEUF.lieu, nom: 'La Garonne à Toulouse (Pont-Neuf)' },
       abonne: true,
       abonnement_actif: true,
       vigilance_possible: true,
@@ -91,12 +117,22 @@ describe('rules of a place: defaults, creation, checks', () => {
       'Le lieu est sur un tronçon surveillé par Vigicrues.',
       'Seuil «\u00a0trop haut\u00a0» indicatif pour canoë-kayak (1,72 m).',
     ]);
-    // Subscribing again keeps the rules as they are; stopping removes them with the subscription.
-    await ctx.request({ method: 'POST', url: '/api/user/crea-abonnement', payload: { lieu: 1 }, token });
+    // Subscribing again keeps the rules as they are; stopping removes them with the abonnement.
+    await ctx.request({
+      method: 'POST',
+      url: '/api/user/crea-abonnement',
+      payload: { lieu: PONT_NEUF.lieu },
+      token,
+    });
     expect(
       z.parse(ReglesResponse, json(await ctx.request({ url: '/api/user/alertes', token }))).regles,
     ).toHaveLength(2);
-    await ctx.request({ method: 'POST', url: '/api/user/stop-abonnement', payload: { lieu: 1 }, token });
+    await ctx.request({
+      method: 'POST',
+      url: '/api/user/stop-abonnement',
+      payload: { lieu: PONT_NEUF.lieu },
+      token,
+    });
     expect(
       z.parse(ReglesResponse, json(await ctx.request({ url: '/api/user/alertes', token }))).regles,
     ).toEqual([]);
@@ -106,13 +142,13 @@ describe('rules of a place: defaults, creation, checks', () => {
     const { token } = await signedUpUser(ctx, 'Kayakiste');
     const res = await ctx.request({
       method: 'POST',
-      url: `/api/user/alertes/lieu/${PORTET}`,
+      url: `/api/user/alertes/lieu/${PORTET.lieu}`,
       payload: {
         regles: [
           { type: 'au_dessus', grandeur: 'H', seuil: 3 },
           { type: 'en_dessous', grandeur: 'Q', seuil: 80 },
           { type: 'montee', grandeur: 'H', seuil: 0.1 },
-          { type: 'retour_plage', grandeur: 'H', seuil: 0.8, seuil2: 1.6, activite_id: 3 },
+          { type: 'retour_plage', grandeur: 'H', seuil: 0.8, seuil2: 1.6, activite_id: CANOE },
           { type: 'vigilance', actif: false },
         ],
       },
@@ -135,7 +171,7 @@ describe('rules of a place: defaults, creation, checks', () => {
     ]);
     const profile = await ctx.request({ url: '/api/user/profile', token });
     expect((profile.json() as { lieux: unknown[] }).lieux).toEqual([
-      { id: PORTET, nom: 'La Garonne à Portet-sur-Garonne', actif: true },
+      { id: PORTET.lieu, nom: 'La Garonne à Portet-sur-Garonne', actif: true },
     ]);
     const all = z.parse(ReglesResponse, json(await ctx.request({ url: '/api/user/alertes', token })));
     expect(all.regles).toHaveLength(5);
@@ -173,7 +209,7 @@ describe('rules of a place: defaults, creation, checks', () => {
     const { token } = await signedUpUser(ctx, `Erreur${field.length}${message.length}`);
     const res = await ctx.request({
       method: 'POST',
-      url: '/api/user/alertes/lieu/1',
+      url: `/api/user/alertes/lieu/${PONT_NEUF.lieu}`,
       payload: { regles: [regle] },
       token,
     });
@@ -182,8 +218,10 @@ describe('rules of a place: defaults, creation, checks', () => {
     expect(err.code).toBe('validation');
     expect(err.message).toBe(message);
     expect(err.fields?.[field]).toEqual([message]);
-    // Nothing was created, not even the subscription.
-    expect((await ctx.request({ url: '/api/user/alertes/lieu/1', token })).json()).toMatchObject({
+    // Nothing was created, not even the abonnement.
+    expect(
+      (await ctx.request({ url: `/api/user/alertes/lieu/${PONT_NEUF.lieu}`, token })).json(),
+    ).toMatchObject({
       abonne: false,
       regles: [],
     });
@@ -204,7 +242,7 @@ describe('rules of a place: defaults, creation, checks', () => {
       { regles: [{ type: 'inconnu' }] },
       { regles: [{ type: 'au_dessus', seuil: 'haut' }] },
     ]) {
-      const res = await post(1, payload);
+      const res = await post(PONT_NEUF.lieu, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorOf(res).message).toMatch(/^(Requête invalide|Ajoutez au moins une alerte)/);
     }
@@ -212,15 +250,15 @@ describe('rules of a place: defaults, creation, checks', () => {
     const unknown = await post(999_999, { regles: [{ type: 'vigilance' }] });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe("Aucun lieu ne porte l'identifiant 999999.");
-    const noTroncon = await post(SANS_TRONCON, { regles: [{ type: 'vigilance' }] });
+    const noTroncon = await post(SANS_TRONCON.lieu, { regles: [{ type: 'vigilance' }] });
     expect(noTroncon.statusCode).toBe(400);
     expect(errorOf(noTroncon).message).toBe(
       "Ce lieu n'est sur aucun tronçon surveillé par Vigicrues : pas d'alerte de vigilance possible.",
     );
-    expect((await post(1, { regles: [{ type: 'au_dessus', grandeur: 'H', seuil: 2 }] })).statusCode).toBe(
-      201,
-    );
-    const twin = await post(1, { regles: [{ type: 'au_dessus', grandeur: 'H', seuil: 2 }] });
+    expect(
+      (await post(PONT_NEUF.lieu, { regles: [{ type: 'au_dessus', grandeur: 'H', seuil: 2 }] })).statusCode,
+    ).toBe(201);
+    const twin = await post(PONT_NEUF.lieu, { regles: [{ type: 'au_dessus', grandeur: 'H', seuil: 2 }] });
     expect(twin.statusCode).toBe(409);
     expect(errorOf(twin).message).toBe(
       'Vous avez déjà cette alerte sur ce lieu : Hauteur au-dessus de 2,00 m.',
@@ -230,7 +268,7 @@ describe('rules of a place: defaults, creation, checks', () => {
       grandeur: 'H',
       seuil: 3 + i,
     }));
-    const tooMany = await post(1, { regles: many });
+    const tooMany = await post(PONT_NEUF.lieu, { regles: many });
     expect(tooMany.statusCode).toBe(409);
     expect(errorOf(tooMany).message).toBe(
       `Au plus ${MAX_REGLES_PAR_LIEU} alertes par lieu : supprimez-en une avant d'en ajouter.`,
@@ -241,7 +279,12 @@ describe('rules of a place: defaults, creation, checks', () => {
     const { token, id } = await signedUpUser(ctx, 'Meteorologue');
     const regles = [{ type: 'prevision', grandeur: 'H', seuil: 3, horizon_h: 24 }];
     const post = () =>
-      ctx.request({ method: 'POST', url: '/api/user/alertes/lieu/1', payload: { regles }, token });
+      ctx.request({
+        method: 'POST',
+        url: `/api/user/alertes/lieu/${PONT_NEUF.lieu}`,
+        payload: { regles },
+        token,
+      });
     let res = await post();
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).message).toBe(
@@ -277,7 +320,11 @@ describe('changing and deleting a rule', () => {
     const { token, id } = await signedUpUser(ctx, 'Modifieuse');
     const created = z.parse(
       LieuAlertes,
-      json(await addRules(ctx, token, 1, [{ type: 'retour_plage', grandeur: 'H', seuil: 0.8, seuil2: 1.5 }])),
+      json(
+        await addRules(ctx, token, PONT_NEUF.lieu, [
+          { type: 'retour_plage', grandeur: 'H', seuil: 0.8, seuil2: 1.5 },
+        ]),
+      ),
     );
     const rule = created.regles[0] as Regle;
     await ctx.db.db
@@ -334,7 +381,7 @@ describe('notifications: list, read, hidden', () => {
       grandeur: 'H' as const,
       seuil,
     }));
-    await addRules(ctx, token, 1, rules);
+    await addRules(ctx, token, PONT_NEUF.lieu, rules);
     const { events, alerts } = alertsFor(ctx);
     await feed(ctx, events, PONT_NEUF.code, quarterly([2.0, 2.15, 2.25, 2.35], 200));
     await alerts.stop();
@@ -425,7 +472,7 @@ describe('the one-click stop link of e-mails', () => {
     const { token } = await signedUpUser(ctx, 'Desabonnee');
     const body = z.parse(
       LieuAlertes,
-      json(await addRules(ctx, token, 1, [{ type: 'au_dessus', grandeur: 'H', seuil: 3.5 }])),
+      json(await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3.5 }])),
     );
     const rule = body.regles[0] as Regle;
     const url = await linkOfStop(ctx, rule.id);
@@ -468,7 +515,7 @@ describe('the one-click stop link of e-mails', () => {
     const { token, id } = await signedUpUser(ctx, 'Fausse');
     const body = z.parse(
       LieuAlertes,
-      json(await addRules(ctx, token, 1, [{ type: 'au_dessus', grandeur: 'H', seuil: 3.6 }])),
+      json(await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3.6 }])),
     );
     const rule = body.regles[0] as Regle;
     const good = await linkOfStop(ctx, rule.id);

@@ -24,6 +24,7 @@ export function renderStopPage(p: StopPage): string {
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
 <title>${escapeHtml(p.title)} — Limni</title></head>
 <body style="margin:0;background:#f5f8fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b2733">
 <main style="max-width:560px;margin:0 auto;padding:24px">
@@ -34,4 +35,68 @@ ${p.paragraphs.map((t) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHt
 ${form}
 <p style="margin:20px 0 0">${p.links.map((l) => `<a href="${escapeHtml(l.url)}" style="color:#0b4f6c">${escapeHtml(l.label)}</a>`).join(' · ')}</p>
 </div></main></body></html>`;
+}
+
+/** What the pages say about a rule. */
+export interface StopPageRule {
+  description: string;
+  libelle: string;
+  /** Path of the place page (`lienLieu`). */
+  lien: string;
+}
+
+/** 404: a forged or altered token, or a rule deleted since the e-mail. */
+export function invalidStopPage(publicUrl: string): string {
+  return renderStopPage({
+    title: 'Lien non valide',
+    paragraphs: [
+      'Ce lien d’arrêt n’est pas valide, ou l’alerte a été supprimée depuis l’envoi de l’e-mail.',
+      'Vous pouvez gérer vos alertes depuis votre profil.',
+    ],
+    links: [{ label: 'Mes alertes', url: `${publicUrl}/user/profil` }],
+  });
+}
+
+/** GET: what will stop, and a button posting to `action` (or, when stopped already, says so). */
+export function confirmStopPage(
+  publicUrl: string,
+  rule: StopPageRule,
+  actif: boolean,
+  action: string,
+): string {
+  const what = `«\u00a0${rule.description}\u00a0» pour ${rule.libelle}`;
+  if (!actif) {
+    return renderStopPage({
+      title: 'Alerte déjà arrêtée',
+      paragraphs: [`L’alerte ${what} est déjà arrêtée. Vous ne recevrez plus de message pour elle.`],
+      links: [
+        { label: 'Réactiver depuis mon profil', url: `${publicUrl}/user/profil` },
+        { label: 'Voir le lieu', url: `${publicUrl}${rule.lien}` },
+      ],
+    });
+  }
+  return renderStopPage({
+    title: 'Arrêter cette alerte\u00a0?',
+    paragraphs: [
+      `Vous ne recevrez plus l’alerte ${what}, ni par e-mail, ni en notification.`,
+      'Vos autres alertes ne changent pas, et vous pourrez la réactiver depuis votre profil.',
+    ],
+    form: { action, label: 'Arrêter cette alerte' },
+    links: [{ label: 'Garder cette alerte', url: `${publicUrl}${rule.lien}` }],
+  });
+}
+
+/** POST: the rule is stopped. */
+export function stoppedPage(publicUrl: string, rule: StopPageRule): string {
+  return renderStopPage({
+    title: 'Alerte arrêtée',
+    paragraphs: [
+      `C’est fait\u00a0: vous ne recevrez plus l’alerte «\u00a0${rule.description}\u00a0» pour ${rule.libelle}.`,
+      'Vous pouvez la réactiver, ou gérer vos autres alertes, depuis votre profil.',
+    ],
+    links: [
+      { label: 'Mes alertes', url: `${publicUrl}/user/profil` },
+      { label: 'Voir le lieu', url: `${publicUrl}${rule.lien}` },
+    ],
+  });
 }

@@ -1,11 +1,10 @@
-/** `/api/communication/*`: the mailing lists users may join from their profile (spec: listes sib). */
+/** `/api/communication/*`: the mailing lists users may join from their profile (listes sib, docs/requirements.md R5.2). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ListesSibResponse } from '@limni/shared/contracts/communication';
-import type { AppDeps } from '../../app';
-import { listListes } from './communication.repo';
+import type { AppDeps } from '../../deps';
+import { listesSib } from './communication.service';
 
 export function communicationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const db = deps.db.db;
   return async (app) => {
     app.get(
       '/communication/listes-sib',
@@ -17,7 +16,7 @@ export function communicationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: ListesSibResponse },
         },
       },
-      async () => listListes(db),
+      async () => listesSib(deps),
     );
   };
 }

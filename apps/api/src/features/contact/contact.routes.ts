@@ -1,15 +1,12 @@
 /**
  * `POST /api/contact`: the "Contactez-nous" form. Validated with the shared schema (French field errors),
- * rate-limited per IP, and a honeypot field silently drops robots (docs/decisions/018).
+ * rate-limited per IP by the service (after validation: only well-formed messages count), and a honeypot field
+ * silently drops robots before anything (docs/decisions/018, 064).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactRequest, ContactResponse, CONTACT_HONEYPOT } from '@limni/shared/contracts/contact';
-import type { AppDeps } from '../../app';
-import { AppError } from '../../http/errors';
-import { CONTACT_MERCI, submitContact } from './contact.service';
-
-/** Accepted messages per IP and per hour. */
-export const CONTACT_MAX_PER_HOUR = 5;
+import type { AppDeps } from '../../deps';
+import { CONTACT_MERCI, ContactService } from './contact.service';
 
 const success = { envoye: true as const, message: CONTACT_MERCI };
 
@@ -21,25 +18,11 @@ function isHoneypotFilled(body: unknown): boolean {
 }
 
 export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const service = new ContactService(deps);
   return async (app) => {
     app.post(
       '/contact',
       {
-        config: {
-          // Counted after validation (preHandler): only well-formed messages, the ones stored and mailed.
-          rateLimit: {
-            max: CONTACT_MAX_PER_HOUR,
-            timeWindow: '1 hour',
-            hook: 'preHandler',
-            // An AppError, so that the error handler keeps this message (a plain object would lose it).
-            errorResponseBuilder: (_request, c) =>
-              new AppError(
-                429,
-                'rate_limited',
-                `Vous avez déjà envoyé plusieurs messages. Merci de réessayer dans ${Math.max(1, Math.ceil(c.ttl / 60_000))} min.`,
-              ),
-          },
-        },
         schema: {
           tags: ['contact'],
           summary: "Envoyer un message à l'équipe Limni (formulaire « Contactez-nous »)",
@@ -57,7 +40,7 @@ export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await submitContact(deps, request.body, request.ip ?? null, request.log);
+        await service.submit(request.body, request.ip, request.log);
         return success;
       },
     );

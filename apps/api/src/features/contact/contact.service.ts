@@ -1,16 +1,30 @@
 /**
- * The contact form: store the message, then mail it to CONTACT_TO with Reply-To the sender
- * (docs/decisions/018). A failed send leaves the message stored with its error and tells the sender clearly.
+ * The contact form: count the message against the per-IP limit, store it, then mail it to CONTACT_TO with
+ * Reply-To the sender (docs/decisions/018, 064). A failed send leaves the message stored with its error and tells
+ * the sender clearly.
  */
 import type { ContactRequest } from '@limni/shared/contracts/contact';
 import { formatInstant } from '@limni/shared/domain/verdict';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { upstreamUnavailable } from '../../http/errors';
+import { RateLimiter, type LimitRule } from '../../http/limiter';
 import { renderMail } from '../../notify/mail';
 import { insertMessage, markFailed, markSent } from './contact.repo';
 
 export const CONTACT_MERCI =
   'Merci, votre message a bien été envoyé à l’équipe Limni. Nous vous répondrons à l’adresse indiquée.';
+
+/** Accepted messages per IP and per hour. */
+export const CONTACT_MAX_PER_HOUR = 5;
+
+/** Counted in the database like every other limit, so that it holds across API instances. */
+export const CONTACT_LIMIT: LimitRule = {
+  bucket: 'contact-ip',
+  max: CONTACT_MAX_PER_HOUR,
+  windowMs: 3600_000,
+  message: (retryAfterS) =>
+    `Vous avez déjà envoyé plusieurs messages. Merci de réessayer dans ${Math.max(1, Math.ceil(retryAfterS / 60))} min.`,
+};
 
 /** The e-mail received by the team. */
 export function contactMail(m: Omit<ContactRequest, 'site_web'>, id: number, at: number) {
@@ -25,32 +39,42 @@ export function contactMail(m: Omit<ContactRequest, 'site_web'>, id: number, at:
   });
 }
 
-export async function submitContact(
-  deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now'>,
-  input: ContactRequest,
-  ip: string | null,
-  log: { error: (obj: object, msg: string) => void },
-): Promise<void> {
-  const { nom, email, sujet, message } = input;
-  const at = deps.now();
-  const id = await insertMessage(deps.db.db, { nom, email, sujet, message, ip, created_at: at });
-  const { text, html } = contactMail({ nom, email, sujet, message }, id, at);
-  try {
-    await deps.mailer.send({
-      to: deps.env.CONTACT_TO,
-      replyTo: email,
-      subject: `[Contact Limni] ${sujet}`,
-      text,
-      html,
-    });
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    await markFailed(deps.db.db, id, reason);
-    log.error({ err, contactMessageId: id }, 'Envoi du message de contact impossible (message conservé)');
-    throw upstreamUnavailable(
-      "Votre message est bien enregistré, mais sa transmission par e-mail à l'équipe a échoué. " +
-        'Nous le traiterons dès que possible : inutile de le renvoyer.',
-    );
+export class ContactService {
+  private readonly limiter: RateLimiter;
+
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now'>) {
+    this.limiter = new RateLimiter(deps.db.db, deps.now);
   }
-  await markSent(deps.db.db, id, deps.now());
+
+  /** Counts, stores and mails one message; 429 beyond the per-IP limit, 503 when the mail cannot leave. */
+  async submit(
+    input: ContactRequest,
+    ip: string,
+    log: { error: (obj: object, msg: string) => void },
+  ): Promise<void> {
+    await this.limiter.consume(CONTACT_LIMIT, ip);
+    const { deps } = this;
+    const { nom, email, sujet, message } = input;
+    const at = deps.now();
+    const id = await insertMessage(deps.db.db, { nom, email, sujet, message, ip, created_at: at });
+    const { text, html } = contactMail({ nom, email, sujet, message }, id, at);
+    try {
+      await deps.mailer.send({
+        to: deps.env.CONTACT_TO,
+        replyTo: email,
+        subject: `[Contact Limni] ${sujet}`,
+        text,
+        html,
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      await markFailed(deps.db.db, id, reason);
+      log.error({ err, contactMessageId: id }, 'Envoi du message de contact impossible (message conservé)');
+      throw upstreamUnavailable(
+        "Votre message est bien enregistré, mais sa transmission par e-mail à l'équipe a échoué. " +
+          'Nous le traiterons dès que possible : inutile de le renvoyer.',
+      );
+    }
+    await markSent(deps.db.db, id, deps.now());
+  }
 }

@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { ContactResponse } from '@limni/shared/contracts/contact';
 import { createTestApp, readOutbox, type TestContext } from '../../../test/helpers';
-import { CONTACT_MAX_PER_HOUR } from './contact.routes';
-import { CONTACT_MERCI } from './contact.service';
+import { CONTACT_MAX_PER_HOUR, CONTACT_MERCI } from './contact.service';
 
 let ctx: TestContext;
 beforeAll(async () => {

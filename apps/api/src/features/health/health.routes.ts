@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponse } from '@limni/shared/contracts/health';
-import type { AppDeps } from '../../app';
-import { pingDb } from '../../db/client';
-import { APP_VERSION } from '../../version';
-
-/** Ingestion jobs report here (see ingest/); empty when ingestion is off. */
-export type IngestStatusProvider = () => Promise<HealthResponse['ingestion']['jobs']>;
+import { HealthQuery, HealthResponse } from '@limni/shared/contracts/health';
+import type { AppDeps } from '../../deps';
+import { healthStatus, type IngestStatusProvider } from './health.service';
 
 export function healthRoutes(deps: AppDeps & { ingestStatus?: IngestStatusProvider }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -14,38 +10,18 @@ export function healthRoutes(deps: AppDeps & { ingestStatus?: IngestStatusProvid
       {
         schema: {
           tags: ['système'],
-          summary: 'État du service : base de données, version, période couverte par les données, ingestion',
+          summary:
+            'État du service : base de données, version, période des données, ingestion ; « degraded » en 200, ou en 503 avec ?strict=1 (répartiteurs de charge)',
+          querystring: HealthQuery,
           response: { 200: HealthResponse, 503: HealthResponse },
         },
       },
-      async (_request, reply) => {
-        const ok = await pingDb(deps.db);
-        let debut: number | null = null;
-        let fin: number | null = null;
-        let jeu: string | null = null;
-        if (ok) {
-          const period = await deps.db.db
-            .selectFrom('capteur')
-            .select((eb) => [eb.fn.min('premier_ts').as('debut'), eb.fn.max('dernier_ts').as('fin')])
-            .executeTakeFirst();
-          debut = period?.debut ?? null;
-          fin = period?.fin ?? null;
-          const meta = await deps.db.db
-            .selectFrom('meta')
-            .select('value')
-            .where('key', '=', 'dataset_version')
-            .executeTakeFirst();
-          jeu = meta?.value ?? null;
-        }
-        const jobs = deps.ingestStatus ? await deps.ingestStatus() : [];
-        const body: HealthResponse = {
-          status: ok ? 'ok' : 'degraded',
-          version: APP_VERSION,
-          database: { ok, dialect: deps.db.dialect },
-          donnees: { debut, fin, jeu },
-          ingestion: { mode: deps.env.INGEST, jobs },
-        };
-        return reply.code(ok ? 200 : 503).send(body);
+      async (request, reply) => {
+        const body = await healthStatus(deps, deps.ingestStatus);
+        // A database that does not answer: this instance serves nothing (503). A failing ingestion job: the
+        // data get old but pages still work, so 200 with the status, unless a load balancer asks ?strict=1.
+        const down = !body.database.ok || (body.status === 'degraded' && request.query.strict === '1');
+        return reply.code(down ? 503 : 200).send(body);
       },
     );
   };

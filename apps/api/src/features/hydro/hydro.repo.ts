@@ -1,21 +1,23 @@
-/** Database queries of the hydrology API (portable Kysely: same SQL shape on SQLite and PostgreSQL). */
+/**
+ * Database queries of the hydrology API: basins, the entity index, search terms, webcams, vigilance, entities and
+ * tronçons (portable Kysely: same SQL shape on SQLite and PostgreSQL). Places are in `features/lieu`.
+ */
 import type { Kysely } from 'kysely';
 import type {
-  Alerte,
   Bassin,
   DateRange,
   EntiteDetail,
   IndexItem,
   LieuRef,
-  LieuWebcam,
   MapsConfig,
   RechercheTerms,
   TronconDetail,
   VigilanceResume,
   Webcam,
 } from '@limni/shared/contracts/hydro';
-import { parisDay } from '@limni/shared/domain/time';
 import { webcamLegende } from '@limni/shared/domain/webcam';
+import type { AlerteScopes } from '../../data/alertes.repo';
+import { toDateRange } from '../../data/date-range';
 import type { Database } from '../../db/schema';
 
 export async function listBassins(db: Kysely<Database>): Promise<Bassin[]> {
@@ -91,7 +93,7 @@ export async function listIndex(db: Kysely<Database>): Promise<IndexItem[]> {
       .groupBy('entite_id')
       .execute(),
   ]);
-  // Places with readings, counted separately (a place may have several sensors).
+  // Places with observations, counted separately (a place may have several sensors).
   const mesures = await db
     .selectFrom('lieu')
     .select((eb) => ['lieu.entite_id', eb.fn.countAll<number>().as('n')])
@@ -135,10 +137,22 @@ export async function listIndex(db: Kysely<Database>): Promise<IndexItem[]> {
 export async function vigilanceResume(db: Kysely<Database>): Promise<VigilanceResume> {
   const rows = await db
     .selectFrom('troncon')
-    .select(['id', 'code', 'nom', 'niveau', 'niveau_ts'])
-    .where('niveau', 'is not', null)
-    .orderBy('niveau', 'desc')
-    .orderBy('nom')
+    .select((eb) => [
+      'troncon.id',
+      'troncon.code',
+      'troncon.nom',
+      'troncon.niveau',
+      'troncon.niveau_ts',
+      'troncon.entite_id',
+      eb
+        .selectFrom('lieu')
+        .whereRef('lieu.troncon_id', '=', 'troncon.id')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .as('nb_lieux'),
+    ])
+    .where('troncon.niveau', 'is not', null)
+    .orderBy('troncon.niveau', 'desc')
+    .orderBy('troncon.nom')
     .execute();
   const count = (n: number) => rows.filter((r) => r.niveau === n).length;
   const dates = rows.map((r) => r.niveau_ts).filter((d): d is number => d !== null);
@@ -147,7 +161,14 @@ export async function vigilanceResume(db: Kysely<Database>): Promise<VigilanceRe
     niveaux: { vert: count(1), jaune: count(2), orange: count(3), rouge: count(4) },
     troncons: rows
       .filter((r) => (r.niveau ?? 0) >= 2)
-      .map((r) => ({ id: r.id, code: r.code, nom: r.nom, niveau: r.niveau as number })),
+      .map((r) => ({
+        id: r.id,
+        code: r.code,
+        nom: r.nom,
+        niveau: r.niveau as number,
+        entite_id: r.entite_id,
+        nb_lieux: Number(r.nb_lieux ?? 0),
+      })),
   };
 }
 
@@ -332,29 +353,6 @@ export async function listWebcams(db: Kysely<Database>): Promise<Webcam[]> {
   }));
 }
 
-/** The webcam of a place (the first one when it has several); null when the place does not exist. */
-export async function lieuWebcam(db: Kysely<Database>, lieuId: number): Promise<LieuWebcam | null> {
-  const lieu = await db.selectFrom('lieu').select('id').where('id', '=', lieuId).executeTakeFirst();
-  if (!lieu) return null;
-  const w = await db
-    .selectFrom('webcam')
-    .select(['nom', 'url', 'credit'])
-    .where('lieu_id', '=', lieuId)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return w
-    ? {
-        idl: lieuId,
-        disponible: true,
-        url: w.url,
-        legende: webcamLegende(w.url),
-        nom: w.nom,
-        credit: w.credit,
-      }
-    : { idl: lieuId, disponible: false, url: null, legende: null, nom: null, credit: null };
-}
-
 export async function getTroncon(db: Kysely<Database>, id: number): Promise<TronconDetail | null> {
   const t = await db
     .selectFrom('troncon')
@@ -406,18 +404,9 @@ export async function getTroncon(db: Kysely<Database>, id: number): Promise<Tron
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Periods and alerts.
+// Periods and alert scopes.
 
-export function toDateRange(debut: number | null, fin: number | null): DateRange {
-  return {
-    debut,
-    fin,
-    jour_debut: debut === null ? null : parisDay(debut),
-    jour_fin: fin === null ? null : parisDay(fin),
-  };
-}
-
-/** First and last reading of the places of an entity; null when the entity does not exist. */
+/** First and last observation of the places of an entity; null when the entity does not exist. */
 export async function entiteDateRange(db: Kysely<Database>, entiteId: number): Promise<DateRange | null> {
   if (!(await entiteExists(db, entiteId))) return null;
   const r = await db
@@ -432,64 +421,6 @@ export async function entiteDateRange(db: Kysely<Database>, entiteId: number): P
 /** The places of an entity (same order as `getEntite`); null when the entity does not exist. */
 export async function entiteLieuxRefs(db: Kysely<Database>, entiteId: number): Promise<LieuRef[] | null> {
   return (await entiteExists(db, entiteId)) ? lieuxOfEntite(db, entiteId) : null;
-}
-
-interface AlerteScopes {
-  entite: number[];
-  troncon: number[];
-  lieu: number[];
-}
-
-/** Alerts on any of the given scopes, with the name of what each concerns; ongoing first, then by level. */
-export async function alertesFor(
-  db: Kysely<Database>,
-  scopes: AlerteScopes,
-  nowMs: number,
-): Promise<Alerte[]> {
-  const conds = (['entite', 'troncon', 'lieu'] as const).filter((s) => scopes[s].length > 0);
-  if (conds.length === 0) return [];
-  const rows = await db
-    .selectFrom('alerte')
-    .selectAll()
-    .where((eb) => eb.or(conds.map((s) => eb.and([eb('scope', '=', s), eb('scope_id', 'in', scopes[s])]))))
-    .execute();
-  const ids = (s: 'entite' | 'troncon' | 'lieu') => [
-    ...new Set(rows.filter((r) => r.scope === s).map((r) => r.scope_id)),
-  ];
-  const [entites, troncons, lieux] = await Promise.all([
-    ids('entite').length
-      ? db.selectFrom('entite').select(['id', 'nom']).where('id', 'in', ids('entite')).execute()
-      : [],
-    ids('troncon').length
-      ? db.selectFrom('troncon').select(['id', 'nom']).where('id', 'in', ids('troncon')).execute()
-      : [],
-    ids('lieu').length
-      ? db.selectFrom('lieu').select(['id', 'libelle as nom']).where('id', 'in', ids('lieu')).execute()
-      : [],
-  ]);
-  const names = {
-    entite: new Map(entites.map((x) => [x.id, x.nom])),
-    troncon: new Map(troncons.map((x) => [x.id, x.nom])),
-    lieu: new Map(lieux.map((x) => [x.id, x.nom])),
-  };
-  return rows
-    .map((r) => ({
-      id: r.id,
-      scope: r.scope,
-      scope_id: r.scope_id,
-      scope_nom: names[r.scope].get(r.scope_id) ?? '',
-      source: r.source,
-      niveau: r.niveau,
-      titre: r.titre,
-      message: r.message,
-      debut: r.debut,
-      fin: r.fin,
-      en_cours: r.debut <= nowMs && (r.fin === null || r.fin > nowMs),
-    }))
-    .sort(
-      (a, b) =>
-        Number(b.en_cours) - Number(a.en_cours) || b.niveau - a.niveau || b.debut - a.debut || a.id - b.id,
-    );
 }
 
 /** Scopes of an entity's alerts: itself, its tronçons (its own and those of its places), its places. */

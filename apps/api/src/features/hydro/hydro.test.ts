@@ -15,10 +15,19 @@ import {
   WebcamsResponse,
 } from '@limni/shared/contracts/hydro';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { entiteIdByNom, lieuIdByCode, lieuIdByLibelle } from '../../../test/referentiel';
+import { expectedTrendH } from '../../../test/trend';
 
 let ctx: TestContext;
+/** La Garonne, and two of its places: Toulouse (Pont-Neuf), O200004001, and Portet-sur-Garonne. */
+let GARONNE: number;
+let PONT_NEUF: number;
+let PORTET: number;
 beforeAll(async () => {
   ctx = await createTestApp();
+  GARONNE = await entiteIdByNom(ctx, 'La Garonne');
+  PONT_NEUF = await lieuIdByCode(ctx, 'O200004001');
+  PORTET = await lieuIdByLibelle(ctx, 'La Garonne à Portet-sur-Garonne');
 });
 afterAll(async () => ctx.close());
 
@@ -33,7 +42,13 @@ describe('GET /api/hydro/bassins', () => {
       nom: 'Adour-Garonne',
       territoire: 'metropole',
     });
-    expect(body.find((b) => b.slug === 'adour-garonne')?.bbox).not.toBeNull();
+    // The extent of Adour-Garonne holds Toulouse (1.44° E, 43.60° N).
+    const [w, south, e, n] = body.find((b) => b.slug === 'adour-garonne')?.bbox ?? [];
+    expect([w, south]).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(w).toBeLessThan(1.44);
+    expect(e).toBeGreaterThan(1.44);
+    expect(south).toBeLessThan(43.6);
+    expect(n).toBeGreaterThan(43.6);
     expect(res.headers['cache-control']).toMatch(/public/);
   });
 });
@@ -70,11 +85,24 @@ describe('GET /api/hydro/vigilance', () => {
     expect(body.troncons.every((t) => t.niveau >= 2)).toBe(true);
     expect(new Date(body.date ?? 0).toISOString()).toBe('2021-01-24T07:16:03.000Z');
   });
+
+  it('says, for each tronçon counted, how many places Limni has on it and its river (issue 12)', async () => {
+    const body = z.parse(VigilanceResume, (await get('/api/hydro/vigilance')).json());
+    const lieux = await ctx.db.db.selectFrom('lieu').select('troncon_id').execute();
+    const rivers = await ctx.db.db.selectFrom('troncon').select(['id', 'entite_id']).execute();
+    for (const t of body.troncons) {
+      expect(t.nb_lieux).toBe(lieux.filter((l) => l.troncon_id === t.id).length);
+      expect(t.entite_id).toBe(rivers.find((r) => r.id === t.id)?.entite_id ?? null);
+    }
+    // Most tronçons in vigilance have neither place nor river in Limni: the home list must not send people to an empty
+    // map (it links them to Vigicrues).
+    expect(body.troncons.some((t) => t.nb_lieux === 0 && t.entite_id === null)).toBe(true);
+  });
 });
 
 describe('GET /api/hydro/entite/:id', () => {
   it('gives an entity with its places, sub-entities, tronçons and départements', async () => {
-    const res = await get('/api/hydro/entite/1');
+    const res = await get(`/api/hydro/entite/${GARONNE}`);
     expect(res.statusCode).toBe(200);
     const e = z.parse(EntiteDetail, res.json());
     expect(e.nom).toBe('La Garonne');
@@ -84,6 +112,18 @@ describe('GET /api/hydro/entite/:id', () => {
     // Upstream → downstream: Fos (Bossost) before Toulouse.
     const names = e.lieux.map((l) => l.nom);
     expect(names.indexOf('Bossost')).toBeLessThan(names.indexOf('Toulouse (Pont-Neuf)'));
+    // French station codes are numbered in the hydrographic direction (ADR 096): the order of the places is the
+    // order of their codes (issue 12: Agen, Marmande, Royan were out of place).
+    const codes = await ctx.db.db
+      .selectFrom('lieu')
+      .select(['id', 'code_station'])
+      .where('entite_id', '=', GARONNE)
+      .where('code_station', 'is not', null)
+      .execute();
+    const codeOf = new Map(codes.map((c) => [c.id, c.code_station as string]));
+    const coded = e.lieux.filter((l) => codeOf.has(l.id)).map((l) => codeOf.get(l.id) as string);
+    expect(coded).toEqual([...coded].sort());
+    expect(e.lieux.slice(0, coded.length).every((l) => codeOf.has(l.id))).toBe(true);
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999999', '9999999999'])(
@@ -140,13 +180,13 @@ describe('GET /api/hydro/maps', () => {
 describe('GET /api/hydro/recherche-terms', () => {
   it('gives every entity and place with ids, type and entity name', async () => {
     const t = z.parse(RechercheTerms, (await get('/api/hydro/recherche-terms')).json());
-    expect(t.entites).toContainEqual({ id: 1, nom: 'La Garonne', type: 'R' });
+    expect(t.entites).toContainEqual({ id: GARONNE, nom: 'La Garonne', type: 'R' });
     expect(t.entites.find((e) => e.nom === 'Lac du Bourget')?.type).toBe('L');
     expect(t.lieux).toContainEqual({
-      id: 1,
+      id: PONT_NEUF,
       nom: 'Toulouse (Pont-Neuf)',
       departement: '31',
-      entite_id: 1,
+      entite_id: GARONNE,
       entite_nom: 'La Garonne',
       type: 'R',
     });
@@ -172,18 +212,18 @@ describe('GET /api/hydro/webcams', () => {
       .insertInto('webcam')
       .values([
         {
-          lieu_id: 1,
+          lieu_id: PONT_NEUF,
           nom: 'Pont-Neuf',
           url: 'https://cams.example/tls/cam_20220125_1430.jpg',
           credit: 'Ville',
         },
         {
-          lieu_id: 1,
+          lieu_id: PONT_NEUF,
           nom: 'Pont-Neuf (archive)',
           url: 'https://cams.example/tls/20220131080500.jpg',
           credit: null,
         },
-        { lieu_id: 2, nom: 'Portet', url: 'https://cams.example/portet/latest.jpg', credit: null },
+        { lieu_id: PORTET, nom: 'Portet', url: 'https://cams.example/portet/latest.jpg', credit: null },
       ])
       .execute();
     const list = z.parse(WebcamsResponse, (await get('/api/hydro/webcams')).json());
@@ -209,11 +249,14 @@ describe('GET /api/hydro/troncon/:id', () => {
       code: 'MP6',
       nom: 'Garonne toulousaine',
       niveau: 1,
-      entite: { id: 1, nom: 'La Garonne', type: 'R' },
+      entite: { id: GARONNE, nom: 'La Garonne', type: 'R' },
     });
     expect(new Date(t.niveau_ts ?? 0).toISOString()).toBe('2021-01-24T07:16:03.000Z');
-    expect(t.lieux.map((l) => l.id)).toContain(1);
-    expect(t.lieux.find((l) => l.id === 1)).toMatchObject({ entite_nom: 'La Garonne', troncon_id: mp6.id });
+    expect(t.lieux.map((l) => l.id)).toContain(PONT_NEUF);
+    expect(t.lieux.find((l) => l.id === PONT_NEUF)).toMatchObject({
+      entite_nom: 'La Garonne',
+      troncon_id: mp6.id,
+    });
     const [w, s, e, n] = t.bbox ?? [];
     expect(w).toBeLessThanOrEqual(1.44);
     expect(e).toBeGreaterThanOrEqual(1.43);
@@ -229,44 +272,66 @@ describe('GET /api/hydro/troncon/:id', () => {
 });
 
 describe('GET /api/hydro/entite/:id/daterange, /lieux, /alertes', () => {
-  it('gives the first and last reading of its places', async () => {
-    const r = z.parse(DateRange, (await get('/api/hydro/entite/1/daterange')).json());
+  it('gives the first and last observation of its places', async () => {
+    const r = z.parse(DateRange, (await get(`/api/hydro/entite/${GARONNE}/daterange`)).json());
     expect(r).toMatchObject({
       debut: Date.parse('2022-01-01T00:00:00Z'),
       fin: Date.parse('2022-01-31T23:55:00Z'),
       jour_debut: '2022-01-01',
       jour_fin: '2022-02-01',
     });
+    // A lake known only by its outline: no sensor of its places has any observation.
     const lake = await ctx.db.db
       .selectFrom('entite')
       .select('id')
       .where('type', '=', 'L')
-      .where('nom', 'like', 'Lac de Sainte-Croix%')
-      .executeTakeFirst();
-    if (lake) {
-      const none = z.parse(DateRange, (await get(`/api/hydro/entite/${lake.id}/daterange`)).json());
-      expect(none).toEqual({ debut: null, fin: null, jour_debut: null, jour_fin: null });
-    }
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('capteur')
+              .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+              .select('capteur.id')
+              .whereRef('lieu.entite_id', '=', 'entite.id')
+              .where('capteur.premier_ts', 'is not', null),
+          ),
+        ),
+      )
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const none = z.parse(DateRange, (await get(`/api/hydro/entite/${lake.id}/daterange`)).json());
+    expect(none).toEqual({ debut: null, fin: null, jour_debut: null, jour_fin: null });
   });
 
   it('gives its places with the latest value, trend and freshness of each sensor at the data "now"', async () => {
-    const body = z.parse(EntiteLieux, (await get('/api/hydro/entite/1/lieux')).json());
-    expect(new Date(body.maintenant).toISOString()).toBe('2022-01-31T23:55:00.000Z');
-    const pontNeuf = body.lieux.find((l) => l.id === 1);
+    const body = z.parse(EntiteLieux, (await get(`/api/hydro/entite/${GARONNE}/lieux`)).json());
+    // The demo clock: the latest observation of the dataset (23:55 UTC) rounded up to the next full hour (ADR 094).
+    expect(new Date(body.maintenant).toISOString()).toBe('2022-02-01T00:00:00.000Z');
+    const pontNeuf = body.lieux.find((l) => l.id === PONT_NEUF);
     expect(pontNeuf?.capteurs).toEqual([
       expect.objectContaining({ grandeur: 'H', ts: Date.parse('2022-01-31T23:45:00Z'), fraicheur: 'a_jour' }),
     ]);
     const last = await ctx.db.db
       .selectFrom('capteur')
       .select('derniere_valeur')
-      .where('lieu_id', '=', 1)
+      .where('lieu_id', '=', PONT_NEUF)
       .executeTakeFirstOrThrow();
     expect(pontNeuf?.capteurs[0]?.valeur).toBe(last.derniere_valeur);
-    expect(pontNeuf?.capteurs[0]?.tendance).not.toBeNull();
-    // Upstream → downstream as in hydro/entite/1.
+    const at = Date.parse('2022-01-31T23:45:00Z');
+    const window = await ctx.db.db
+      .selectFrom('observation')
+      .innerJoin('capteur', 'capteur.id', 'observation.capteur_id')
+      .select(['observation.ts', 'observation.valeur'])
+      .where('capteur.lieu_id', '=', PONT_NEUF)
+      .where('observation.ts', '>=', at - 3 * 3_600_000)
+      .execute();
+    const trend = expectedTrendH(window, at);
+    expect(trend.n).toBe(13);
+    expect(pontNeuf?.capteurs[0]?.tendance).toBe(trend.tendance);
+    expect(pontNeuf?.capteurs[0]?.variation_h).toBeCloseTo(trend.variation_h, 9);
+    // Upstream → downstream as in hydro/entite/{id}.
     const names = body.lieux.map((l) => l.nom);
     expect(names.indexOf('Bossost')).toBeLessThan(names.indexOf('Toulouse (Pont-Neuf)'));
-    // Places without readings say so.
+    // Places without observations say so.
     expect(body.lieux.some((l) => l.capteurs.some((c) => c.fraicheur === 'aucune_donnee'))).toBe(true);
   });
 
@@ -293,11 +358,11 @@ describe('GET /api/hydro/entite/:id/daterange, /lieux, /alertes', () => {
           niveau: 3,
           titre: 'Vigilance orange crues — MP4',
         },
-        { ...base, scope: 'entite', scope_id: 1, niveau: 2, titre: 'Garonne', source: 'manuel' },
+        { ...base, scope: 'entite', scope_id: GARONNE, niveau: 2, titre: 'Garonne', source: 'manuel' },
         {
           ...base,
           scope: 'lieu',
-          scope_id: 1,
+          scope_id: PONT_NEUF,
           niveau: 2,
           titre: 'Pont-Neuf',
           source: 'seuil',
@@ -306,7 +371,7 @@ describe('GET /api/hydro/entite/:id/daterange, /lieux, /alertes', () => {
         { ...base, scope: 'troncon', scope_id: ap1?.id as number, niveau: 4, titre: 'Sambre' },
       ])
       .execute();
-    const body = z.parse(AlertesResponse, (await get('/api/hydro/entite/1/alertes')).json());
+    const body = z.parse(AlertesResponse, (await get(`/api/hydro/entite/${GARONNE}/alertes`)).json());
     expect(body.map((a) => [a.scope, a.scope_nom, a.niveau, a.en_cours])).toEqual([
       ['troncon', mp4?.nom, 3, true],
       ['lieu', 'La Garonne à Toulouse (Pont-Neuf)', 2, true],

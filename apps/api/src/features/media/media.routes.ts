@@ -2,13 +2,10 @@
  * Serves the re-encoded uploads (docs/decisions/034): only names the server generated, always as
  * `image/webp` with `nosniff` and a sandboxing CSP, cached for a year (a name is never reused).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UploadParams } from '@limni/shared/contracts/uploads';
-import type { AppDeps } from '../../app';
-import { uploadsDir } from '../../data/uploads';
-import { notFound } from '../../http/errors';
+import type { AppDeps } from '../../deps';
+import { uploadedImage } from './media.service';
 
 export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,12 +20,7 @@ export function mediaRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { kind, name } = request.params;
-        let data: Buffer;
-        try {
-          data = await fs.readFile(path.join(uploadsDir(deps.env.DATA_DIR, kind), name));
-        } catch {
-          throw notFound("Cette image n'existe pas (ou plus).");
-        }
+        const data = await uploadedImage(deps.env.DATA_DIR, kind, name);
         return reply
           .type('image/webp')
           .header('x-content-type-options', 'nosniff')

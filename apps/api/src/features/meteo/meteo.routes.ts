@@ -1,14 +1,18 @@
 /** `GET /api/meteo/lieu/:id`: the weather at a place (Open-Meteo), or a clear "indisponible" state. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MeteoLieuResponse, MeteoParams } from '@limni/shared/contracts/meteo';
-import type { AppDeps } from '../../app';
-import { notFound } from '../../http/errors';
-import { placeCoordinates } from './meteo.repo';
+import type { AppDeps } from '../../deps';
 import { MeteoService } from './meteo.service';
 
 export function meteoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new MeteoService(deps.env.OPEN_METEO_BASE_URL, deps.now, app.log);
+    const service = new MeteoService({
+      db: deps.db.db,
+      baseUrl: deps.env.OPEN_METEO_BASE_URL,
+      now: deps.now,
+      dailyBudget: deps.env.METEO_DAILY_BUDGET,
+      log: app.log,
+    });
     app.get(
       '/meteo/lieu/:id',
       {
@@ -16,15 +20,13 @@ export function meteoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['météo'],
           summary:
-            "Météo d'un lieu (Open-Meteo, maintenant et 3 jours) ; état « indisponible » quand le service ne répond pas",
+            "Météo d'un lieu (Open-Meteo, maintenant et 3 jours, par maille de 0,1°) ; état « indisponible » quand le service ne répond pas, que le budget quotidien est épuisé ou que trop de lieux sont demandés depuis une même adresse",
           params: MeteoParams,
           response: { 200: MeteoLieuResponse },
         },
       },
       async (request, reply) => {
-        const lieu = await placeCoordinates(deps.db.db, request.params.id);
-        if (!lieu) throw notFound(`Aucun lieu ne porte l'identifiant ${request.params.id}.`);
-        const body = await service.forPlace(lieu);
+        const body = await service.forLieu(request.params.id, request.ip);
         // An unavailable state must not be kept by browsers or proxies.
         if (body.etat === 'indisponible') reply.header('cache-control', 'no-store');
         return body;

@@ -8,7 +8,7 @@ import { ErrorBody } from '@limni/shared/contracts/common';
 import { MeteoDisponible, MeteoIndisponible, MeteoLieuResponse } from '@limni/shared/contracts/meteo';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { fixtureText, startUpstream, type Upstream, type UpstreamReply } from '../../../test/upstream';
-import { localToUtc } from '../../ingest/sources/openMeteo';
+import { localToUtc } from '../../ingest/sources/open-meteo';
 import { meteoHttp, roundCoord } from './meteo.service';
 
 const RECORDED = fixtureText('open-meteo/forecast_lat48.64_lon2.32_2026-04-04.json');

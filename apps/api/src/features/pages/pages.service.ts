@@ -1,27 +1,13 @@
 /**
- * Markdown → HTML for the content pages (docs/decisions/017). The Markdown is trusted (seeded by the team), yet
- * raw HTML is stripped before rendering and only http(s), mailto and same-site links are kept, so the HTML can be
- * inserted as is by the web app.
+ * The content pages' HTML (docs/decisions/017): rendered from their Markdown by the Markdown module shared with
+ * the web app (`packages/shared/src/domain/markdown.ts`, docs/decisions/079): raw HTML shows as text and only
+ * http(s), mailto, same-site and anchor links are kept, so the HTML can be inserted as is by the web app.
  */
-import { Marked, type Token } from 'marked';
-
-const SAFE_HREF = /^(?:https?:\/\/|mailto:|\/(?!\/)|#)/i;
-
-const marked = new Marked({
-  gfm: true,
-  async: false,
-  walkTokens(token: Token) {
-    if ((token.type === 'link' || token.type === 'image') && !SAFE_HREF.test(token.href)) token.href = '#';
-  },
-  renderer: {
-    // Raw HTML blocks and inline tags are dropped, never passed through.
-    html: () => '',
-  },
-});
-
-export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown, { async: false });
-}
+import type { Page, PAGE_SLUGS } from '@limni/shared/contracts/pages';
+import { renderMarkdown } from '@limni/shared/domain/markdown';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { getPage } from './pages.repo';
 
 const cache = new Map<string, string>();
 
@@ -82,4 +68,15 @@ export function fillPlaceholders(markdown: string, id: LegalIdentity): string {
   return markdown
     .replaceAll('{{mentions_legales}}', mentionsLegales(id))
     .replaceAll('{{prestataire_email}}', id.PRESTATAIRE_EMAIL ? ` (${plain(id.PRESTATAIRE_EMAIL)})` : '');
+}
+
+/** A content page as served: its stored Markdown with the legal placeholders filled, and its HTML. */
+export async function contentPage(
+  deps: Pick<AppDeps, 'db' | 'env'>,
+  slug: (typeof PAGE_SLUGS)[number],
+): Promise<Page> {
+  const stored = await getPage(deps.db.db, slug);
+  if (!stored) throw notFound("Cette page n'est pas encore disponible.");
+  const page = { ...stored, slug, markdown: fillPlaceholders(stored.markdown, deps.env) };
+  return { ...page, html: renderPage(page) };
 }

@@ -5,7 +5,6 @@ import { ErrorBody } from '@limni/shared/contracts/common';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { seedDatabase } from '../../seed/seed';
 import { PAGES_UPDATED_AT } from '../../seed/steps/pages';
-import { renderMarkdown } from './pages.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,6 +18,15 @@ const getPage = async (slug: string) => {
   expect(res.headers['cache-control']).toMatch(/^public/);
   return z.parse(Page, res.json());
 };
+
+describe('answers of the seeded pages', () => {
+  // First, before the tests below edit pages. Recorded before the Markdown renderer moved to packages/shared (docs/decisions/079): byte for byte the same.
+  it.each(PAGE_SLUGS)('GET /api/%s answers the recorded body', async (slug) => {
+    const res = await ctx.request({ url: `/api/${slug}` });
+    expect(res.statusCode).toBe(200);
+    await expect(res.body).toMatchFileSnapshot(`./__snapshots__/${slug}.body.snap`);
+  });
+});
 
 describe('content pages', () => {
   it.each(PAGE_SLUGS)('GET /api/%s answers the seeded page with server-rendered HTML', async (slug) => {
@@ -107,6 +115,21 @@ describe('content pages', () => {
     expect(await getPage('credits')).toMatchObject(edited);
   });
 
+  it('answers the raw HTML and the unsafe links of an edited page as text (one policy, ADR 079)', async () => {
+    const markdown =
+      'Voir <script>alert(1)</script> et [ceci](javascript:alert(1)) ou [cela](https://www.vigicrues.gouv.fr).';
+    await ctx.db.db
+      .updateTable('page')
+      .set({ markdown, updated_at: PAGES_UPDATED_AT + 2000 })
+      .where('slug', '=', 'infos-previsions')
+      .execute();
+    const page = await getPage('infos-previsions');
+    expect(page.html).toBe(
+      '<p>Voir &lt;script&gt;alert(1)&lt;/script&gt; et ceci ou ' +
+        '<a href="https://www.vigicrues.gouv.fr">cela</a>.</p>\n',
+    );
+  });
+
   it('answers a French 404 when a page is missing', async () => {
     await ctx.db.db.deleteFrom('page').where('slug', '=', 'avantages-compte').execute();
     const res = await ctx.request({ url: '/api/avantages-compte' });
@@ -146,30 +169,5 @@ describe('legal notice from the configuration', () => {
     } finally {
       await configured.close();
     }
-  });
-});
-
-describe('renderMarkdown', () => {
-  it('drops raw HTML, blocks and inline', () => {
-    const html = renderMarkdown(
-      'Bonjour <b onclick="x()">toi</b>\n\n<script>alert(1)</script>\n\n<div>bloc</div>\n\nFin',
-    );
-    expect(html).not.toMatch(/<b|<script|<div|onclick/);
-    expect(html).toContain('<p>Bonjour toi</p>');
-    expect(html).toContain('<p>Fin</p>');
-  });
-
-  it('keeps http(s), mailto and same-site links, neutralises the others', () => {
-    const html = renderMarkdown(
-      '[a](https://www.vigicrues.gouv.fr) [b](/contact) [c](mailto:x@y.fr) [d](javascript:alert(1)) [e](//evil.example)',
-    );
-    expect(html).toContain('href="https://www.vigicrues.gouv.fr"');
-    expect(html).toContain('href="/contact"');
-    expect(html).toContain('href="mailto:x@y.fr"');
-    expect(html).not.toMatch(/javascript:|\/\/evil/);
-  });
-
-  it('escapes text that looks like HTML in code', () => {
-    expect(renderMarkdown('`<b>`')).toContain('<code>&lt;b&gt;</code>');
   });
 });

@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { StatusResponse } from '@limni/shared/contracts/account';
 import { ErrorBody } from '@limni/shared/contracts/common';
-import {
-  AbonnementsResponse,
-  AvatarResponse,
-  Profile,
-  ToggleListeSibResponse,
-} from '@limni/shared/contracts/profile';
+import { AvatarResponse, Profile, ToggleListeSibResponse } from '@limni/shared/contracts/profile';
 import { signedUpUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { bigJpegLike, exifHasGps, formData, imageOf, jpegWithGps } from '../../../test/uploads';
@@ -19,10 +14,13 @@ import { uploadsDir } from '../../data/uploads';
 
 let ctx: TestContext;
 let token: string;
+let userId: number;
 let other: string;
 beforeAll(async () => {
   ctx = await createTestApp();
-  token = (await signedUpUser(ctx, 'Riveraine')).token;
+  const riveraine = await signedUpUser(ctx, 'Riveraine');
+  token = riveraine.token;
+  userId = riveraine.id;
   other = (await signedUpUser(ctx, 'Voisin')).token;
 });
 afterAll(async () => ctx.close());
@@ -75,7 +73,25 @@ describe('GET, POST /api/user/profile', () => {
     );
   });
 
+  it('refuses the forecast-alert flag without the forecast authorisation, writing nothing (issue 12)', async () => {
+    const before = await getProfile();
+    const res = await post('/api/user/profile', { date_naissance: '1984-07-14', acceptPrevisionAlert: true });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toMatchObject({
+      code: 'forbidden',
+      message:
+        'Les alertes de prévision sont réservées aux comptes autorisés à consulter les prévisions (autorisation « Prévisions »).',
+    });
+    expect(await getProfile()).toEqual(before);
+    // Turning it off is always allowed.
+    expect((await post('/api/user/profile', { acceptPrevisionAlert: false })).statusCode).toBe(200);
+  });
+
   it('saves a past date of birth, the forecast-alert flag and notification preferences', async () => {
+    await ctx.db.db
+      .insertInto('user_autorisation')
+      .values({ user_id: userId, autorisation_id: 1, created_at: 0 })
+      .execute();
     const res = await post('/api/user/profile', {
       date_naissance: '1984-07-14',
       acceptPrevisionAlert: true,
@@ -114,7 +130,14 @@ describe('GET, POST /api/user/profile', () => {
   it('refuses wrongly typed values', async () => {
     const res = await post('/api/user/profile', { acceptPrevisionAlert: 'oui' });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).fields?.acceptPrevisionAlert).toBeDefined();
+    const { code, message, fields } = errorOf(res);
+    expect(code).toBe('validation');
+    expect(message).toMatch(/^Requête invalide \(contenu : acceptPrevisionAlert\) : Entrée invalide : \S/);
+    // Only the wrong field is named, with the reason the message gives.
+    expect(fields).toEqual({
+      acceptPrevisionAlert: [message.replace('Requête invalide (contenu : acceptPrevisionAlert) : ', '')],
+    });
+    expect((await getProfile()).acceptPrevisionAlert).toBe(true);
   });
 });
 
@@ -226,7 +249,11 @@ describe('PUT /api/user/avatar', () => {
       ...formData({ x: '1' }),
     });
     expect(empty.statusCode).toBe(400);
-    expect(errorOf(empty).fields?.avatar).toBeDefined();
+    expect(errorOf(empty)).toEqual({
+      code: 'validation',
+      message: 'Joignez une image dans le champ « avatar ».',
+      fields: { avatar: ['Joignez une image dans le champ « avatar ».'] },
+    });
     const wrongField = await putAvatar({
       data: await imageOf('png'),
       contentType: 'image/png',
@@ -250,66 +277,6 @@ describe('GET /api/uploads/:kind/:name', () => {
       expect([400, 404]).toContain(res.statusCode);
       expect(res.headers['content-type']).toMatch(/application\/json/);
     }
-  });
-});
-
-describe('subscriptions: crea-abonnement, toggle-abonnement, stop-abonnement', () => {
-  const LIEU = 1;
-
-  it('creates as active, toggles, stops; the profile reflects each change at once', async () => {
-    const created = await post('/api/user/crea-abonnement', { lieu: LIEU });
-    expect(created.statusCode).toBe(200);
-    const body = z.parse(AbonnementsResponse, created.json());
-    expect(body.status).toBe(200);
-    expect(body.lieux).toEqual([
-      { id: LIEU, nom: expect.stringContaining('Toulouse') as string, actif: true },
-    ]);
-    expect((await getProfile()).lieux).toEqual(body.lieux);
-
-    const off = z.parse(
-      AbonnementsResponse,
-      (await post('/api/user/toggle-abonnement', { lieu: LIEU })).json(),
-    );
-    expect(off.lieux[0]?.actif).toBe(false);
-    expect((await getProfile()).lieux[0]?.actif).toBe(false);
-    const on = z.parse(
-      AbonnementsResponse,
-      (await post('/api/user/toggle-abonnement', { lieu: LIEU })).json(),
-    );
-    expect(on.lieux[0]?.actif).toBe(true);
-    await post('/api/user/toggle-abonnement', { lieu: LIEU });
-    // Creating again makes it active again, without a duplicate.
-    const again = z.parse(
-      AbonnementsResponse,
-      (await post('/api/user/crea-abonnement', { lieu: LIEU })).json(),
-    );
-    expect(again.lieux).toEqual([{ id: LIEU, nom: body.lieux[0]?.nom, actif: true }]);
-    // Another user's subscriptions are theirs.
-    expect((await getProfile(other)).lieux).toEqual([]);
-
-    const stopped = z.parse(
-      AbonnementsResponse,
-      (await post('/api/user/stop-abonnement', { lieu: LIEU })).json(),
-    );
-    expect(stopped.lieux).toEqual([]);
-    expect((await getProfile()).lieux).toEqual([]);
-  });
-
-  it('answers 404 for a place not followed or not existing, 400 for a bad id, 401 without a user', async () => {
-    for (const url of ['/api/user/stop-abonnement', '/api/user/toggle-abonnement']) {
-      const res = await post(url, { lieu: LIEU });
-      expect(res.statusCode).toBe(404);
-      expect(errorOf(res).message).toBe("Vous n'êtes pas abonné à ce lieu.");
-    }
-    const unknown = await post('/api/user/crea-abonnement', { lieu: 99_999_999 });
-    expect(unknown.statusCode).toBe(404);
-    expect(errorOf(unknown).message).toBe("Aucun lieu ne porte l'identifiant 99999999.");
-    for (const lieu of ['abc', -1, 0, 1.5]) {
-      const res = await post('/api/user/crea-abonnement', { lieu });
-      expect(res.statusCode).toBe(400);
-      expect(errorOf(res).fields?.lieu).toBeDefined();
-    }
-    expect((await post('/api/user/crea-abonnement', { lieu: LIEU }, null)).statusCode).toBe(401);
   });
 });
 

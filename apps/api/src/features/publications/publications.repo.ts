@@ -1,4 +1,4 @@
-/** Publications of the places' social tab: rows, their photo, and the readings snapshot taken at posting time. */
+/** Publications of the places' social tab: rows, their photo, and the observations snapshot taken at posting time. */
 import type { Kysely, Transaction } from 'kysely';
 import * as z from 'zod/mini';
 import {
@@ -6,25 +6,10 @@ import {
   ReleveInstantane,
   type Publication,
 } from '@limni/shared/contracts/publications';
-import { sensorStatesAt } from '../../data/readings';
 import { uploadUrl } from '../../data/uploads';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** The latest reading of each sensor of the place at `atMs`. */
-export async function releves(db: Db, lieuId: number, atMs: number): Promise<ReleveInstantane[]> {
-  const states = await sensorStatesAt(db, [lieuId], atMs);
-  return states.map((s) => ({
-    grandeur: s.grandeur,
-    unite: s.unite,
-    libelle: s.libelle,
-    valeur: s.valeur,
-    ts: s.ts,
-    tendance: s.tendance,
-    variation_h: s.variation_h,
-  }));
-}
 
 function parseReleves(json: string): ReleveInstantane[] {
   try {
@@ -84,8 +69,9 @@ export async function getPublication(db: Db, id: number): Promise<Publication | 
   return row ? toPublication(row) : null;
 }
 
+/** Inserts the publication and its photo row (if any) in one transaction; returns its id. */
 export async function insertPublication(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   p: {
     userId: number;
     username: string;
@@ -96,42 +82,47 @@ export async function insertPublication(
     now: number;
   },
 ): Promise<number> {
-  const { id } = await trx
-    .insertInto('publication')
-    .values({
-      user_id: p.userId,
-      lieu_id: p.lieuId,
-      texte: p.texte,
-      photo: p.photo,
-      releves: JSON.stringify(p.releves),
-      statut: 'publie',
-      created_at: p.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (p.photo) {
-    // The photo also appears in the place's Photos tab, credited to its author; it goes with the publication.
-    await trx
-      .insertInto('photo')
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('publication')
       .values({
-        lieu_id: p.lieuId,
-        fichier: p.photo,
-        credit: p.username,
-        legende: p.texte.length > 140 ? `${p.texte.slice(0, 139)}…` : p.texte || null,
         user_id: p.userId,
-        publication_id: id,
+        lieu_id: p.lieuId,
+        texte: p.texte,
+        photo: p.photo,
+        releves: JSON.stringify(p.releves),
+        statut: 'publie',
         created_at: p.now,
       })
-      .execute();
-  }
-  return id;
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (p.photo) {
+      // The photo also appears in the place's Photos tab, credited to its author; it goes with the publication.
+      await trx
+        .insertInto('photo')
+        .values({
+          lieu_id: p.lieuId,
+          fichier: p.photo,
+          credit: p.username,
+          legende: p.texte.length > 140 ? `${p.texte.slice(0, 139)}…` : p.texte || null,
+          user_id: p.userId,
+          publication_id: id,
+          created_at: p.now,
+        })
+        .execute();
+    }
+    return id;
+  });
 }
 
 export async function publicationOwner(db: Db, id: number) {
   return db.selectFrom('publication').select(['user_id', 'photo']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function deletePublication(trx: Transaction<Database>, id: number): Promise<void> {
-  await trx.deleteFrom('photo').where('publication_id', '=', id).execute();
-  await trx.deleteFrom('publication').where('id', '=', id).execute();
+/** Deletes the publication and its photo row in one transaction. */
+export async function deletePublication(db: Kysely<Database>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('photo').where('publication_id', '=', id).execute();
+    await trx.deleteFrom('publication').where('id', '=', id).execute();
+  });
 }

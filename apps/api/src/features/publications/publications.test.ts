@@ -7,6 +7,7 @@ import { ErrorBody } from '@limni/shared/contracts/common';
 import { Publication, PublicationsResponse } from '@limni/shared/contracts/publications';
 import { signedUpUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { lieuIdByCode } from '../../../test/referentiel';
 import {
   bigJpegLike,
   exifHasGps,
@@ -17,14 +18,14 @@ import {
 } from '../../../test/uploads';
 import { uploadPath } from '../../data/uploads';
 
-/** La Garonne à Toulouse (Pont-Neuf): a place with water level readings in the demo dataset. */
-const PONT_NEUF = 1;
-
 let ctx: TestContext;
+/** La Garonne à Toulouse (Pont-Neuf), O200004001: a place with water level observations in the demo dataset. */
+let PONT_NEUF: number;
 let token: string;
 let other: string;
 beforeAll(async () => {
   ctx = await createTestApp();
+  PONT_NEUF = await lieuIdByCode(ctx, 'O200004001');
   token = (await signedUpUser(ctx, 'Photographe')).token;
   other = (await signedUpUser(ctx, 'Passant')).token;
 });
@@ -52,7 +53,7 @@ const list = async (lieu = PONT_NEUF, query = '') => {
 };
 
 describe('POST /api/user/new-publication', () => {
-  it('publishes text and photo: the photo is re-encoded without GPS, the readings of the moment are kept', async () => {
+  it('publishes text and photo: the photo is re-encoded without GPS, the observations of the moment are kept', async () => {
     const jpeg = await jpegWithGps(1600, 1200);
     expect(exifHasGps((await sharp(jpeg).metadata()).exif)).toBe(true);
     const res = await publish(
@@ -67,7 +68,7 @@ describe('POST /api/user/new-publication', () => {
       auteur: { username: 'Photographe', avatar: null },
     });
     expect(p.photo).toMatch(/^\/api\/uploads\/publications\/[A-Za-z0-9_-]{32}\.webp$/);
-    // Snapshot: the latest reading of each sensor of the place when posting (the demo's last water level).
+    // Snapshot: the latest observation of each sensor of the place when posting (the demo's last water level).
     const capteur = await ctx.db.db
       .selectFrom('capteur')
       .select(['derniere_valeur', 'dernier_ts'])
@@ -186,7 +187,7 @@ describe('POST /api/user/new-publication', () => {
     expect(errorOf(textFile).fields?.photo?.[0]).toMatch(/pas une image acceptée/);
     const noPlace = await publish({ texte: 'Où ?' });
     expect(noPlace.statusCode).toBe(400);
-    expect(errorOf(noPlace).fields?.lieu).toBeDefined();
+    expect(errorOf(noPlace).fields?.lieu).toEqual([expect.stringMatching(/^Entrée invalide/)]);
     const unknown = await publish({ lieu: '99999999', texte: 'Ailleurs' });
     expect(errorOf(unknown).fields?.lieu).toEqual(["Aucun lieu ne porte l'identifiant 99999999."]);
     const empty = await publish({ lieu: String(PONT_NEUF), texte: '   ' });
@@ -197,7 +198,7 @@ describe('POST /api/user/new-publication', () => {
       method: 'POST',
       url: '/api/user/new-publication',
       token,
-      payload: { lieu: 1 },
+      payload: { lieu: PONT_NEUF },
     });
     expect(json.statusCode).toBe(415);
   });

@@ -5,10 +5,10 @@
  * failure is kept. See docs/decisions/022-ingest-jobs-checkpoints-retries.md.
  */
 import type { Kysely } from 'kysely';
-import type { HealthResponse } from '@limni/shared/contracts/health';
 import type { Database } from '../../db/schema';
 import type { IngestEvents } from '../events';
 import { UpstreamError, type HttpOptions, type IngestLogger } from '../http';
+import { listJobRows, readJobRow, saveJobRun, type JobRunValues } from '../ingest-job.repo';
 
 export interface JobContext {
   readonly job: string;
@@ -36,11 +36,27 @@ export interface IngestJob {
   run(ctx: JobContext): Promise<void>;
 }
 
+/**
+ * The stable code of a run's error, shown by /api/health instead of its message (docs/decisions/105): the kind of
+ * an upstream error (`http_503`, `timeout`, `network`, `json`, `schema`, `pagination`, `lien_refuse`…), that of
+ * the first failed request of a partial failure, or `interne`.
+ */
+export function errorCode(err: unknown): string {
+  if (err instanceof JobError) return err.code;
+  if (err instanceof UpstreamError) {
+    return err.kind === 'http' && err.status ? `http_${err.status}` : err.kind;
+  }
+  return 'interne';
+}
+
 /** Thrown by a job that did part of its work: the message says what failed, progress is kept. */
 export class JobError extends Error {
-  constructor(message: string) {
+  /** The code of the first failure (`errorCode`). */
+  readonly code: string;
+  constructor(message: string, firstFailure?: unknown) {
     super(message);
     this.name = 'JobError';
+    this.code = firstFailure === undefined ? 'interne' : errorCode(firstFailure);
   }
 }
 
@@ -95,6 +111,7 @@ export class RequestTracker {
       this.skipped
         ? `${message} ; service jugé indisponible après ${this.limit} échecs consécutifs, ${this.skipped} ${this.skipped > 1 ? 'requêtes reportées' : 'requête reportée'} au prochain passage`
         : message,
+      this.failures[0],
     );
   }
 }
@@ -113,10 +130,6 @@ export interface RunOutcome {
   ok: boolean;
   error: string | null;
   counts: Record<string, number>;
-}
-
-export async function readJobRow(db: Kysely<Database>, job: string) {
-  return db.selectFrom('ingest_job').selectAll().where('job', '=', job).executeTakeFirst();
 }
 
 export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutcome> {
@@ -152,10 +165,12 @@ export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutco
 
   const started = opts.now();
   let error: string | null = null;
+  let code: string | null = null;
   try {
     await job.run(ctx);
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
+    code = errorCode(err);
     if (err instanceof UpstreamError || err instanceof JobError) {
       log.error({ job: job.name, err: error, counts }, `Ingestion ${job.name} en échec`);
     } else {
@@ -165,7 +180,7 @@ export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutco
   const ended = opts.now();
   counts.duree_ms = Math.max(0, ended - started);
 
-  const values = {
+  const values: JobRunValues = {
     last_run_at: started,
     counts: JSON.stringify(counts),
     checkpoint: nextCheckpoint === undefined ? null : JSON.stringify(nextCheckpoint),
@@ -173,22 +188,30 @@ export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutco
       ? { last_success: ended, consecutive_failures: 0 }
       : {
           last_error: error.slice(0, 2000),
+          last_error_code: code,
           last_error_at: ended,
           consecutive_failures: (row?.consecutive_failures ?? 0) + 1,
         }),
   };
-  await db
-    .insertInto('ingest_job')
-    .values({ job: job.name, ...values })
-    .onConflict((oc) => oc.column('job').doUpdateSet(values))
-    .execute();
+  await saveJobRun(db, job.name, values);
   if (error === null) log.info({ job: job.name, counts }, `Ingestion ${job.name} terminée`);
   return { job: job.name, ok: error === null, error, counts };
 }
 
-/** Every job's status, for /api/health. */
-export async function readIngestStatus(db: Kysely<Database>): Promise<HealthResponse['ingestion']['jobs']> {
-  const rows = await db.selectFrom('ingest_job').selectAll().orderBy('job').execute();
+/** A job's recorded state. `lastError` is the full message (URLs, upstream text): for logs and tests, not the public. */
+export interface IngestJobState {
+  job: string;
+  lastSuccess: number | null;
+  lastError: string | null;
+  lastErrorCode: string | null;
+  lastErrorAt: number | null;
+  consecutiveFailures: number;
+  counts: Record<string, number>;
+}
+
+/** Every job's state (the health feature publishes a summary of it). */
+export async function readIngestStatus(db: Kysely<Database>): Promise<IngestJobState[]> {
+  const rows = await listJobRows(db);
   return rows.map((r) => {
     let counts: Record<string, number> = {};
     try {
@@ -203,7 +226,9 @@ export async function readIngestStatus(db: Kysely<Database>): Promise<HealthResp
       job: r.job,
       lastSuccess: r.last_success,
       lastError: r.last_error,
+      lastErrorCode: r.last_error === null ? null : (r.last_error_code ?? 'interne'),
       lastErrorAt: r.last_error_at,
+      consecutiveFailures: r.consecutive_failures,
       counts,
     };
   });

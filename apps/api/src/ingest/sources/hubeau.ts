@@ -1,14 +1,16 @@
 /**
- * Hub'Eau — API Hydrométrie v2 (../shared/docs/sources.md §1): the station catalogue (`referentiel/stations`,
+ * Hub'Eau — API Hydrométrie v2 (docs/requirements.md R18.1–R18.3): the station catalogue (`referentiel/stations`,
  * page + size) and real-time observations (`observations_tr`, cursor paging). Every page is parsed with a Zod
  * schema before anything is stored. Units are Hub'Eau's (H in mm, Q in l/s): `normaliseObservations` converts them.
  */
 import { z } from 'zod';
 import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
-import { getJson, isoSeconds, parsePayload, rebaseLink, UpstreamError, type HttpOptions } from '../http';
-import type { StoreReading } from '../readings';
+import { getJson, isoSeconds, parsePayload, pinNextLink, UpstreamError, type HttpOptions } from '../http';
+import type { ObservationToStore } from '../observation-store';
 
 const SOURCE = "Hub'Eau" as const;
+/** Hub'Eau's public API: its `next` links point there even when a mirror serves them (docs/decisions/105). */
+export const HUBEAU_PUBLIC_BASE = 'https://hubeau.eaufrance.fr/api/v2/hydrometrie';
 
 /** Hub'Eau's envelope: count, first/prev/next links (cursor or page), api_version, data. */
 const envelope = <T extends z.ZodType>(row: T) =>
@@ -32,7 +34,7 @@ const daysIn = (y: number, mo: number) =>
   mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : (DAYS[mo - 1] as number);
 
 /**
- * `2026-08-27T07:27:30Z` → epoch ms without going through Date.parse (a million readings per run is possible);
+ * `2026-08-27T07:27:30Z` → epoch ms without going through Date.parse (a million observations per run is possible);
  * any other writing falls back to Date.parse. NaN when unreadable (2026-02-30 included).
  */
 export function parseUtcInstant(s: string): number {
@@ -61,7 +63,7 @@ export function parseUtcInstant(s: string): number {
   return Date.parse(s);
 }
 
-/** One real-time reading as served (v2 names; v1 used others). Unused fields are dropped. */
+/** One real-time observation as served (v2 names; v1 used others). Unused fields are dropped. */
 export const ObservationTrRow = z.object({
   /** Null on site-level rows (same value as the station row): those are dropped. */
   code_station: z.string().nullable(),
@@ -121,7 +123,7 @@ const STATION_FIELDS = [
   'en_service',
 ].join(',');
 
-/** Maximum page sizes of the API (sources.md §1.2) and the depth cap of page-based referentials. */
+/** Maximum page sizes of the API (docs/requirements.md R18.2) and the depth cap of page-based referentials. */
 export const OBS_MAX_SIZE = 20_000;
 export const REFERENTIEL_MAX_SIZE = 10_000;
 export const REFERENTIEL_MAX_DEPTH = 20_000;
@@ -183,7 +185,7 @@ export async function* observationsTr(
       maxPages = Math.ceil(page.count / Math.max(1, Math.min(size, page.data.length || size))) + 2;
     }
     yield { ...page, status: res.status, url: next };
-    next = page.next ? rebaseLink(page.next, opts.baseUrl) : null;
+    next = page.next ? pinNextLink(SOURCE, page.next, opts.baseUrl, HUBEAU_PUBLIC_BASE) : null;
   }
 }
 
@@ -214,11 +216,9 @@ export async function* stationsCatalogue(
   }
 }
 
-/** A reading in Limni's units: H in m, Q in m³/s, instant in epoch ms. */
-export type NormalisedReading = StoreReading;
-
 export interface NormaliseResult {
-  readings: NormalisedReading[];
+  /** In Limni's units: H in m, Q in m³/s, instant in epoch ms. */
+  observations: ObservationToStore[];
   /** Site-level rows (`code_station` null) dropped: they repeat a station's row. */
   siteRows: number;
   /** Rows of a grandeur other than the one asked for. */
@@ -233,7 +233,7 @@ export function normaliseObservations(
   rows: readonly ObservationTrRow[],
   grandeur?: 'H' | 'Q',
 ): NormaliseResult {
-  const readings: NormalisedReading[] = [];
+  const observations: ObservationToStore[] = [];
   let siteRows = 0;
   let otherRows = 0;
   for (let i = 0; i < rows.length; i++) {
@@ -255,7 +255,7 @@ export function normaliseObservations(
         false,
       );
     }
-    readings.push({
+    observations.push({
       codeStation: r.code_station,
       grandeur: r.grandeur_hydro,
       ts,
@@ -264,5 +264,5 @@ export function normaliseObservations(
       qualification: r.code_qualification_obs ?? null,
     });
   }
-  return { readings, siteRows, otherRows };
+  return { observations, siteRows, otherRows };
 }

@@ -1,5 +1,5 @@
 /**
- * Vigicrues (../shared/docs/sources.md §2): vigilance levels per tronçon (JSON-LD "VICGeo" flux, recorded), the
+ * Vigicrues (docs/requirements.md R18.4–R18.6): vigilance levels per tronçon (JSON-LD "VICGeo" flux, recorded), the
  * tronçon and territory referentials, the tronçon lines (`InfoVigiCru.geojson`, shape UNCONFIRMED: parsed
  * tolerantly), forecasts (`previsions.json`) and observations (`observations.json`). Vigicrues sends H in m and
  * Q in m³/s (no conversion), numbers often as strings, and keys prefixed `vic:` — or `vic.` in some lists.
@@ -25,7 +25,7 @@ export function unprefix(value: unknown): unknown {
   return out;
 }
 
-/** Local-looking ISO without an offset: the legacy routes send UTC (sources.md §2.6), never the server's zone. */
+/** Local-looking ISO without an offset: the legacy routes send UTC (docs/requirements.md R18.6), never the server's zone. */
 const NO_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 /**
@@ -314,7 +314,7 @@ export const ObservationsDoc = z.object({
   }),
 });
 
-export interface VigiReading {
+export interface VigicruesObservation {
   ts: number;
   valeur: number;
 }
@@ -323,7 +323,7 @@ export async function observations(
   codeStation: string,
   grandeur: 'H' | 'Q',
   opts: VigicruesClientOptions,
-): Promise<VigiReading[]> {
+): Promise<VigicruesObservation[]> {
   const q = new URLSearchParams({ CdStationHydro: codeStation, GrdSerie: grandeur, FormatDate: 'iso' });
   const res = await getJson(SOURCE, `${base(opts)}/observations.json/index.php?${q.toString()}`, opts);
   const doc = parsePayload(
@@ -341,7 +341,7 @@ export async function observations(
       false,
     );
   }
-  const out: VigiReading[] = [];
+  const out: VigicruesObservation[] = [];
   for (const o of doc.Serie.ObssHydro) {
     const [ts, valeur] = Array.isArray(o) ? o : [o.DtObsHydro, o.ResObsHydro];
     if (valeur !== null) out.push({ ts, valeur });

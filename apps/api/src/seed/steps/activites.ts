@@ -3,10 +3,11 @@
  * There are no official activity thresholds: each place's bounds are percentiles of its own recorded water
  * levels (H), chosen per activity and per kind of place (river stretch or lake). Same data → same thresholds.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { parisDay } from '@limni/shared/domain/time';
 import type { Database } from '../../db/schema';
-import type { SeedStep } from '../seed';
+import { insertRows, levelSensorsWithSeries, sensorValues } from '../seed.repo';
+import type { SeedStep } from '../step';
 
 export const ACTIVITES = [
   {
@@ -200,35 +201,14 @@ export function seuilsDuLieu(serie: SerieLieu): SeuilCalcule[] {
 }
 
 /** Every place with a recorded water-level series (the Garonne/Ariège stations and the Swiss lakes). */
-async function seriesDesLieux(trx: Transaction<Database>): Promise<SerieLieu[]> {
-  const capteurs = await trx
-    .selectFrom('capteur')
-    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
-    .innerJoin('entite', 'entite.id', 'lieu.entite_id')
-    .select([
-      'capteur.id',
-      'capteur.lieu_id',
-      'capteur.premier_ts',
-      'capteur.dernier_ts',
-      'entite.type',
-      'lieu.surface_bv_km2',
-    ])
-    .where('capteur.grandeur', '=', 'H')
-    .where('capteur.dernier_ts', 'is not', null)
-    .orderBy('capteur.lieu_id')
-    .execute();
+async function seriesDesLieux(trx: Kysely<Database>): Promise<SerieLieu[]> {
   const out: SerieLieu[] = [];
-  for (const c of capteurs) {
-    const rows = await trx
-      .selectFrom('observation')
-      .select('valeur')
-      .where('capteur_id', '=', c.id)
-      .execute();
+  for (const c of await levelSensorsWithSeries(trx)) {
     out.push({
       lieu_id: c.lieu_id,
       type: c.type,
       surface_bv_km2: c.surface_bv_km2,
-      valeurs: rows.map((r) => r.valeur),
+      valeurs: await sensorValues(trx, c.id),
       premier_ts: c.premier_ts as number,
       dernier_ts: c.dernier_ts as number,
     });
@@ -237,16 +217,12 @@ async function seriesDesLieux(trx: Transaction<Database>): Promise<SerieLieu[]> 
 }
 
 export const seedActivites: SeedStep = async (trx, { log }) => {
-  await trx
-    .insertInto('activite')
-    .values(ACTIVITES.map((a) => ({ ...a })))
-    .execute();
+  await insertRows(
+    trx,
+    'activite',
+    ACTIVITES.map((a) => ({ ...a })),
+  );
   const seuils = (await seriesDesLieux(trx)).flatMap(seuilsDuLieu);
-  for (let i = 0; i < seuils.length; i += 500) {
-    await trx
-      .insertInto('activite_lieu')
-      .values(seuils.slice(i, i + 500))
-      .execute();
-  }
+  await insertRows(trx, 'activite_lieu', seuils, 500);
   log(`${ACTIVITES.length} activités, ${seuils.length} seuils indicatifs`);
 };

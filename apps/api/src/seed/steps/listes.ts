@@ -1,5 +1,6 @@
-/** Seed step: Limni's mailing lists (the spec's "listes sib"), which users join from their profile. */
-import type { SeedStep } from '../seed';
+/** Seed step: Limni's mailing lists ("listes sib", docs/requirements.md R5.2), which users join from their profile. */
+import { insertRows } from '../seed.repo';
+import type { SeedStep } from '../step';
 
 export const LISTES_SIB = [
   {
@@ -23,9 +24,10 @@ export const LISTES_SIB = [
 ] as const;
 
 export const seedListes: SeedStep = async (trx, { log }) => {
-  await trx
-    .insertInto('liste_sib')
-    .values(LISTES_SIB.map((l) => ({ ...l })))
-    .execute();
+  await insertRows(
+    trx,
+    'liste_sib',
+    LISTES_SIB.map((l) => ({ ...l })),
+  );
   log(`${LISTES_SIB.length} listes de diffusion`);
 };

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import type { PageSlug } from '@limni/shared/contracts/pages';
 import type { Database } from '../../db/schema';
 import { readSeedText } from '../files';
-import type { SeedStep } from '../seed';
+import { insertRows, pageVersions, writePage } from '../seed.repo';
+import type { SeedStep } from '../step';
 
 /** Date of the current wording of the pages (shown as "mis à jour le …"). */
 export const PAGES_UPDATED_AT = Date.parse('2026-11-22T12:00:00+01:00');
@@ -18,17 +19,15 @@ export const PAGES: ReadonlyArray<{ slug: PageSlug; titre: string }> = [
   { slug: 'avantages-compte', titre: 'Les avantages d’un compte Limni' },
 ];
 
+/** A page as shipped with the code: its Markdown from `seed-data/pages/`, at the current wording's date. */
+const shippedPage = (p: (typeof PAGES)[number]) => ({
+  ...p,
+  markdown: readSeedText(`pages/${p.slug}.md`).trim(),
+  updated_at: PAGES_UPDATED_AT,
+});
+
 export const seedPages: SeedStep = async (trx, { log }) => {
-  await trx
-    .insertInto('page')
-    .values(
-      PAGES.map((p) => ({
-        ...p,
-        markdown: readSeedText(`pages/${p.slug}.md`).trim(),
-        updated_at: PAGES_UPDATED_AT,
-      })),
-    )
-    .execute();
+  await insertRows(trx, 'page', PAGES.map(shippedPage));
   log(`${PAGES.length} pages de contenu`);
 };
 
@@ -37,16 +36,12 @@ export const seedPages: SeedStep = async (trx, { log }) => {
  * brought up to date (a page edited in the database since, with a newer `updated_at`, is left alone).
  */
 export async function refreshPages(db: Kysely<Database>): Promise<number> {
-  const stored = new Map(
-    (await db.selectFrom('page').select(['slug', 'updated_at']).execute()).map((r) => [r.slug, r.updated_at]),
-  );
+  const stored = await pageVersions(db);
   let changed = 0;
   for (const p of PAGES) {
     const at = stored.get(p.slug);
     if (at !== undefined && at >= PAGES_UPDATED_AT) continue;
-    const row = { ...p, markdown: readSeedText(`pages/${p.slug}.md`).trim(), updated_at: PAGES_UPDATED_AT };
-    if (at === undefined) await db.insertInto('page').values(row).execute();
-    else await db.updateTable('page').set(row).where('slug', '=', p.slug).execute();
+    await writePage(db, shippedPage(p), at !== undefined);
     changed++;
   }
   return changed;

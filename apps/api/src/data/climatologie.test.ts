@@ -1,0 +1,85 @@
+/**
+ * The climatology follows the archive: new days of an incomplete year update the records only; a year that
+ * completes moves the reference period and recomputes the bands. Expectations from the CSV plus the added days.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  stationDays,
+  textbookBand,
+  textbookYears,
+  type CsvDay,
+} from '../../../../test-support/history-csv';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { lieuIdByCode } from '../../test/referentiel';
+import { refreshGrownClimatologies } from './climatologie';
+
+let ctx: TestContext;
+let capteur: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const lieu = await lieuIdByCode(ctx, 'F439000101');
+  const row = await ctx.db.db
+    .selectFrom('capteur')
+    .select('id')
+    .where('lieu_id', '=', lieu)
+    .where('grandeur', '=', 'Q')
+    .executeTakeFirstOrThrow();
+  capteur = row.id;
+});
+afterAll(async () => ctx.close());
+
+const summary = () =>
+  ctx.db.db.selectFrom('climatologie_capteur').selectAll().where('capteur_id', '=', capteur).executeTakeFirstOrThrow();
+const bandOn = (mmjj: string) =>
+  ctx.db.db
+    .selectFrom('climatologie')
+    .select(['p10', 'p50', 'p90'])
+    .where('capteur_id', '=', capteur)
+    .where('mmjj', '=', mmjj)
+    .executeTakeFirstOrThrow();
+
+const day = (k: number) => new Date(Date.UTC(2019, 0, 1) + k * 86_400_000).toISOString().slice(0, 10);
+
+describe('refreshGrownClimatologies', () => {
+  it('a few days of 2019: records and span follow, the 1999–2018 bands stay', async () => {
+    const before = await bandOn('06-02');
+    const added = [
+      { jour: day(0), moyenne: 500 },
+      { jour: day(1), moyenne: 20 },
+    ];
+    await ctx.db.db
+      .insertInto('archive_jour')
+      .values(added.map((a) => ({ capteur_id: capteur, ...a, min: null, max: null, source: 'rollup' as const, n: 96 })))
+      .execute();
+    expect(await refreshGrownClimatologies(ctx.db.db, 1)).toEqual({ refreshed: 1, recomputed: 0 });
+    const s = await summary();
+    expect([s.record_max, s.record_max_jour]).toEqual([500, '2019-01-01']);
+    expect(s.nb_jours).toBe(stationDays('F439000101').length + 2);
+    expect(s.dernier_jour).toBe('2019-01-02');
+    expect(await bandOn('06-02')).toEqual(before);
+    expect(await refreshGrownClimatologies(ctx.db.db, 2)).toEqual({ refreshed: 0, recomputed: 0 });
+  });
+
+  it('a complete 2019: the reference period becomes 1999–2019 and the bands are recomputed', async () => {
+    const rest: CsvDay[] = Array.from({ length: 363 }, (_, k) => ({ code: 'F439000101', jour: day(k + 2), moyenne: 30 }));
+    await ctx.db.db
+      .insertInto('archive_jour')
+      .values(rest.map((r) => ({ capteur_id: capteur, jour: r.jour, moyenne: r.moyenne, min: null, max: null, source: 'rollup' as const, n: 96 })))
+      .execute();
+    expect(await refreshGrownClimatologies(ctx.db.db, 3)).toEqual({ refreshed: 1, recomputed: 1 });
+    const all: CsvDay[] = [
+      ...stationDays('F439000101'),
+      { code: 'F439000101', jour: day(0), moyenne: 500 },
+      { code: 'F439000101', jour: day(1), moyenne: 20 },
+      ...rest,
+    ];
+    const years = textbookYears(all);
+    const s = await summary();
+    expect([s.annee_debut, s.annee_fin, s.nb_annees]).toEqual([years[0], years[years.length - 1], years.length]);
+    const exp = textbookBand(all, '06-02');
+    const got = await bandOn('06-02');
+    expect(got.p10).toBeCloseTo(exp.p10, 9);
+    expect(got.p50).toBeCloseTo(exp.p50, 9);
+    expect(got.p90).toBeCloseTo(exp.p90, 9);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Reads of the `observation` table shared by several features. `observationsBetween` is the series range read
+ * (every chart, chronicle and 7-day table); `observationWindow` with `lastObservationTsAtOrBefore` is the
+ * latest-values read (a sensor's state: its latest observation and the trend window before it). Both walk the
+ * primary key (capteur_id, ts); their compiled SQL is pinned by `observations.repo.test.ts`.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface ObservationRow {
+  ts: number;
+  valeur: number;
+  statut: number | null;
+}
+
+/** Observations of one sensor in [start, end), ascending. */
+export async function observationsBetween(
+  db: Kysely<Database>,
+  capteurId: number,
+  start: number,
+  end: number,
+): Promise<ObservationRow[]> {
+  return db
+    .selectFrom('observation')
+    .select(['ts', 'valeur', 'statut'])
+    .where('capteur_id', '=', capteurId)
+    .where('ts', '>=', start)
+    .where('ts', '<', end)
+    .orderBy('ts')
+    .execute();
+}
+
+/** Observations of one sensor in [fromTs, toTs] (both included), ascending. */
+export async function observationWindow(
+  db: Kysely<Database>,
+  capteurId: number,
+  fromTs: number,
+  toTs: number,
+): Promise<Array<{ ts: number; valeur: number }>> {
+  return db
+    .selectFrom('observation')
+    .select(['ts', 'valeur'])
+    .where('capteur_id', '=', capteurId)
+    .where('ts', '>=', fromTs)
+    .where('ts', '<=', toTs)
+    .orderBy('ts')
+    .execute();
+}
+
+/** Instant of the sensor's latest observation at or before `atMs`; null when there is none. */
+export async function lastObservationTsAtOrBefore(
+  db: Kysely<Database>,
+  capteurId: number,
+  atMs: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('observation')
+    .select('ts')
+    .where('capteur_id', '=', capteurId)
+    .where('ts', '<=', atMs)
+    .orderBy('ts', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.ts ?? null;
+}

@@ -1,0 +1,87 @@
+/**
+ * The state of sensors from their observations: shared by every feature that shows or judges a value (hydro,
+ * lieu, activities, publications' snapshot). Not a feature itself: features import it, never each other.
+ * SQL is in `capteurs.repo.ts` and `observations.repo.ts`; the trend and freshness rules in
+ * `packages/shared/src/domain/trend.ts` (docs/decisions/009).
+ */
+import type { Kysely } from 'kysely';
+import type { EtatCapteur } from '@limni/shared/contracts/hydro';
+import { dataClock } from '@limni/shared/domain/clock';
+import { computeFreshness, computeTrend, TREND_WINDOW_MS } from '@limni/shared/domain/trend';
+import type { Env } from '../config/env';
+import type { Database } from '../db/schema';
+import { classify } from '@limni/shared/domain/climatologie';
+import { parisDay } from '@limni/shared/domain/time';
+import { bandsOn } from './archive.repo';
+import { capteursOfLieux, latestObservationTs, type CapteurLatest } from './capteurs.repo';
+import { lastObservationTsAtOrBefore, observationWindow } from './observations.repo';
+
+/**
+ * "Now" of the data (docs/decisions/094): the real clock when live ingestion runs; with a demo dataset, the demo
+ * clock (latest observation in the database rounded up to the next full hour), the one the web banner names, so
+ * that freshness, ages and default dates follow the data shown.
+ */
+export async function dataNow(db: Kysely<Database>, env: Pick<Env, 'INGEST'>, now: () => number): Promise<number> {
+  if (env.INGEST === 'live') return now();
+  return dataClock(now(), await latestObservationTs(db), false).now;
+}
+
+/** The observations of the trend window ending with the sensor's latest observation at or before `atMs`. */
+async function trendWindow(db: Kysely<Database>, c: CapteurLatest, atMs: number) {
+  if (c.dernier_ts === null) return [];
+  // Fast path: the cached latest observation is the one we want.
+  const last = c.dernier_ts <= atMs ? c.dernier_ts : await lastObservationTsAtOrBefore(db, c.id, atMs);
+  return last === null ? [] : observationWindow(db, c.id, last - TREND_WINDOW_MS, last);
+}
+
+/**
+ * State of every sensor of the given places at `atMs` (latest observation at or before it, trend over the 3 hours
+ * ending with it), freshness judged at `refMs` (usually min(atMs, dataNow)).
+ */
+export async function capteurStatesAt(
+  db: Kysely<Database>,
+  lieuIds: readonly number[],
+  atMs: number,
+  refMs: number = atMs,
+): Promise<EtatCapteur[]> {
+  const capteurs = await capteursOfLieux(db, lieuIds);
+  const states = await Promise.all(
+    capteurs.map(async (c) => {
+      const window = await trendWindow(db, c, atMs);
+      const last = window[window.length - 1];
+      const trend = computeTrend(window, c.grandeur);
+      return {
+        capteur_id: c.id,
+        lieu_id: c.lieu_id,
+        grandeur: c.grandeur,
+        unite: c.unite,
+        libelle: c.libelle,
+        valeur: last?.valeur ?? null,
+        ts: last?.ts ?? null,
+        tendance: trend?.tendance ?? null,
+        variation_h: trend?.variation_h ?? null,
+        fraicheur: computeFreshness(last?.ts ?? null, refMs, c.pas_min),
+        classe: null,
+      };
+    }),
+  );
+  return withClasses(db, states);
+}
+
+/** Sets the class of each state against the stored band of its value's calendar day (one query). */
+async function withClasses(db: Kysely<Database>, states: EtatCapteur[]): Promise<EtatCapteur[]> {
+  const valued = states.filter((s) => s.valeur !== null && s.ts !== null);
+  if (valued.length === 0) return states;
+  const mmjj = (ts: number) => parisDay(ts).slice(5);
+  const bands = await bandsOn(
+    db,
+    valued.map((s) => s.capteur_id),
+    [...new Set(valued.map((s) => mmjj(s.ts as number)))],
+  );
+  if (bands.length === 0) return states;
+  const byKey = new Map(bands.map((b) => [`${b.capteur_id}:${b.mmjj}`, b]));
+  return states.map((s) => {
+    const band = s.valeur !== null && s.ts !== null ? byKey.get(`${s.capteur_id}:${mmjj(s.ts)}`) : undefined;
+    return band && s.valeur !== null ? { ...s, classe: classify(s.valeur, band) } : s;
+  });
+}

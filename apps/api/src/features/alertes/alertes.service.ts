@@ -1,0 +1,318 @@
+/**
+ * The one owner of abonnements and alert rules (docs/decisions/055, 068, 069): following a place (`abonner`:
+ * the limit and the default rules in one transaction holding the user's lock), stopping and pausing; the rules of
+ * a place as the « M'alerter » dialog needs them, their checks, the creation transaction, changes, deletion and
+ * the one-click stop link of e-mails; the replay state of the banner.
+ */
+import {
+  MAX_ABONNEMENTS,
+  MAX_ABONNEMENTS_MESSAGE,
+  MAX_REGLES_PAR_LIEU,
+  regleInputProblems,
+  type AbonnementLieu,
+  type LieuAlertes,
+  type Regle,
+  type RegleInput,
+  type RegleUpdateBody,
+} from '@limni/shared/contracts/alertes';
+import type { ReplayStatus } from '@limni/shared/contracts/replay';
+import { describeRule } from '@limni/shared/domain/alertes';
+import type { AppDeps } from '../../deps';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { abonnementsOf } from '../../data/abonnements.repo';
+import * as repo from './alertes.repo';
+import { defaultRules, lienLieu, ruleValues, sameRule } from './regles';
+import { stopTokenRuleId, verifyStopToken } from './stop-link';
+import type { StopPageRule } from './stop-page';
+
+export type AlertesDeps = Pick<AppDeps, 'db' | 'now'>;
+
+const NOMS_GRANDEURS = { H: 'la hauteur', Q: 'le débit' } as const;
+
+const lieuInconnu = (id: number) => notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
+const regleInconnue = () => notFound("Cette alerte n'existe pas (ou plus).");
+const nonAbonne = () => notFound("Vous n'êtes pas abonné à ce lieu.");
+
+async function lieuOr404(deps: AlertesDeps, lieuId: number) {
+  const lieu = await repo.lieuInfo(deps.db.db, lieuId);
+  if (!lieu) throw lieuInconnu(lieuId);
+  return lieu;
+}
+
+// Abonnements.
+
+/**
+ * Follows a place, in a transaction holding the user's abonnement lock (so the count and the writes hold under
+ * concurrency): 409 beyond MAX_ABONNEMENTS places; an existing abonnement becomes active again; a new one starts
+ * with the default rules when `defaultRules` (ADR 055). Every path that follows a place goes through here.
+ * Returns whether the abonnement is new.
+ */
+export async function abonner(
+  trx: repo.AbonnementsTrx,
+  userId: number,
+  lieu: { id: number; troncon_id: number | null },
+  now: number,
+  opts: { defaultRules: boolean },
+): Promise<boolean> {
+  const existing = await repo.findAbonnement(trx, userId, lieu.id);
+  if (!existing && (await repo.countAbonnements(trx, userId)) >= MAX_ABONNEMENTS) {
+    throw conflict(MAX_ABONNEMENTS_MESSAGE);
+  }
+  await repo.upsertAbonnement(trx, userId, lieu.id, now);
+  if (!existing && opts.defaultRules) {
+    // A new abonnement has no rule yet (rules are deleted with the abonnement they belong to).
+    const defaults = defaultRules(lieu, await repo.seuilsHauts(trx, lieu.id));
+    await repo.insertRegles(
+      trx,
+      defaults.map((s) => ({
+        user_id: userId,
+        lieu_id: lieu.id,
+        ...ruleValues(s.regle),
+        origine: 'defaut' as const,
+        actif: 1 as const,
+      })),
+      now,
+    );
+  }
+  return !existing;
+}
+
+export type AbonnementAction = 'suivre' | 'arreter' | 'basculer';
+
+/**
+ * `user/crea-abonnement` (follow, with the default rules when new), `stop-abonnement` (its rules go with it),
+ * `toggle-abonnement` (notifications paused or back): the places followed afterwards.
+ */
+export async function changeAbonnement(
+  deps: AlertesDeps,
+  userId: number,
+  lieuId: number,
+  action: AbonnementAction,
+): Promise<AbonnementLieu[]> {
+  const lieu = await lieuOr404(deps, lieuId);
+  await repo.withAbonnementsLock(deps.db, userId, async (trx) => {
+    if (action === 'suivre') {
+      await abonner(trx, userId, lieu, deps.now(), { defaultRules: true });
+    } else if (action === 'arreter') {
+      if (!(await repo.deleteAbonnement(trx, userId, lieuId))) throw nonAbonne();
+    } else {
+      const current = await repo.findAbonnement(trx, userId, lieuId);
+      if (!current) throw nonAbonne();
+      await repo.setAbonnementActif(trx, userId, lieuId, current.actif === 1 ? 0 : 1);
+    }
+  });
+  return abonnementsOf(deps.db.db, userId);
+}
+
+// Rules.
+
+export async function userRegles(deps: AlertesDeps, userId: number): Promise<Regle[]> {
+  return repo.userRules(deps.db.db, userId);
+}
+
+/** What the « M'alerter » dialog needs: the place, the abonnement, the rules, what is possible, the defaults. */
+export async function lieuAlertes(deps: AlertesDeps, userId: number, lieuId: number): Promise<LieuAlertes> {
+  const db = deps.db.db;
+  const lieu = await lieuOr404(deps, lieuId);
+  const [abo, regles, grandeurs, refusal, seuils] = await Promise.all([
+    repo.findAbonnement(db, userId, lieuId),
+    repo.placeRules(db, userId, lieuId),
+    repo.lieuGrandeurs(db, lieuId),
+    repo.forecastRefusal(db, userId),
+    repo.seuilsHauts(db, lieuId),
+  ]);
+  return {
+    lieu: { id: lieu.id, nom: lieu.libelle },
+    abonne: abo !== undefined,
+    abonnement_actif: abo?.actif === 1,
+    regles,
+    grandeurs,
+    vigilance_possible: lieu.troncon_id !== null,
+    prevision_possible: refusal === null,
+    prevision_raison: refusal,
+    suggestions: defaultRules(lieu, seuils),
+  };
+}
+
+/** 400/403 for a rule that the place or the account cannot have (`field`: prefix of the error fields). */
+async function checkRule(
+  deps: AlertesDeps,
+  userId: number,
+  lieu: { troncon_id: number | null },
+  grandeurs: Array<{ grandeur: 'H' | 'Q' }>,
+  r: RegleInput,
+  field: string,
+): Promise<void> {
+  const problems = regleInputProblems(r);
+  const keys = Object.keys(problems);
+  if (keys.length > 0) {
+    const fields = Object.fromEntries(Object.entries(problems).map(([k, v]) => [`${field}${k}`, v]));
+    throw badRequest(problems[keys[0] as string]?.[0] ?? 'Alerte invalide.', fields);
+  }
+  if (r.type === 'vigilance') {
+    if (lieu.troncon_id === null) {
+      const message =
+        "Ce lieu n'est sur aucun tronçon surveillé par Vigicrues : pas d'alerte de vigilance possible.";
+      throw badRequest(message, { [`${field}type`]: [message] });
+    }
+  } else if (r.grandeur && !grandeurs.some((g) => g.grandeur === r.grandeur)) {
+    const message = `Ce lieu ne mesure pas ${NOMS_GRANDEURS[r.grandeur]}.`;
+    throw badRequest(message, { [`${field}grandeur`]: [message] });
+  }
+  if (r.type === 'prevision') {
+    const refusal = await repo.forecastRefusal(deps.db.db, userId);
+    if (refusal) throw forbidden(refusal);
+  }
+  if (r.activite_id != null && !(await repo.activiteExists(deps.db.db, r.activite_id))) {
+    const message = `Aucune activité ne porte l'identifiant ${r.activite_id}.`;
+    throw badRequest(message, { [`${field}activite_id`]: [message] });
+  }
+}
+
+/** 409 when the place would hold too many rules, or twice the same one (`regles.{i}.type` names which). */
+async function checkRoomFor(
+  trx: repo.Trx,
+  userId: number,
+  lieuId: number,
+  values: ReturnType<typeof ruleValues>[],
+): Promise<void> {
+  const existing = await repo.placeRules(trx, userId, lieuId);
+  if (existing.length + values.length > MAX_REGLES_PAR_LIEU) {
+    throw conflict(`Au plus ${MAX_REGLES_PAR_LIEU} alertes par lieu : supprimez-en une avant d'en ajouter.`);
+  }
+  for (const [i, v] of values.entries()) {
+    const twin = existing.some((e) => sameRule(v, e)) || values.slice(0, i).some((w) => sameRule(v, w));
+    if (twin) {
+      const message = `Vous avez déjà cette alerte sur ce lieu : ${describeRule({ ...v, horizonH: v.horizon_h })}.`;
+      throw conflict(message, { [`regles.${i}.type`]: [message] });
+    }
+  }
+}
+
+/**
+ * `POST user/alertes/lieu/{id}`: checks every rule, then in one locked transaction follows the place (without
+ * default rules: the user chose theirs; a paused abonnement is switched back on), checks room and twins and
+ * inserts the rules. Answers the dialog's data as they are now.
+ */
+export async function addRegles(
+  deps: AlertesDeps,
+  userId: number,
+  lieuId: number,
+  inputs: RegleInput[],
+): Promise<LieuAlertes> {
+  const lieu = await lieuOr404(deps, lieuId);
+  const grandeurs = await repo.lieuGrandeurs(deps.db.db, lieuId);
+  for (const [i, r] of inputs.entries()) await checkRule(deps, userId, lieu, grandeurs, r, `regles.${i}.`);
+  const now = deps.now();
+  const values = inputs.map(ruleValues);
+  await repo.withAbonnementsLock(deps.db, userId, async (trx) => {
+    await abonner(trx, userId, lieu, now, { defaultRules: false });
+    await checkRoomFor(trx, userId, lieuId, values);
+    await repo.insertRegles(
+      trx,
+      values.map((v, i) => ({
+        user_id: userId,
+        lieu_id: lieuId,
+        ...v,
+        origine: 'utilisateur' as const,
+        actif: inputs[i]?.actif === false ? (0 as const) : (1 as const),
+      })),
+      now,
+    );
+  });
+  return lieuAlertes(deps, userId, lieuId);
+}
+
+/** `PATCH user/alertes/regles/{id}`: on/off and new numbers (type and quantity stay). */
+export async function updateRegle(
+  deps: AlertesDeps,
+  userId: number,
+  id: number,
+  b: RegleUpdateBody,
+): Promise<Regle> {
+  const db = deps.db.db;
+  const current = await repo.findRule(db, userId, id);
+  if (!current) throw regleInconnue();
+  const merged: RegleInput = {
+    type: current.type,
+    grandeur: current.grandeur,
+    seuil: b.seuil ?? current.seuil,
+    seuil2: b.seuil2 ?? current.seuil2,
+    horizon_h: b.horizon_h ?? current.horizon_h,
+  };
+  const problems = regleInputProblems(merged);
+  const keys = Object.keys(problems);
+  if (keys.length > 0) {
+    throw badRequest(problems[keys[0] as string]?.[0] ?? 'Alerte invalide.', problems);
+  }
+  const values = ruleValues(merged);
+  const numbersChanged =
+    values.seuil !== current.seuil ||
+    values.seuil2 !== current.seuil2 ||
+    values.horizon_h !== current.horizon_h;
+  const reactivated = b.actif === true && current.actif === 0;
+  if (current.type === 'prevision' && (reactivated || numbersChanged)) {
+    const refusal = await repo.forecastRefusal(db, userId);
+    if (refusal) throw forbidden(refusal);
+  }
+  if (numbersChanged) {
+    const twin = (await repo.placeRules(db, userId, current.lieu_id)).some(
+      (e) => e.id !== current.id && sameRule(values, e),
+    );
+    if (twin) throw conflict('Vous avez déjà une alerte identique sur ce lieu.');
+  }
+  // New numbers, or back from a pause: the rule looks at the data afresh (no stale side, no old crossing).
+  await repo.updateRegle(
+    db,
+    current.id,
+    {
+      seuil: values.seuil,
+      seuil2: values.seuil2,
+      horizon_h: values.horizon_h,
+      ...(b.actif !== undefined ? { actif: b.actif ? (1 as const) : (0 as const) } : {}),
+    },
+    numbersChanged || reactivated,
+    deps.now(),
+  );
+  const updated = await repo.findRule(db, userId, current.id);
+  if (!updated) throw regleInconnue();
+  return repo.toRegle(updated);
+}
+
+export async function deleteRegle(deps: AlertesDeps, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteRegle(deps.db.db, userId, id))) throw regleInconnue();
+}
+
+// The one-click stop link (ADR 058).
+
+/** The rule a stop token names, when the token is genuine and the rule still exists; else null. */
+export async function stopLinkRule(
+  deps: AlertesDeps & Pick<AppDeps, 'secrets'>,
+  jeton: string,
+): Promise<repo.RuleRow | null> {
+  const id = stopTokenRuleId(jeton);
+  const rule = id === null ? undefined : await repo.ruleById(deps.db.db, id);
+  return rule && verifyStopToken(deps.secrets.alertKey, jeton, rule) ? rule : null;
+}
+
+/** What the stop pages say about a rule: its sentence, the place and the link to it. */
+export function stopPageRule(rule: repo.RuleRow): StopPageRule {
+  return {
+    description: repo.toRegle(rule).description,
+    libelle: rule.libelle,
+    lien: lienLieu(rule.lieu_id, rule.activite_id),
+  };
+}
+
+/** Stops the rule (idempotent): switched off, its state forgotten. Returns whether it was active. */
+export async function stopRule(deps: AlertesDeps, rule: repo.RuleRow): Promise<boolean> {
+  if (rule.actif !== 1) return false;
+  await repo.updateRegle(deps.db.db, rule.id, { actif: 0 }, true, deps.now());
+  return true;
+}
+
+// Replay.
+
+export async function replayStatus(deps: AlertesDeps): Promise<ReplayStatus> {
+  return repo.replayStatus(deps.db.db, deps.now());
+}

@@ -1,0 +1,384 @@
+/**
+ * Evaluation of the alert rules after each ingestion run or replay step (docs/decisions/056): the `observations`,
+ * `vigilance` and `forecasts` events of ingest/events.ts go through the pure rules of
+ * packages/shared/src/domain/alertes.ts; in ONE transaction the rules' states are saved, the notifications are
+ * inserted (a unique key per rule and crossing: a crossing never notifies twice, across restarts and replays)
+ * and their deliveries queued in the outbox (`notification_envoi`, sent by delivery.ts). SQL in evaluation.repo.ts.
+ */
+import type { Kysely } from 'kysely';
+import {
+  ETAT_INITIAL,
+  evaluateForecast,
+  evaluateObservations,
+  INTERVALLE_MIN_MS,
+  parseNotificationPrefs,
+  PLAFOND_QUOTIDIEN,
+  vigilanceNotifiable,
+  vigilanceUrgente,
+  type Declenchement,
+  type EtatRegle,
+  type GrandeurAlerte,
+  type Observation,
+  type TypeObservation,
+} from '@limni/shared/domain/alertes';
+import { parisDay, parisDayRange, HOUR_MS } from '@limni/shared/domain/time';
+import { computeTrend, TREND_WINDOW_MS } from '@limni/shared/domain/trend';
+import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
+import type { Database } from '../../db/schema';
+import type { ForecastsEvent, ObservationsEvent, VigilanceEvent } from '../../ingest/events';
+import * as repo from './evaluation.repo';
+import { forecastText, observationText, vigilanceText, type Texte } from './notification-texts';
+import { lienLieu } from './regles';
+
+type Db = Kysely<Database>;
+
+export interface AlertLogger {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+/** A notification to insert (and deliver) once. */
+export interface NotificationDraft {
+  userId: number;
+  regleId: number | null;
+  lieuId: number | null;
+  alerteId: number | null;
+  /** Idempotency key: one notification per rule (or user) and crossing. */
+  cle: string;
+  type: Database['notification']['type'];
+  titre: string;
+  message: string;
+  grandeur: GrandeurAlerte | null;
+  valeur: number | null;
+  unite: string | null;
+  ts: number;
+  lien: string;
+  niveau: number | null;
+  /** Not held back by the daily cap (vigilance orange or red). */
+  urgent: boolean;
+}
+
+export interface EvaluationSummary {
+  /** Rules evaluated. */
+  regles: number;
+  /** Notifications created (already existing keys excluded). */
+  notifications: number;
+  /** Of which beyond a daily cap (in-app only). */
+  plafonnees: number;
+  /** Crossings not notified: observation not fresh, hourly limit. */
+  ignorees: number;
+}
+
+/** Older observations are not looked at when a rule's last evaluated observation is older (paused rule, long outage). */
+const MAX_LOOKBACK_MS = 24 * HOUR_MS;
+/** Vigilance changes older than this when evaluated are not announced. */
+const VIGILANCE_MAX_AGE_MS = 24 * HOUR_MS;
+
+const parseEtat = (json: string | null): EtatRegle => {
+  if (!json) return ETAT_INITIAL;
+  try {
+    return { ...ETAT_INITIAL, ...(JSON.parse(json) as Partial<EtatRegle>) };
+  } catch {
+    return ETAT_INITIAL;
+  }
+};
+
+/** Index of the first observation at or after `ts` (observations sorted). */
+function lowerBound(list: readonly Observation[], ts: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as Observation).ts < ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The notification of a crossing of a rule on observations or forecasts. */
+function ruleDraft(
+  r: { id: number; user_id: number; lieu_id: number; activite_id: number | null },
+  grandeur: GrandeurAlerte,
+  type: TypeObservation | 'prevision',
+  cle: string,
+  d: Declenchement,
+  text: Texte,
+): NotificationDraft {
+  return {
+    userId: r.user_id,
+    regleId: r.id,
+    lieuId: r.lieu_id,
+    alerteId: null,
+    cle,
+    type,
+    ...text,
+    grandeur,
+    valeur: d.valeur,
+    unite: UNITE_PAR_GRANDEUR[grandeur],
+    ts: d.ts,
+    lien: lienLieu(r.lieu_id, r.activite_id),
+    niveau: null,
+    urgent: false,
+  };
+}
+
+interface StateRow {
+  regle_id: number;
+  etat: string;
+}
+
+/** What one evaluation accumulates before `persist`. */
+function newRun(): { summary: EvaluationSummary; states: StateRow[]; drafts: NotificationDraft[] } {
+  return { summary: { regles: 0, notifications: 0, plafonnees: 0, ignorees: 0 }, states: [], drafts: [] };
+}
+
+export class AlertEvaluator {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { now?: () => number; log?: AlertLogger } = {},
+  ) {}
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  /** New observations: rules above X, below Y, rising faster than Z, back in range, on the sensors that got them. */
+  async observations(e: ObservationsEvent): Promise<EvaluationSummary> {
+    const sensors = new Map(
+      e.sensors.filter((s) => s.nouvelles + s.modifiees > 0).map((s) => [s.capteurId, s]),
+    );
+    const { summary, states, drafts } = newRun();
+    if (sensors.size === 0) return summary;
+    const rules = await repo.activeObservationRules(this.db, [...sensors.keys()]);
+    if (rules.length === 0) return summary;
+
+    // The range of observations each sensor needs: from the oldest unevaluated observation (bounded), plus the rate window.
+    const ranges = new Map<number, { from: number; to: number }>();
+    for (const r of rules) {
+      const s = sensors.get(r.capteur_id);
+      if (!s) continue;
+      const etat = parseEtat(r.etat);
+      const first = Math.max(Math.min(etat.dernierTs ?? s.from, s.from), s.from - MAX_LOOKBACK_MS);
+      const cur = ranges.get(r.capteur_id);
+      ranges.set(r.capteur_id, {
+        from: Math.min(cur?.from ?? Infinity, first - TREND_WINDOW_MS),
+        to: s.to,
+      });
+    }
+    const observations = await repo.observationsInRanges(this.db, ranges);
+
+    for (const r of rules) {
+      const list = observations.get(r.capteur_id);
+      if (!list || r.grandeur === null || r.seuil === null) continue;
+      summary.regles++;
+      const before = r.etat ?? JSON.stringify(ETAT_INITIAL);
+      const type = r.type as TypeObservation;
+      const res = evaluateObservations(
+        { type, grandeur: r.grandeur, seuil: r.seuil, seuil2: r.seuil2 },
+        parseEtat(r.etat),
+        list,
+        { maintenant: e.at, pasMin: r.pas_min },
+      );
+      summary.ignorees += res.ignores.length;
+      const after = JSON.stringify(res.etat);
+      if (after !== before) states.push({ regle_id: r.id, etat: after });
+      for (const d of res.declenchements) {
+        const end = lowerBound(list, d.ts + 1);
+        const window = list.slice(lowerBound(list, d.ts - TREND_WINDOW_MS), end);
+        const text = observationText({
+          lieu: r.libelle,
+          type,
+          grandeur: r.grandeur,
+          seuil: r.seuil,
+          seuil2: r.seuil2,
+          d,
+          trend: computeTrend(window, r.grandeur),
+        });
+        drafts.push(ruleDraft(r, r.grandeur, type, `r${r.id}:${type}:${d.ts}`, d, text));
+      }
+    }
+    await this.persist(states, drafts, summary);
+    return summary;
+  }
+
+  /** Vigilance changes on tronçons: one notification per follower (user) and change, listing their places. */
+  async vigilance(e: VigilanceEvent): Promise<EvaluationSummary> {
+    const { summary, states, drafts } = newRun();
+    for (const c of e.changes) {
+      if (!vigilanceNotifiable(c.from, c.to) || c.lieuIds.length === 0) continue;
+      if (e.at - c.ts > VIGILANCE_MAX_AGE_MS) continue;
+      const rules = await repo.activeVigilanceRules(this.db, c.lieuIds);
+      if (rules.length === 0) continue;
+      const alerte = c.alerteId === null ? null : await repo.alerteTexte(this.db, c.alerteId);
+      const urgent = vigilanceUrgente(c.to);
+      const byUser = new Map<number, typeof rules>();
+      for (const r of rules) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
+      for (const [userId, list] of byUser) {
+        summary.regles += list.length;
+        const first = list[0] as (typeof list)[number];
+        const last = parseEtat(first.etat).derniereNotif;
+        // At most one per rule and hour, except orange and red (safety first).
+        const held = !urgent && last !== null && c.ts >= last && c.ts - last < INTERVALLE_MIN_MS;
+        for (const r of list) {
+          const etat = parseEtat(r.etat);
+          const next = { ...etat, dernierTs: c.ts, derniereNotif: held ? etat.derniereNotif : c.ts };
+          states.push({ regle_id: r.id, etat: JSON.stringify(next) });
+        }
+        if (held) {
+          summary.ignorees++;
+          continue;
+        }
+        drafts.push({
+          userId,
+          regleId: first.id,
+          lieuId: first.lieu_id,
+          alerteId: c.alerteId,
+          cle: `vigilance:u${userId}:t${c.tronconId}:${c.ts}:${c.to}`,
+          type: 'vigilance',
+          ...vigilanceText({ alerte, troncon: c.nom, to: c.to, lieux: list.map((r) => r.libelle) }),
+          grandeur: null,
+          valeur: null,
+          unite: null,
+          ts: c.ts,
+          lien: lienLieu(first.lieu_id, first.activite_id),
+          niveau: c.to,
+          urgent,
+        });
+      }
+    }
+    await this.persist(states, drafts, summary);
+    return summary;
+  }
+
+  /** A new forecast run: rules "forecast above X within N hours" of users who may see and want forecasts. */
+  async forecasts(e: ForecastsEvent): Promise<EvaluationSummary> {
+    const { summary, states, drafts } = newRun();
+    for (const p of e.places) {
+      const rules = await repo.activeForecastRules(this.db, p.lieuId, p.grandeur);
+      if (rules.length === 0) continue;
+      const points = await repo.forecastPoints(this.db, p.capteurId, p.runTs);
+      const observe = await repo.latestObservation(this.db, p.capteurId);
+      for (const r of rules) {
+        if (r.seuil === null || r.grandeur === null) continue;
+        summary.regles++;
+        const before = r.etat ?? JSON.stringify(ETAT_INITIAL);
+        const res = evaluateForecast(
+          { type: 'prevision', grandeur: r.grandeur, seuil: r.seuil, horizonH: r.horizon_h ?? 24 },
+          parseEtat(r.etat),
+          { runTs: p.runTs, points },
+          observe,
+          { maintenant: e.at },
+        );
+        summary.ignorees += res.ignores.length;
+        const after = JSON.stringify(res.etat);
+        if (after !== before) states.push({ regle_id: r.id, etat: after });
+        for (const d of res.declenchements) {
+          const text = forecastText({
+            lieu: r.libelle,
+            grandeur: r.grandeur,
+            seuil: r.seuil,
+            runTs: p.runTs,
+            d,
+            observe,
+          });
+          drafts.push(ruleDraft(r, r.grandeur, 'prevision', `r${r.id}:prevision:${p.runTs}`, d, text));
+        }
+      }
+    }
+    await this.persist(states, drafts, summary);
+    return summary;
+  }
+
+  /**
+   * Before a replay: the observation rules of these places forget their state (their observations are about to arrive
+   * again); the unique keys of the notifications keep a replayed crossing from notifying twice.
+   */
+  async rewind(lieuIds: readonly number[]): Promise<void> {
+    await repo.forgetObservationRuleStates(this.db, lieuIds);
+  }
+
+  /** Saves states, inserts the new notifications and queues their deliveries, in one transaction. */
+  private async persist(
+    states: StateRow[],
+    drafts: NotificationDraft[],
+    summary: EvaluationSummary,
+  ): Promise<void> {
+    if (states.length === 0 && drafts.length === 0) return;
+    const now = this.now();
+    await repo.evaluationTransaction(this.db, async (trx) => {
+      await repo.saveStates(trx, states, now);
+      if (drafts.length === 0) return;
+      const recipients = await channelsOf(trx, [...new Set(drafts.map((d) => d.userId))]);
+      const counts = new Map<string, number>();
+      for (const d of [...drafts].sort((a, b) => a.ts - b.ts || a.cle.localeCompare(b.cle))) {
+        const day = parisDay(d.ts);
+        const key = `${d.userId}:${day}`;
+        let count = counts.get(key);
+        if (count === undefined) {
+          const { start, end } = parisDayRange(day);
+          count = await repo.countUncappedNotifications(trx, d.userId, start, end);
+        }
+        const capped = !d.urgent && count >= PLAFOND_QUOTIDIEN;
+        const id = await repo.insertNotification(trx, notificationRow(d, capped, now));
+        counts.set(key, count + (id !== undefined && !capped ? 1 : 0));
+        if (id === undefined) continue;
+        summary.notifications++;
+        if (capped) {
+          summary.plafonnees++;
+          continue;
+        }
+        const who = recipients.get(d.userId);
+        const canaux = [
+          ...(who?.email ? (['email'] as const) : []),
+          ...(who?.push ? (['push'] as const) : []),
+        ];
+        await repo.queueDeliveries(trx, id, canaux, now);
+      }
+    });
+    if (summary.notifications > 0) {
+      this.opts.log?.info(
+        { notifications: summary.notifications, plafonnees: summary.plafonnees },
+        `Alertes : ${summary.notifications} notification(s) créée(s)`,
+      );
+    }
+  }
+}
+
+/** The row of a notification draft. */
+function notificationRow(d: NotificationDraft, capped: boolean, now: number): repo.NotificationRow {
+  return {
+    user_id: d.userId,
+    regle_id: d.regleId,
+    lieu_id: d.lieuId,
+    alerte_id: d.alerteId,
+    cle: d.cle,
+    type: d.type,
+    titre: d.titre,
+    message: d.message,
+    grandeur: d.grandeur,
+    valeur: d.valeur,
+    unite: d.unite,
+    ts: d.ts,
+    lien: d.lien,
+    niveau: d.niveau,
+    plafonnee: capped ? 1 : 0,
+    created_at: now,
+  };
+}
+
+/** Channels each user wants (profile preferences, ADR 057): e-mail needs a verified address and an active account. */
+async function channelsOf(
+  trx: repo.EvaluationTrx,
+  userIds: number[],
+): Promise<Map<number, { email: boolean; push: boolean }>> {
+  const out = new Map<number, { email: boolean; push: boolean }>();
+  for (const r of await repo.recipientRows(trx, userIds)) {
+    const prefs = parseNotificationPrefs(r.notifications);
+    out.set(r.id, {
+      email: prefs.email && r.email_verified === 1 && r.is_active === 1,
+      push: prefs.push,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,142 @@
+/**
+ * Everything `/api/hydro/*` answers except places (`features/lieu`), one method per route: basins, maps,
+ * the entity index, search terms, webcams, vigilance, entities and tronçons. Reads go through `hydro.repo.ts`
+ * and the shared `data/` layer (docs/decisions/063).
+ */
+import type {
+  Alerte,
+  Bassin,
+  DateRange,
+  EntiteDetail,
+  EntiteLieux,
+  IndexItem,
+  MapsConfig,
+  RechercheTerms,
+  TronconDetail,
+  VigilanceResume,
+  Webcam,
+} from '@limni/shared/contracts/hydro';
+import type { AppDeps } from '../../deps';
+import { alertesFor } from '../../data/alertes.repo';
+import { capteurStatesAt, dataNow } from '../../data/observations';
+import { notFound } from '../../http/errors';
+import * as repo from './hydro.repo';
+
+/** Metropolitan France, [west, south, east, north]. */
+export const FRANCE_BBOX: [number, number, number, number] = [-5.2, 41.3, 9.6, 51.2];
+
+/** The offline outlines served by the web app (apps/web/public/geo), with their sources (README). */
+export const COUCHES_FOND: MapsConfig['couches'] = [
+  {
+    id: 'departements',
+    nom: 'Départements',
+    url: '/geo/departements.geojson',
+    rendu: 'fill',
+    attribution: 'Départements : IGN / INSEE via france-geojson, Licence Ouverte / Etalab',
+  },
+  {
+    id: 'lacs',
+    nom: 'Lacs',
+    url: '/geo/lakes.geojson',
+    rendu: 'fill',
+    attribution: 'Lacs : Natural Earth (domaine public)',
+  },
+  {
+    id: 'rivieres',
+    nom: 'Rivières',
+    url: '/geo/rivers.geojson',
+    rendu: 'line',
+    attribution: 'Rivières : Natural Earth (domaine public)',
+  },
+];
+
+/** Attribution of the configured raster tiles: OpenStreetMap's when they come from it, else a generic one. */
+export function tileAttribution(url: string): string {
+  return /openstreetmap|osm/i.test(url)
+    ? '© les contributeurs d’OpenStreetMap'
+    : '© fournisseur des tuiles (voir la configuration TILE_URL)';
+}
+
+const entiteInconnue = (id: number) => notFound(`Aucun lac ni rivière ne porte l'identifiant ${id}.`);
+
+export class HydroService {
+  private readonly db;
+
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'env' | 'now'>) {
+    this.db = deps.db.db;
+  }
+
+  /** Map configuration: offline layers, optional tiles (TILE_URL), France's and each basin's extent. */
+  async maps(): Promise<MapsConfig> {
+    const tiles = this.deps.env.TILE_URL;
+    return {
+      couches: COUCHES_FOND,
+      tuiles: tiles ? { url: tiles, attribution: tileAttribution(tiles) } : null,
+      emprise: FRANCE_BBOX,
+      bassins: await repo.bassinExtents(this.db),
+    };
+  }
+
+  rechercheTerms(): Promise<RechercheTerms> {
+    return repo.rechercheTerms(this.db);
+  }
+
+  webcams(): Promise<Webcam[]> {
+    return repo.listWebcams(this.db);
+  }
+
+  async troncon(id: number): Promise<TronconDetail> {
+    const t = await repo.getTroncon(this.db, id);
+    if (!t) throw notFound(`Aucun tronçon ne porte l'identifiant ${id}.`);
+    return t;
+  }
+
+  bassins(): Promise<Bassin[]> {
+    return repo.listBassins(this.db);
+  }
+
+  index(): Promise<IndexItem[]> {
+    return repo.listIndex(this.db);
+  }
+
+  vigilance(): Promise<VigilanceResume> {
+    return repo.vigilanceResume(this.db);
+  }
+
+  async entite(id: number): Promise<EntiteDetail> {
+    const entite = await repo.getEntite(this.db, id);
+    if (!entite) throw entiteInconnue(id);
+    return entite;
+  }
+
+  async entiteDateRange(id: number): Promise<DateRange> {
+    const r = await repo.entiteDateRange(this.db, id);
+    if (!r) throw entiteInconnue(id);
+    return r;
+  }
+
+  /** The entity's places with the state of each sensor at the data "now". */
+  async entiteLieux(id: number): Promise<EntiteLieux> {
+    const lieux = await repo.entiteLieuxRefs(this.db, id);
+    if (!lieux) throw entiteInconnue(id);
+    const maintenant = await dataNow(this.db, this.deps.env, this.deps.now);
+    const etats = await capteurStatesAt(
+      this.db,
+      lieux.map((l) => l.id),
+      maintenant,
+      maintenant,
+    );
+    return {
+      entite_id: id,
+      maintenant,
+      lieux: lieux.map((l) => ({ ...l, capteurs: etats.filter((e) => e.lieu_id === l.id) })),
+    };
+  }
+
+  /** Alerts on the entity, its tronçons and its places. */
+  async entiteAlertes(id: number): Promise<Alerte[]> {
+    const scopes = await repo.entiteAlerteScopes(this.db, id);
+    if (!scopes) throw entiteInconnue(id);
+    return alertesFor(this.db, scopes, await dataNow(this.db, this.deps.env, this.deps.now));
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Reads of the history API (docs/decisions/087): a place's sensors with their climatology summary, the stored band
+ * of a sensor, one archived day.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The sensors of a place, each with its climatology summary when it has one; null when the place does not exist. */
+export async function lieuSensorsWithClimatology(db: Kysely<Database>, lieuId: number) {
+  const lieu = await db.selectFrom('lieu').select('id').where('id', '=', lieuId).executeTakeFirst();
+  if (!lieu) return null;
+  return db
+    .selectFrom('capteur')
+    .leftJoin('climatologie_capteur as cc', 'cc.capteur_id', 'capteur.id')
+    .select([
+      'capteur.id',
+      'capteur.grandeur',
+      'capteur.unite',
+      'capteur.libelle',
+      'capteur.pas_min',
+      'capteur.premier_ts',
+      'capteur.dernier_ts',
+      'capteur.donnees_version',
+      'cc.annee_debut',
+      'cc.annee_fin',
+      'cc.nb_annees',
+      'cc.raison',
+      'cc.record_max',
+      'cc.record_max_jour',
+      'cc.record_min',
+      'cc.record_min_jour',
+      'cc.premier_jour',
+      'cc.dernier_jour',
+      'cc.nb_jours',
+      'cc.origine',
+    ])
+    .where('capteur.lieu_id', '=', lieuId)
+    .orderBy('capteur.id')
+    .execute();
+}
+export type SensorWithClimatology = NonNullable<
+  Awaited<ReturnType<typeof lieuSensorsWithClimatology>>
+>[number];
+
+/** The stored band of a sensor, in calendar order. */
+export function bandOf(db: Kysely<Database>, capteurId: number) {
+  return db
+    .selectFrom('climatologie')
+    .select(['mmjj', 'p10', 'p25', 'p50', 'p75', 'p90', 'valeurs_jour'])
+    .where('capteur_id', '=', capteurId)
+    .orderBy('mmjj')
+    .execute();
+}
+
+/** The archived mean of one day, or null. */
+export async function archiveValue(
+  db: Kysely<Database>,
+  capteurId: number,
+  jour: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('archive_jour')
+    .select('moyenne')
+    .where('capteur_id', '=', capteurId)
+    .where('jour', '=', jour)
+    .executeTakeFirst();
+  return row?.moyenne ?? null;
+}

@@ -1,0 +1,127 @@
+/**
+ * Where a day sits in a place's history (docs/decisions/087): the stored band (climatology precomputed at load and
+ * when the archive grows, ADR 086), the class and rank of the day's archived value, the records, last year's value;
+ * and years of daily values from the archive (LTTB above 2,000 points). Never computes a climatology per request.
+ */
+import type { LieuDonnees } from '@limni/shared/contracts/hydro';
+import type { ArchivePeriode, BandeJour, NormalesLieu } from '@limni/shared/contracts/historique';
+import { classify, MIN_YEARS, oneYearEarlier, rankPercent } from '@limni/shared/domain/climatologie';
+import { addDays, parisDayRange } from '@limni/shared/domain/time';
+import type { AppDeps } from '../../deps';
+import { archiveDaysBetween } from '../../data/archive.repo';
+import { notFound } from '../../http/errors';
+import { serieDonnees } from './lieu-series';
+import * as repo from './historique.repo';
+import type { SensorWithClimatology } from './historique.repo';
+
+const lieuInconnu = (id: number) => notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
+
+const longDate = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+});
+
+/** The sensor whose history describes the place: the one with the longest archive, else its daily flow, else any. */
+function historySensor(sensors: readonly SensorWithClimatology[]): SensorWithClimatology | null {
+  const withArchive = sensors
+    .filter((s) => s.nb_jours !== null)
+    .sort((a, b) => (b.nb_jours ?? 0) - (a.nb_jours ?? 0));
+  return withArchive[0] ?? sensors.find((s) => s.grandeur === 'Q') ?? sensors[0] ?? null;
+}
+
+/** Why a sensor without an archive has no band, naming the span of what Limni holds. */
+function noArchiveReason(s: SensorWithClimatology | null): string {
+  const base = `Pas de plage habituelle : il faut au moins ${MIN_YEARS} années complètes de valeurs journalières`;
+  if (!s || s.premier_ts === null || s.dernier_ts === null) {
+    return `${base}, et Limni n'a aucune mesure pour ce lieu.`;
+  }
+  return `${base}, et Limni n'a pour ce lieu que les mesures du ${longDate.format(s.premier_ts)} au ${longDate.format(s.dernier_ts)}.`;
+}
+
+export class HistoriqueService {
+  private readonly db;
+
+  constructor(deps: Pick<AppDeps, 'db'>) {
+    this.db = deps.db.db;
+  }
+
+  async normales(lieuId: number, date: string): Promise<NormalesLieu> {
+    const sensors = await repo.lieuSensorsWithClimatology(this.db, lieuId);
+    if (!sensors) throw lieuInconnu(lieuId);
+    const s = historySensor(sensors);
+    const anDernierJour = oneYearEarlier(date);
+    const hasArchive = s !== null && s.nb_jours !== null;
+    const rows = hasArchive && s.annee_debut !== null ? await repo.bandOf(this.db, s.id) : [];
+    const bande: BandeJour[] = rows.map(({ valeurs_jour: _v, ...b }) => b);
+    const bandRow = rows.find((r) => r.mmjj === date.slice(5));
+    const valeur = hasArchive ? await repo.archiveValue(this.db, s.id, date) : null;
+    const valeursJour = bandRow ? (JSON.parse(bandRow.valeurs_jour) as number[]) : [];
+    const jourBande = bandRow ? (({ valeurs_jour: _v, ...b }) => b)(bandRow) : null;
+    return {
+      lieu_id: lieuId,
+      date,
+      capteur: s ? { capteur_id: s.id, grandeur: s.grandeur, unite: s.unite, libelle: s.libelle } : null,
+      origine: s?.origine ?? null,
+      periode:
+        s && s.annee_debut !== null && s.annee_fin !== null
+          ? { debut: s.annee_debut, fin: s.annee_fin, nb_annees: s.nb_annees ?? 0 }
+          : null,
+      raison: hasArchive ? s.raison : noArchiveReason(s),
+      archive:
+        s && s.premier_jour !== null && s.dernier_jour !== null
+          ? { premier_jour: s.premier_jour, dernier_jour: s.dernier_jour, nb_jours: s.nb_jours ?? 0 }
+          : null,
+      records: {
+        max:
+          s && s.record_max !== null && s.record_max_jour !== null
+            ? { valeur: s.record_max, jour: s.record_max_jour }
+            : null,
+        min:
+          s && s.record_min !== null && s.record_min_jour !== null
+            ? { valeur: s.record_min, jour: s.record_min_jour }
+            : null,
+      },
+      bande,
+      jour: {
+        valeur,
+        bande: jourBande,
+        classe: valeur !== null && jourBande ? classify(valeur, jourBande) : null,
+        rang: valeur !== null ? rankPercent(valeur, valeursJour) : null,
+        nb_valeurs_jour: valeursJour.length,
+      },
+      an_dernier: {
+        jour: anDernierJour,
+        valeur: hasArchive ? await repo.archiveValue(this.db, s.id, anDernierJour) : null,
+      },
+    };
+  }
+
+  /** Daily values of the archive over 1 or 5 years ending at `date`, or over all of it (`tout`). */
+  async archive(lieuId: number, date: string, annees: ArchivePeriode): Promise<LieuDonnees> {
+    const sensors = await repo.lieuSensorsWithClimatology(this.db, lieuId);
+    if (!sensors) throw lieuInconnu(lieuId);
+    const s = historySensor(sensors);
+    const archived = s !== null && s.premier_jour !== null ? s : null;
+    const du =
+      annees === 'tout'
+        ? (archived?.premier_jour ?? date)
+        : addDays(
+            `${Number(date.slice(0, 4)) - Number(annees)}${date.slice(4, 8)}${date.slice(5) === '02-29' ? '28' : date.slice(8)}`,
+            1,
+          );
+    const debut = parisDayRange(du < date ? du : date).start;
+    const fin = parisDayRange(date).end;
+    const days = archived ? await archiveDaysBetween(this.db, archived.id, du, date) : [];
+    const series = archived
+      ? [
+          serieDonnees(
+            { ...archived, source: 'archive', pas_min: 1440 },
+            days.map((d) => ({ ts: Date.parse(`${d.jour}T12:00:00Z`), valeur: d.moyenne, statut: null })),
+          ),
+        ]
+      : [];
+    return { lieu_id: lieuId, date, nb: Math.round((fin - debut) / 86_400_000), debut, fin, series };
+  }
+}

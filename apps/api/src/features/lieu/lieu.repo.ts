@@ -1,0 +1,311 @@
+/**
+ * Database queries about one place (lieu): its page, sensors and data version, webcam, forecasts, the extrema of
+ * its observations and an activity's thresholds there (portable Kysely: the same SQL on SQLite and PostgreSQL).
+ * The observation range itself is read through `data/observations.repo.ts`.
+ */
+import type { Kysely } from 'kysely';
+import type { LieuDetail, LieuWebcam, Photo, PrevisionSerie } from '@limni/shared/contracts/hydro';
+import { webcamLegende } from '@limni/shared/domain/webcam';
+import { uploadUrl } from '../../data/uploads';
+import type { Database } from '../../db/schema';
+
+export interface LieuCapteur {
+  id: number;
+  grandeur: 'H' | 'Q' | 'T';
+  unite: string;
+  libelle: string;
+  source: string;
+  pas_min: number | null;
+  premier_ts: number | null;
+  dernier_ts: number | null;
+  donnees_version: number;
+}
+
+/** The sensors of a place (H, then Q, then T); `null` when the place does not exist. */
+export async function lieuCapteurs(db: Kysely<Database>, lieuId: number): Promise<LieuCapteur[] | null> {
+  const rows = await db
+    .selectFrom('lieu')
+    .leftJoin('capteur', 'capteur.lieu_id', 'lieu.id')
+    .select([
+      'capteur.id',
+      'capteur.grandeur',
+      'capteur.unite',
+      'capteur.libelle',
+      'capteur.source',
+      'capteur.pas_min',
+      'capteur.premier_ts',
+      'capteur.dernier_ts',
+      'capteur.donnees_version',
+    ])
+    .where('lieu.id', '=', lieuId)
+    .orderBy('capteur.grandeur')
+    .orderBy('capteur.id')
+    .execute();
+  if (rows.length === 0) return null;
+  return rows.filter((r): r is LieuCapteur => r.id !== null);
+}
+
+/** A place with its entity, tronçon, sensors, photos; null when it does not exist. */
+export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDetail | null> {
+  const l = await db
+    .selectFrom('lieu')
+    .innerJoin('entite', 'entite.id', 'lieu.entite_id')
+    .innerJoin('bassin', 'bassin.slug', 'entite.bassin_slug')
+    .leftJoin('departement', 'departement.code', 'lieu.departement_code')
+    .leftJoin('troncon', 'troncon.id', 'lieu.troncon_id')
+    .select([
+      'lieu.id',
+      'lieu.nom',
+      'lieu.libelle',
+      'lieu.station_mesure_ok',
+      'lieu.lat_gps',
+      'lieu.lon_gps',
+      'lieu.code_station',
+      'lieu.commune',
+      'lieu.altitude_zero',
+      'lieu.surface_bv_km2',
+      'lieu.infos_pratiques',
+      'departement.code as dep_code',
+      'departement.nom as dep_nom',
+      'entite.id as entite_id',
+      'entite.nom as entite_nom',
+      'entite.type as entite_type',
+      'bassin.slug as bassin_slug',
+      'bassin.nom as bassin_nom',
+      'troncon.id as troncon_id',
+      'troncon.code as troncon_code',
+      'troncon.nom as troncon_nom',
+      'troncon.niveau as troncon_niveau',
+      'troncon.niveau_ts as troncon_niveau_ts',
+    ])
+    .where('lieu.id', '=', id)
+    .executeTakeFirst();
+  if (!l) return null;
+  const [capteurs, photos, webcam] = await Promise.all([
+    db
+      .selectFrom('capteur')
+      .select(['id', 'grandeur', 'unite', 'libelle', 'source', 'pas_min', 'premier_ts', 'dernier_ts'])
+      .where('lieu_id', '=', id)
+      .orderBy('grandeur')
+      .orderBy('id')
+      .execute(),
+    lieuPhotos(db, id),
+    db.selectFrom('webcam').select('id').where('lieu_id', '=', id).limit(1).executeTakeFirst(),
+  ]);
+  const previsions =
+    capteurs.length === 0
+      ? undefined
+      : await db
+          .selectFrom('prevision')
+          .select('capteur_id')
+          .where(
+            'capteur_id',
+            'in',
+            capteurs.map((c) => c.id),
+          )
+          .limit(1)
+          .executeTakeFirst();
+  return {
+    id: l.id,
+    nom: l.nom,
+    libelle: l.libelle,
+    station_mesure_ok: l.station_mesure_ok === 1,
+    lat_gps: l.lat_gps,
+    lon_gps: l.lon_gps,
+    code_station: l.code_station,
+    commune: l.commune,
+    departement: l.dep_code !== null && l.dep_nom !== null ? { code: l.dep_code, nom: l.dep_nom } : null,
+    altitude_zero: l.altitude_zero,
+    surface_bv_km2: l.surface_bv_km2,
+    entite: {
+      id: l.entite_id,
+      nom: l.entite_nom,
+      type: l.entite_type,
+      bassin: { slug: l.bassin_slug, nom: l.bassin_nom },
+    },
+    troncon:
+      l.troncon_id !== null && l.troncon_code !== null && l.troncon_nom !== null
+        ? {
+            id: l.troncon_id,
+            code: l.troncon_code,
+            nom: l.troncon_nom,
+            niveau: l.troncon_niveau,
+            niveau_ts: l.troncon_niveau_ts,
+          }
+        : null,
+    capteurs,
+    infos_pratiques: l.infos_pratiques,
+    photos,
+    a_webcam: webcam !== undefined,
+    a_previsions: previsions !== undefined,
+  };
+}
+
+/** URL of a stored photo: absolute URLs and paths as they are, stored upload names (`<kind>/<name>`) as served. */
+function photoUrl(fichier: string): string {
+  return /^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(fichier) ? fichier : (uploadUrl(fichier) as string);
+}
+
+/** Photos of a place, newest first; photos of hidden publications are left out. */
+async function lieuPhotos(db: Kysely<Database>, lieuId: number): Promise<Photo[]> {
+  const rows = await db
+    .selectFrom('photo')
+    .leftJoin('publication', 'publication.id', 'photo.publication_id')
+    .select(['photo.id', 'photo.fichier', 'photo.credit', 'photo.legende', 'photo.created_at'])
+    .where('photo.lieu_id', '=', lieuId)
+    .where((eb) => eb.or([eb('photo.publication_id', 'is', null), eb('publication.statut', '=', 'publie')]))
+    .orderBy('photo.created_at', 'desc')
+    .orderBy('photo.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    url: photoUrl(r.fichier),
+    credit: r.credit,
+    legende: r.legende,
+    created_at: r.created_at,
+  }));
+}
+
+/** The entity and tronçon of a place (for its alerts); null when it does not exist. */
+export async function lieuScopes(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ entite_id: number; troncon_id: number | null } | null> {
+  const r = await db
+    .selectFrom('lieu')
+    .select(['entite_id', 'troncon_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return r ?? null;
+}
+
+/** Min and max of each sensor's observations in [start, end). */
+export async function extremaBetween(
+  db: Kysely<Database>,
+  capteurIds: readonly number[],
+  start: number,
+  end: number,
+): Promise<Map<number, { min: number | null; max: number | null }>> {
+  if (capteurIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('observation')
+    .select((eb) => ['capteur_id', eb.fn.min('valeur').as('min'), eb.fn.max('valeur').as('max')])
+    .where('capteur_id', 'in', [...capteurIds])
+    .where('ts', '>=', start)
+    .where('ts', '<', end)
+    .groupBy('capteur_id')
+    .execute();
+  return new Map(rows.map((r) => [r.capteur_id, { min: r.min, max: r.max }]));
+}
+
+/** True when a forecast point at or after `fromMs` exists for one of the sensors. */
+export async function hasPrevisions(
+  db: Kysely<Database>,
+  capteurIds: readonly number[],
+  fromMs: number,
+): Promise<boolean> {
+  if (capteurIds.length === 0) return false;
+  const r = await db
+    .selectFrom('prevision')
+    .select('capteur_id')
+    .where('capteur_id', 'in', [...capteurIds])
+    .where('ts', '>=', fromMs)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** The latest forecast run of each sensor with its points. */
+export async function latestPrevisions(
+  db: Kysely<Database>,
+  capteurs: ReadonlyArray<{ id: number; grandeur: 'H' | 'Q' | 'T'; unite: string }>,
+): Promise<PrevisionSerie[]> {
+  if (capteurs.length === 0) return [];
+  const runs = await db
+    .selectFrom('prevision')
+    .select((eb) => ['capteur_id', eb.fn.max('run_ts').as('run_ts')])
+    .where(
+      'capteur_id',
+      'in',
+      capteurs.map((c) => c.id),
+    )
+    .groupBy('capteur_id')
+    .execute();
+  const out: PrevisionSerie[] = [];
+  for (const c of capteurs) {
+    const run = runs.find((r) => r.capteur_id === c.id);
+    if (!run || run.run_ts === null) continue;
+    const points = await db
+      .selectFrom('prevision')
+      .select(['ts', 'valeur', 'min', 'max', 'commentaire'])
+      .where('capteur_id', '=', c.id)
+      .where('run_ts', '=', run.run_ts)
+      .orderBy('ts')
+      .execute();
+    out.push({
+      capteur_id: c.id,
+      grandeur: c.grandeur,
+      unite: c.unite,
+      run_ts: run.run_ts,
+      commentaire: points.find((p) => p.commentaire)?.commentaire ?? null,
+      points: points.map(({ ts, valeur, min, max }) => ({ ts, valeur, min, max })),
+    });
+  }
+  return out;
+}
+
+export interface ActiviteSeuils {
+  activite: { id: number; nom: string };
+  seuils: Array<{
+    grandeur: 'H' | 'Q' | 'T';
+    seuil_bas: number | null;
+    seuil_haut: number | null;
+    indicatif: number;
+    texte: string | null;
+  }>;
+}
+
+/** The activity's name and its thresholds at a place; null when the activity does not exist. */
+export async function activiteSeuils(
+  db: Kysely<Database>,
+  activiteId: number,
+  lieuId: number,
+): Promise<ActiviteSeuils | null> {
+  const activite = await db
+    .selectFrom('activite')
+    .select(['id', 'nom'])
+    .where('id', '=', activiteId)
+    .executeTakeFirst();
+  if (!activite) return null;
+  const seuils = await db
+    .selectFrom('activite_lieu')
+    .select(['grandeur', 'seuil_bas', 'seuil_haut', 'indicatif', 'texte'])
+    .where('activite_id', '=', activiteId)
+    .where('lieu_id', '=', lieuId)
+    .orderBy('grandeur')
+    .execute();
+  return { activite, seuils };
+}
+
+/** The webcam of a place (the first one when it has several); null when the place does not exist. */
+export async function lieuWebcam(db: Kysely<Database>, lieuId: number): Promise<LieuWebcam | null> {
+  const lieu = await db.selectFrom('lieu').select('id').where('id', '=', lieuId).executeTakeFirst();
+  if (!lieu) return null;
+  const w = await db
+    .selectFrom('webcam')
+    .select(['nom', 'url', 'credit'])
+    .where('lieu_id', '=', lieuId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return w
+    ? {
+        idl: lieuId,
+        disponible: true,
+        url: w.url,
+        legende: webcamLegende(w.url),
+        nom: w.nom,
+        credit: w.credit,
+      }
+    : { idl: lieuId, disponible: false, url: null, legende: null, nom: null, credit: null };
+}

@@ -1,0 +1,210 @@
+/**
+ * Everything `/api/hydro/lieu/:id/*` answers, one method per route: the service reads through the repositories
+ * (`lieu.repo.ts`, `data/*.repo.ts`), shapes with the pure functions of `lieu-series.ts`, and keeps the series
+ * bodies in `data/series-cache.ts` (docs/decisions/013). A request goes routes → service → repositories or cache,
+ * and back; nothing calls back up (docs/decisions/063).
+ */
+import type {
+  Alerte,
+  ChroniqueHoraire,
+  DateRange,
+  GraphOptions,
+  Lieu7j,
+  LieuDetail,
+  LieuDonnees,
+  LieuEtat,
+  LieuPrevisions,
+  LieuWebcam,
+} from '@limni/shared/contracts/hydro';
+import { addDays, parisDayRange, parisDaysRange } from '@limni/shared/domain/time';
+import type { AppDeps } from '../../deps';
+import { alertesFor } from '../../data/alertes.repo';
+import { toDateRange } from '../../data/date-range';
+import { capteurStatesAt, dataNow } from '../../data/observations';
+import { observationsBetween } from '../../data/observations.repo';
+import { capteursVersion, SeriesBodyCache, VersionMemo, type CachedBody } from '../../data/series-cache';
+import { notFound } from '../../http/errors';
+import { chroniqueSerie, graphSeries, graphSeuils, serieDonnees, statsJours } from './lieu-series';
+import * as repo from './lieu.repo';
+import type { LieuCapteur } from './lieu.repo';
+
+const lieuInconnu = (id: number) => notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
+
+/** The sensors of a place and their data version (the stamp of its cached series bodies). */
+interface LieuVersion {
+  capteurs: LieuCapteur[];
+  version: string;
+}
+
+export class LieuService {
+  private readonly db;
+  /** The sensors of each place with their data version, memoised (at most 1 s, dropped on local writes). */
+  private readonly versions = new VersionMemo<LieuVersion | null>();
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'env' | 'now'>,
+    private readonly cache: SeriesBodyCache = new SeriesBodyCache(),
+  ) {
+    this.db = deps.db.db;
+  }
+
+  private async capteursOr404(id: number): Promise<LieuCapteur[]> {
+    const capteurs = await repo.lieuCapteurs(this.db, id);
+    if (!capteurs) throw lieuInconnu(id);
+    return capteurs;
+  }
+
+  async detail(id: number): Promise<LieuDetail> {
+    const lieu = await repo.getLieu(this.db, id);
+    if (!lieu) throw lieuInconnu(id);
+    return lieu;
+  }
+
+  /** First and last observation over every sensor of the place. */
+  async dateRange(id: number): Promise<DateRange> {
+    const capteurs = await this.capteursOr404(id);
+    const debuts = capteurs.map((c) => c.premier_ts).filter((t): t is number => t !== null);
+    const fins = capteurs.map((c) => c.dernier_ts).filter((t): t is number => t !== null);
+    return toDateRange(debuts.length ? Math.min(...debuts) : null, fins.length ? Math.max(...fins) : null);
+  }
+
+  /** Alerts on the place, its tronçon and its entity. */
+  async alertes(id: number): Promise<Alerte[]> {
+    const scopes = await repo.lieuScopes(this.db, id);
+    if (!scopes) throw lieuInconnu(id);
+    const now = await dataNow(this.db, this.deps.env, this.deps.now);
+    return alertesFor(
+      this.db,
+      {
+        lieu: [id],
+        entite: [scopes.entite_id],
+        troncon: scopes.troncon_id === null ? [] : [scopes.troncon_id],
+      },
+      now,
+    );
+  }
+
+  async webcam(id: number): Promise<LieuWebcam> {
+    const w = await repo.lieuWebcam(this.db, id);
+    if (!w) throw lieuInconnu(id);
+    return w;
+  }
+
+  /** The latest forecast run of each sensor. */
+  async previsions(id: number): Promise<LieuPrevisions> {
+    const capteurs = await this.capteursOr404(id);
+    return { lieu_id: id, series: await repo.latestPrevisions(this.db, capteurs) };
+  }
+
+  /** The state of each sensor at the end of a Paris day (or at the data "now" when earlier). */
+  async etat(id: number, date: string): Promise<LieuEtat> {
+    await this.capteursOr404(id);
+    const now = await dataNow(this.db, this.deps.env, this.deps.now);
+    const instant = Math.min(parisDayRange(date).end - 1, now);
+    return { lieu_id: id, date, instant, capteurs: await capteurStatesAt(this.db, [id], instant, instant) };
+  }
+
+  /** Min / max / mean of each sensor for each of the 7 Paris days ending with `date`. */
+  async septJours(id: number, date: string): Promise<Lieu7j> {
+    const capteurs = await this.capteursOr404(id);
+    const jours = Array.from({ length: 7 }, (_, i) => addDays(date, i - 6));
+    const bounds = jours.map((j) => parisDayRange(j));
+    const start = (bounds[0] as { start: number }).start;
+    const end = (bounds[6] as { end: number }).end;
+    const ends = bounds.map((b) => b.end);
+    const out = await Promise.all(
+      capteurs.map(async (c) =>
+        statsJours(c, await observationsBetween(this.db, c.id, start, end), jours, ends),
+      ),
+    );
+    return { lieu_id: id, date, jours, capteurs: out };
+  }
+
+  /** The observations of each sensor over the `nb` days ending with `date` (cached body). */
+  donnees(id: number, date: string, nb: number): Promise<CachedBody> {
+    return this.cachedSeries('d', id, date, nb, async (capteurs): Promise<LieuDonnees> => {
+      const { start, end } = parisDaysRange(date, nb);
+      const series = await Promise.all(
+        capteurs.map(async (c) => serieDonnees(c, await observationsBetween(this.db, c.id, start, end))),
+      );
+      return { lieu_id: id, date, nb, debut: start, fin: end, series };
+    });
+  }
+
+  /** The hourly chronicle of each sensor over the `nb` days ending with `date` (cached body). */
+  chronique(id: number, date: string, nb: number): Promise<CachedBody> {
+    return this.cachedSeries('c-h', id, date, nb, async (capteurs): Promise<ChroniqueHoraire> => {
+      const { start, end } = parisDaysRange(date, nb);
+      const series = await Promise.all(
+        capteurs.map(async (c) => chroniqueSerie(c, await observationsBetween(this.db, c.id, start, end))),
+      );
+      return { lieu_id: id, date, nb, series };
+    });
+  }
+
+  /**
+   * What the chart needs: series (colour, French label, y range), the thresholds of an activity at this place,
+   * whether forecasts exist. An unknown activity is a 404.
+   */
+  async graphOptions(id: number, date: string, nb: number, activiteId?: number): Promise<GraphOptions> {
+    const capteurs = await this.capteursOr404(id);
+    const { start, end } = parisDaysRange(date, nb);
+    const ids = capteurs.map((c) => c.id);
+    const [extrema, act, previsions] = await Promise.all([
+      repo.extremaBetween(this.db, ids, start, end),
+      activiteId === undefined ? undefined : repo.activiteSeuils(this.db, activiteId, id),
+      repo.hasPrevisions(this.db, ids, start),
+    ]);
+    if (act === null) throw notFound(`Aucune activité ne porte l'identifiant ${activiteId}.`);
+    const seuils = graphSeuils(act, capteurs);
+    return {
+      lieu_id: id,
+      date,
+      nb,
+      debut: start,
+      fin: end,
+      series: graphSeries(capteurs, extrema, seuils),
+      activite: act ? act.activite : null,
+      seuils,
+      previsions,
+    };
+  }
+
+  /** The place's sensors and their data version: memoised, else read (concurrent reads of a place share one). */
+  private lieuVersion(id: number): Promise<LieuVersion | null> {
+    return (
+      this.versions.get(id) ??
+      this.versions.set(
+        id,
+        repo
+          .lieuCapteurs(this.db, id)
+          .then((capteurs) => capteurs && { capteurs, version: capteursVersion(capteurs) }),
+      )
+    );
+  }
+
+  /**
+   * A series body: the cached one when the place's data version is unchanged, else the computation already under
+   * way for it, else a new one (serialised and stored with its ETag).
+   */
+  private async cachedSeries(
+    kind: 'd' | 'c-h',
+    id: number,
+    date: string,
+    nb: number,
+    compute: (capteurs: LieuCapteur[]) => Promise<LieuDonnees | ChroniqueHoraire>,
+  ): Promise<CachedBody> {
+    const v = await this.lieuVersion(id);
+    if (!v) throw lieuInconnu(id);
+    const key = `${kind}|${id}|${date}|${nb}`;
+    return (
+      this.cache.get(key, v.version) ??
+      this.cache.pending(key, v.version) ??
+      this.cache.share(
+        key,
+        v.version,
+        compute(v.capteurs).then((body) => this.cache.set(key, v.version, JSON.stringify(body))),
+      )
+    );
+  }
+}

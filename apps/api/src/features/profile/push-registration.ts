@@ -1,0 +1,56 @@
+/**
+ * The canonical form of a registration given to `user/edit-push` (docs/decisions/036): a browser's Web Push
+ * subscription (JSON text or object, keys of the right size, endpoint of a known push service) or an Android/iOS
+ * device token, and the hash it is stored under.
+ */
+import crypto from 'node:crypto';
+import * as z from 'zod/mini';
+import { WebPushSubscription, type PushType } from '@limni/shared/contracts/profile';
+import { badRequest } from '../../http/errors';
+
+const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('base64url');
+const base64urlLength = (v: string) => Buffer.from(v, 'base64url').length;
+
+/** The registration to store and its key; 400 (field `registrationId`) when unusable. */
+export function normalizeRegistration(
+  type: PushType,
+  registrationId: string | z.infer<typeof WebPushSubscription>,
+  isAllowedEndpoint: (endpoint: string) => boolean,
+): { registrationId: string; hash: string } {
+  const invalid = (message: string) => badRequest(message, { registrationId: [message] });
+  if (type !== 'web') {
+    if (typeof registrationId !== 'string' || !/^[A-Za-z0-9:_.-]{8,4096}$/.test(registrationId)) {
+      throw invalid(`L'identifiant d'appareil ${type} est invalide.`);
+    }
+    return { registrationId, hash: sha256(`${type}:${registrationId}`) };
+  }
+  let candidate: unknown = registrationId;
+  if (typeof registrationId === 'string') {
+    try {
+      candidate = JSON.parse(registrationId);
+    } catch {
+      throw invalid("L'abonnement Web Push doit être le JSON de PushSubscription (endpoint et keys).");
+    }
+  }
+  const parsed = z.safeParse(WebPushSubscription, candidate);
+  if (!parsed.success) {
+    throw invalid(
+      `Abonnement Web Push invalide : ${parsed.error.issues[0]?.message ?? 'endpoint et keys attendus'}.`,
+    );
+  }
+  const { endpoint, keys } = parsed.data;
+  if (base64urlLength(keys.p256dh) !== 65 || base64urlLength(keys.auth) !== 16) {
+    throw invalid('Les clés de l’abonnement Web Push sont invalides (p256dh : 65 octets, auth : 16 octets).');
+  }
+  if (!isAllowedEndpoint(endpoint)) {
+    throw invalid(
+      "Ce service de notification n'est pas pris en charge (adresse https d'un navigateur attendue).",
+    );
+  }
+  const canonical = JSON.stringify({
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: keys.p256dh, auth: keys.auth },
+  });
+  return { registrationId: canonical, hash: sha256(`web:${endpoint}`) };
+}

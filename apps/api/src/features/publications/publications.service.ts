@@ -1,0 +1,112 @@
+/**
+ * Publications of a place: list, publish (text and optional photo re-encoded by sharp, the observations at
+ * posting time, 30 an hour per account), delete one's own. Errors are the French 400/403/404/429 of the API.
+ */
+import type { Publication, ReleveInstantane } from '@limni/shared/contracts/publications';
+import { PUBLICATION_PHOTO_MAX_PX } from '@limni/shared/contracts/publications';
+import type { AppDeps } from '../../deps';
+import { capteurStatesAt } from '../../data/observations';
+import { reencodeImage, removeUploads, saveUpload } from '../../data/uploads';
+import type { AuthUser } from '../../http/auth';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { RateLimiter, type LimitRule } from '../../http/limiter';
+import type { UploadedFile } from '../../http/multipart';
+import * as repo from './publications.repo';
+
+/** What a publication form holds once read and checked (`read` in `publish`). */
+export interface PublicationInput {
+  lieuId: number;
+  texte: string;
+  file: UploadedFile | null;
+}
+
+/** Publications one account may post per hour. */
+export const PUBLICATIONS_PER_HOUR = 30;
+const PER_USER: LimitRule = { bucket: 'publication-user', max: PUBLICATIONS_PER_HOUR, windowMs: 3600_000 };
+
+export class PublicationsService {
+  private readonly db;
+  private readonly limiter: RateLimiter;
+
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'env' | 'now'>) {
+    this.db = deps.db.db;
+    this.limiter = new RateLimiter(this.db, deps.now);
+  }
+
+  /** Published posts of a place, newest first, older than `avant` when given. */
+  async list(lieuId: number, avant?: number): Promise<Publication[]> {
+    if (!(await repo.lieuExists(this.db, lieuId))) {
+      throw notFound(`Aucun lieu ne porte l'identifiant ${lieuId}.`);
+    }
+    return repo.listPublications(this.db, lieuId, avant);
+  }
+
+  /**
+   * Publishes on a place: at least a text or a photo, an existing place, within the hourly limit
+   * (docs/decisions/107). The slot is taken before anything is read or decoded — an account over its limit costs
+   * nothing but this check — and given back when the publication is not stored, whatever the reason.
+   */
+  async publish(author: AuthUser, read: () => Promise<PublicationInput>): Promise<Publication> {
+    const slot = await this.limiter.consume(PER_USER, `user:${author.id}`);
+    let stored: string | null = null;
+    let id: number;
+    try {
+      const { lieuId, texte, file } = await read();
+      if (!texte && !file) {
+        const message = 'Écrivez un texte ou joignez une photo.';
+        throw badRequest(message, { texte: [message] });
+      }
+      if (!(await repo.lieuExists(this.db, lieuId))) {
+        const message = `Aucun lieu ne porte l'identifiant ${lieuId}.`;
+        throw badRequest(message, { lieu: [message] });
+      }
+      const photo = file
+        ? await reencodeImage(file.data, { maxSide: PUBLICATION_PHOTO_MAX_PX, field: 'photo' })
+        : null;
+      const now = this.deps.now();
+      const releves = await this.releves(lieuId, now);
+      stored = photo ? await saveUpload(this.deps.env.DATA_DIR, 'publications', photo) : null;
+      id = await repo.insertPublication(this.db, {
+        userId: author.id,
+        username: author.username,
+        lieuId,
+        texte,
+        photo: stored,
+        releves,
+        now,
+      });
+    } catch (err) {
+      await removeUploads(this.deps.env.DATA_DIR, [stored]);
+      await this.limiter.release(slot);
+      throw err;
+    }
+    const created = await repo.getPublication(this.db, id);
+    if (!created) throw notFound();
+    return created;
+  }
+
+  /** Deletes one of the author's publications and its photo. */
+  async remove(author: AuthUser, id: number): Promise<void> {
+    const row = await repo.publicationOwner(this.db, id);
+    if (!row) throw notFound(`Aucune publication ne porte l'identifiant ${id}.`);
+    if (row.user_id !== author.id) {
+      throw forbidden('Vous ne pouvez supprimer que vos propres publications.');
+    }
+    await repo.deletePublication(this.db, id);
+    await removeUploads(this.deps.env.DATA_DIR, [row.photo]);
+  }
+
+  /** The latest observation of each sensor of the place at `atMs` (the snapshot kept with the post). */
+  private async releves(lieuId: number, atMs: number): Promise<ReleveInstantane[]> {
+    const states = await capteurStatesAt(this.db, [lieuId], atMs);
+    return states.map((s) => ({
+      grandeur: s.grandeur,
+      unite: s.unite,
+      libelle: s.libelle,
+      valeur: s.valeur,
+      ts: s.ts,
+      tendance: s.tendance,
+      variation_h: s.variation_h,
+    }));
+  }
+}

@@ -1,0 +1,339 @@
+/**
+ * Writing normalised observations (m, m³/s, epoch ms) into `observation`, idempotently: upsert on (capteur, ts),
+ * only rows that are new or whose value/status changed are written, and the cached state of each sensor
+ * (`derniere_valeur`, `dernier_ts`, `premier_ts`, `pas_min`) is kept right. Used by the live jobs, the bench, and
+ * the replay (which emits the same `observations` event from the returned summary). The statements are in
+ * observation.repo.ts.
+ */
+import type { Kysely } from 'kysely';
+import { nativeStepMinutes } from '@limni/shared/domain/series';
+import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
+import { markSensorDataChanged } from '../data/series-cache';
+import type { Database } from '../db/schema';
+import type { CapteurObservations } from './events';
+import {
+  advanceSensorState,
+  ensureSensor,
+  ObservationUpserter,
+  placeSensorRows,
+  storedInRanges,
+  type ConflictMode,
+  type ObservationRow,
+} from './observation.repo';
+import { inTransaction } from './transaction.repo';
+
+/** An observation to store, in Limni's units (H in m, Q in m³/s), instant in epoch ms. */
+export interface ObservationToStore {
+  codeStation: string;
+  grandeur: 'H' | 'Q';
+  ts: number;
+  valeur: number;
+  statut: number | null;
+  qualification: number | null;
+}
+
+interface PlaceSensors {
+  lieuId: number;
+  H?: number;
+  Q?: number;
+}
+
+/**
+ * The observations of one sensor in a batch. Pages come sorted by instant for each station (ascending or
+ * descending): they are kept in arrival order; a map (instant → last observation) is built only when an instant
+ * repeats or the order breaks.
+ */
+interface Group {
+  id: number;
+  code: string;
+  grandeur: 'H' | 'Q';
+  min: number;
+  max: number;
+  list: ObservationToStore[];
+  /** +1 ascending, −1 descending, 0 unknown yet. */
+  dir: number;
+  byTs: Map<number, ObservationToStore> | null;
+}
+
+function addToGroup(g: Group, r: ObservationToStore): boolean {
+  if (g.byTs) {
+    const dup = g.byTs.has(r.ts);
+    g.byTs.set(r.ts, r);
+    return dup;
+  }
+  const prev = g.list[g.list.length - 1];
+  const dir = prev === undefined ? 0 : Math.sign(r.ts - prev.ts);
+  if (prev === undefined || (dir !== 0 && (g.dir === 0 || dir === g.dir))) {
+    if (prev !== undefined) g.dir = dir;
+    g.list.push(r);
+    return false;
+  }
+  g.byTs = new Map(g.list.map((x) => [x.ts, x]));
+  return addToGroup(g, r);
+}
+
+const groupObservations = (g: Group): Iterable<ObservationToStore> => g.byTs?.values() ?? g.list;
+
+const LIBELLES: Record<'H' | 'Q', string> = { H: "Hauteur d'eau", Q: 'Débit' };
+
+export interface WriteOptions {
+  /** `update` (default): a changed value replaces the stored one. `ignore`: stored observations always win. */
+  onConflict?: ConflictMode;
+}
+
+export interface WriteResult {
+  nouvelles: number;
+  modifiees: number;
+  inchangees: number;
+  /** Observations of stations that no place knows. */
+  inconnues: number;
+  /** The same (station, grandeur, instant) more than once in the batch. */
+  doublons: number;
+  capteursCrees: number;
+}
+
+/** Per-sensor account of one run, merged over batches; becomes the `observations` event. */
+export class ObservationsSummary {
+  private readonly bySensor = new Map<number, CapteurObservations>();
+
+  add(s: CapteurObservations): void {
+    const cur = this.bySensor.get(s.capteurId);
+    if (!cur) {
+      this.bySensor.set(s.capteurId, { ...s });
+      return;
+    }
+    cur.nouvelles += s.nouvelles;
+    cur.modifiees += s.modifiees;
+    cur.from = Math.min(cur.from, s.from);
+    cur.to = Math.max(cur.to, s.to);
+  }
+
+  get sensors(): CapteurObservations[] {
+    return [...this.bySensor.values()].sort((a, b) => a.capteurId - b.capteurId);
+  }
+}
+
+const emptyResult = (): WriteResult => ({
+  nouvelles: 0,
+  modifiees: 0,
+  inchangees: 0,
+  inconnues: 0,
+  doublons: 0,
+  capteursCrees: 0,
+});
+
+/** What one sensor's group changes against what is stored. */
+interface GroupChanges {
+  nouvelles: number;
+  modifiees: number;
+  inchangees: number;
+  /** Earliest and latest observation to write (null when nothing is written). */
+  first: ObservationToStore | null;
+  last: ObservationToStore | null;
+  /** Instants written, collected only while the sensor's native step is unknown. */
+  times: number[];
+}
+
+/**
+ * Compares a group with the stored observations of its range and appends the rows to write (new ones, and
+ * changed ones in `update` mode) to `params`, 5 values each.
+ */
+function changesOf(
+  g: Group,
+  stored: ReadonlyMap<number, ObservationRow> | undefined,
+  mode: ConflictMode,
+  collectTimes: boolean,
+  params: Array<number | null>,
+): GroupChanges {
+  const c: GroupChanges = { nouvelles: 0, modifiees: 0, inchangees: 0, first: null, last: null, times: [] };
+  for (const r of groupObservations(g)) {
+    const o = stored?.get(r.ts);
+    if (!o) c.nouvelles++;
+    else if (
+      mode === 'update' &&
+      (o.valeur !== r.valeur || o.statut !== r.statut || o.qualification !== r.qualification)
+    ) {
+      c.modifiees++;
+    } else {
+      c.inchangees++;
+      continue;
+    }
+    params.push(g.id, r.ts, r.valeur, r.statut, r.qualification);
+    if (!c.first || r.ts < c.first.ts) c.first = r;
+    if (!c.last || r.ts > c.last.ts) c.last = r;
+    if (collectTimes) c.times.push(r.ts);
+  }
+  return c;
+}
+
+/** The native step estimated from at least 3 instants written (minutes), else null. */
+function stepOf(times: number[]): number | null {
+  return times.length >= 3
+    ? nativeStepMinutes(times.sort((a, b) => a - b).map((ts) => ({ ts, valeur: 0 })))
+    : null;
+}
+
+/**
+ * Resolves station codes to places and sensors (loaded once), creates a missing sensor on its first observation
+ * (typically the Q sensor of a place), and writes batches.
+ */
+export class ObservationStore {
+  private places: Map<string, PlaceSensors> | null = null;
+  private readonly ids = { H: new Map<string, number>(), Q: new Map<string, number>() };
+  /** Sensors whose native step is known (no need to estimate it from new observations). */
+  private readonly stepKnown = new Set<number>();
+  private readonly upserter: ObservationUpserter;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly source: string,
+    readonly summary = new ObservationsSummary(),
+  ) {
+    this.upserter = new ObservationUpserter(db);
+  }
+
+  private async load(): Promise<Map<string, PlaceSensors>> {
+    if (this.places) return this.places;
+    const map = new Map<string, PlaceSensors>();
+    for (const r of await placeSensorRows(this.db)) {
+      const code = r.code_station as string;
+      const p = map.get(code) ?? { lieuId: r.lieuId };
+      if (r.capteurId !== null && (r.grandeur === 'H' || r.grandeur === 'Q')) {
+        p[r.grandeur] = r.capteurId;
+        this.ids[r.grandeur].set(code, r.capteurId);
+        if (r.pas_min !== null) this.stepKnown.add(r.capteurId);
+      }
+      map.set(code, p);
+    }
+    this.places = map;
+    return map;
+  }
+
+  /** Station codes of every place. */
+  async knownStations(): Promise<Set<string>> {
+    return new Set((await this.load()).keys());
+  }
+
+  /** The sensor of a station and quantity, created when the place has none yet; null for an unknown station. */
+  private async sensorOf(code: string, grandeur: 'H' | 'Q', created: { n: number }): Promise<number | null> {
+    const known = this.ids[grandeur].get(code);
+    if (known !== undefined) return known;
+    const place = (await this.load()).get(code);
+    if (!place) return null;
+    const existing = place[grandeur];
+    if (existing !== undefined) return existing;
+    const row = await ensureSensor(this.db, {
+      lieuId: place.lieuId,
+      grandeur,
+      unite: UNITE_PAR_GRANDEUR[grandeur],
+      libelle: LIBELLES[grandeur],
+      source: this.source,
+      codeStation: code,
+    });
+    place[grandeur] = row.id;
+    this.ids[grandeur].set(code, row.id);
+    if (row.pas_min !== null) this.stepKnown.add(row.id);
+    created.n++;
+    return row.id;
+  }
+
+  /** Writes one batch in one transaction and returns what happened. */
+  async write(batch: readonly ObservationToStore[], opts: WriteOptions = {}): Promise<WriteResult> {
+    const mode = opts.onConflict ?? 'update';
+    const result = emptyResult();
+    const groups = await this.groupBySensor(batch, result);
+    if (groups.length === 0) return result;
+    const written = await inTransaction(this.db, (trx) => this.writeGroups(trx, groups, mode, result));
+    // Only what was committed is reported.
+    for (const s of written) this.summary.add(s);
+    return result;
+  }
+
+  /**
+   * Step 1: each observation's sensor (a missing one is created), grouped by sensor; the last of a repeated
+   * instant wins. Batches come sorted by station, so the previous observation's sensor is the usual hit.
+   */
+  private async groupBySensor(batch: readonly ObservationToStore[], result: WriteResult): Promise<Group[]> {
+    await this.load();
+    const groups = new Map<number, Group>();
+    const created = { n: 0 };
+    let g: Group | undefined;
+    let lastCode: string | null = null;
+    let lastGrandeur = '';
+    let id: number | null = null;
+    for (const r of batch) {
+      if (r.codeStation !== lastCode || r.grandeur !== lastGrandeur) {
+        id = await this.sensorOf(r.codeStation, r.grandeur, created);
+        lastCode = r.codeStation;
+        lastGrandeur = r.grandeur;
+      }
+      if (id === null) {
+        result.inconnues++;
+        continue;
+      }
+      if (g?.id !== id) {
+        g = groups.get(id);
+        if (!g) {
+          g = {
+            id,
+            code: r.codeStation,
+            grandeur: r.grandeur,
+            min: r.ts,
+            max: r.ts,
+            list: [],
+            dir: 0,
+            byTs: null,
+          };
+          groups.set(id, g);
+        }
+      }
+      if (addToGroup(g, r)) result.doublons++;
+      if (r.ts < g.min) g.min = r.ts;
+      if (r.ts > g.max) g.max = r.ts;
+    }
+    result.capteursCrees = created.n;
+    return [...groups.values()];
+  }
+
+  /**
+   * Step 2, in the transaction: what is stored in the ranges received, then per sensor the rows to write and its
+   * cached state moved forward, the rows upserted, and the sensors' cached series marked stale
+   * (docs/decisions/013). Returns the per-sensor account of what was written.
+   */
+  private async writeGroups(
+    trx: Kysely<Database>,
+    groups: Group[],
+    mode: ConflictMode,
+    result: WriteResult,
+  ): Promise<CapteurObservations[]> {
+    const stored = await storedInRanges(trx, groups);
+    const params: Array<number | null> = [];
+    const written: CapteurObservations[] = [];
+    for (const g of groups) {
+      const c = changesOf(g, stored.get(g.id), mode, !this.stepKnown.has(g.id), params);
+      result.nouvelles += c.nouvelles;
+      result.modifiees += c.modifiees;
+      result.inchangees += c.inchangees;
+      if (!c.first || !c.last) continue;
+      written.push({
+        capteurId: g.id,
+        lieuId: this.places?.get(g.code)?.lieuId ?? 0,
+        grandeur: g.grandeur,
+        codeStation: g.code,
+        nouvelles: c.nouvelles,
+        modifiees: c.modifiees,
+        from: c.first.ts,
+        to: c.last.ts,
+      });
+      const step = stepOf(c.times);
+      if (step !== null) this.stepKnown.add(g.id);
+      await advanceSensorState(trx, g.id, c.first.ts, c.last, step);
+    }
+    await this.upserter.upsert(trx, params, mode);
+    await markSensorDataChanged(
+      trx,
+      written.map((w) => w.capteurId),
+    );
+    return written;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The statements of the observation write path (observation-store.ts): the places and sensors of the station
+ * codes, a sensor created on its first observation, what is already stored in the instants received, the
+ * bulk upsert of new or changed observations and the cached state of each sensor.
+ */
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export type ObservationRow = Database['observation'];
+export type ConflictMode = 'update' | 'ignore';
+
+/** Every place with a station code, with its H/Q/T sensors (one row per sensor, or one without any). */
+export function placeSensorRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('lieu')
+    .leftJoin('capteur', 'capteur.lieu_id', 'lieu.id')
+    .select([
+      'lieu.id as lieuId',
+      'lieu.code_station',
+      'capteur.id as capteurId',
+      'capteur.grandeur',
+      'capteur.pas_min',
+    ])
+    .where('lieu.code_station', 'is not', null)
+    .execute();
+}
+
+export interface NewSensor {
+  lieuId: number;
+  grandeur: 'H' | 'Q';
+  unite: string;
+  libelle: string;
+  source: string;
+  codeStation: string;
+}
+
+/** Creates the sensor unless the place already has one for that quantity; returns the sensor either way. */
+export async function ensureSensor(
+  db: Kysely<Database>,
+  s: NewSensor,
+): Promise<{ id: number; pas_min: number | null }> {
+  await db
+    .insertInto('capteur')
+    .values({
+      lieu_id: s.lieuId,
+      grandeur: s.grandeur,
+      unite: s.unite,
+      libelle: s.libelle,
+      source: s.source,
+      code_station: s.codeStation,
+      pas_min: null,
+    })
+    .onConflict((oc) => oc.columns(['lieu_id', 'grandeur']).doNothing())
+    .execute();
+  return db
+    .selectFrom('capteur')
+    .select(['id', 'pas_min'])
+    .where('lieu_id', '=', s.lieuId)
+    .where('grandeur', '=', s.grandeur)
+    .executeTakeFirstOrThrow();
+}
+
+/** Sensors per statement when observation what is stored (one OR branch each). */
+const RANGES_PER_QUERY = 200;
+
+/** The stored observations of each sensor within [min, max], by sensor then instant. */
+export async function storedInRanges(
+  db: Kysely<Database>,
+  ranges: ReadonlyArray<{ id: number; min: number; max: number }>,
+): Promise<Map<number, Map<number, ObservationRow>>> {
+  const existing = new Map<number, Map<number, ObservationRow>>();
+  for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
+    const part = ranges.slice(i, i + RANGES_PER_QUERY);
+    const rows = await db
+      .selectFrom('observation')
+      .select(['capteur_id', 'ts', 'valeur', 'statut', 'qualification'])
+      .where((eb) =>
+        eb.or(
+          part.map((p) =>
+            eb.and([eb('capteur_id', '=', p.id), eb('ts', '>=', p.min), eb('ts', '<=', p.max)]),
+          ),
+        ),
+      )
+      .execute();
+    for (const r of rows) {
+      const m = existing.get(r.capteur_id) ?? new Map<number, ObservationRow>();
+      m.set(r.ts, r);
+      existing.set(r.capteur_id, m);
+    }
+  }
+  return existing;
+}
+
+/**
+ * Moves a sensor's cached state forward: first instant, latest value and instant (never backwards: a late older
+ * observation does not replace them), and the native step when it was unknown.
+ */
+export async function advanceSensorState(
+  db: Kysely<Database>,
+  capteurId: number,
+  first: number,
+  last: { ts: number; valeur: number },
+  stepMinutes: number | null,
+): Promise<void> {
+  await db
+    .updateTable('capteur')
+    .set({
+      premier_ts: sql<number>`case when premier_ts is null or premier_ts > ${first} then ${first} else premier_ts end`,
+      derniere_valeur: sql<number>`case when dernier_ts is null or dernier_ts <= ${last.ts} then ${last.valeur} else derniere_valeur end`,
+      dernier_ts: sql<number>`case when dernier_ts is null or dernier_ts < ${last.ts} then ${last.ts} else dernier_ts end`,
+      ...(stepMinutes !== null ? { pas_min: sql<number>`coalesce(pas_min, ${stepMinutes})` } : {}),
+    })
+    .where('id', '=', capteurId)
+    .execute();
+}
+
+/** Values per observation in the flat parameter list: capteur_id, ts, valeur, statut, qualification. */
+export const OBSERVATION_PARAMS = 5;
+/**
+ * Rows per INSERT statement. Measured on SQLite: 100–200-row statements with the upsert clause insert about 3
+ * times faster than one row per statement, and faster than 1,000-row ones.
+ */
+export const INSERT_CHUNK = 200;
+
+function upsert(db: Kysely<Database>, rows: ObservationRow[], mode: ConflictMode) {
+  const q = db.insertInto('observation').values(rows);
+  return mode === 'ignore'
+    ? q.onConflict((oc) => oc.columns(['capteur_id', 'ts']).doNothing())
+    : q.onConflict((oc) =>
+        oc.columns(['capteur_id', 'ts']).doUpdateSet((eb) => ({
+          valeur: eb.ref('excluded.valeur'),
+          statut: eb.ref('excluded.statut'),
+          qualification: eb.ref('excluded.qualification'),
+        })),
+      );
+}
+
+/**
+ * Upserts observations given as flat parameters (5 per row). Full chunks reuse one compiled statement per mode
+ * and dialect (its text never changes, only its parameters); the rest is built row by row.
+ */
+export class ObservationUpserter {
+  private readonly templates = new Map<ConflictMode, CompiledQuery>();
+
+  /** `db` compiles the statements (the root handle: its dialect is the transaction's). */
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private template(mode: ConflictMode): CompiledQuery {
+    let t = this.templates.get(mode);
+    if (!t) {
+      const dummy = Array.from({ length: INSERT_CHUNK }, () => ({
+        capteur_id: 0,
+        ts: 0,
+        valeur: 0,
+        statut: 0,
+        qualification: 0,
+      }));
+      t = upsert(this.db, dummy, mode).compile();
+      if (t.parameters.length !== INSERT_CHUNK * OBSERVATION_PARAMS) {
+        throw new Error('gabarit INSERT inattendu');
+      }
+      this.templates.set(mode, t);
+    }
+    return t;
+  }
+
+  async upsert(
+    trx: Kysely<Database>,
+    params: ReadonlyArray<number | null>,
+    mode: ConflictMode,
+  ): Promise<void> {
+    const full = INSERT_CHUNK * OBSERVATION_PARAMS;
+    for (let i = 0; i < params.length; i += full) {
+      const slice = params.slice(i, i + full);
+      if (slice.length === full) {
+        await trx.executeQuery({ ...this.template(mode), parameters: slice });
+        continue;
+      }
+      const rows: ObservationRow[] = [];
+      for (let j = 0; j < slice.length; j += OBSERVATION_PARAMS) {
+        rows.push({
+          capteur_id: slice[j] as number,
+          ts: slice[j + 1] as number,
+          valeur: slice[j + 2] as number,
+          statut: slice[j + 3] ?? null,
+          qualification: slice[j + 4] ?? null,
+        });
+      }
+      await upsert(trx, rows, mode).execute();
+    }
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * The statements of the demo seed (seed.ts and steps/*): bulk inserts of built rows, the few updates that follow
+ * them, the emptying of every table for `--reset`, and the reads the steps need (series of levels, page versions).
+ */
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { resetIdSequences, type DialectName } from '../db/dialect';
+import type { Database } from '../db/schema';
+
+/** Runs the whole seed in one transaction (all or nothing). */
+export function inSeedTransaction(
+  db: Kysely<Database>,
+  fn: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  return db.transaction().execute(fn);
+}
+
+/** True once the referential is loaded (the seed never runs twice on the same database). */
+export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('entite')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** Tables in the order they can be emptied (children first). */
+const TABLES_CHILD_FIRST = [
+  'photo',
+  'publication',
+  'push_registration',
+  'user_autorisation',
+  'user_liste_sib',
+  'abonnement',
+  'password_reset',
+  'email_verification',
+  'session',
+  'profile',
+  'user',
+  'autorisation',
+  'contact_message',
+  'liste_sib',
+  'page',
+  'webcam',
+  'alerte',
+  'activite_lieu',
+  'activite',
+  'prevision',
+  'climatologie',
+  'climatologie_capteur',
+  'archive_jour',
+  'observation',
+  'capteur',
+  'lieu',
+  'troncon',
+  'entite_departement',
+  'entite',
+  'departement',
+  'bassin',
+  'meta',
+] as const;
+
+/** Empties every table the seed fills, accounts included (`npm run seed -- --reset`). */
+export async function emptySeededTables(db: Kysely<Database>): Promise<void> {
+  for (const t of TABLES_CHILD_FIRST) await db.deleteFrom(t).execute();
+}
+
+/** Inserts rows built to the table's shape, `chunk` rows per statement. */
+export async function insertRows<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: ReadonlyArray<Insertable<Database[T]>>,
+  chunk = 1000,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    // Kysely's insert typing cannot follow a generic table name; the rows were checked against it above.
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + chunk) as never)
+      .execute();
+  }
+}
+
+/** Sets the parent of entities (a self-reference: written once every entity exists). */
+export async function setEntiteParents(
+  db: Kysely<Database>,
+  parents: ReadonlyArray<{ id: number; parent_id: number }>,
+): Promise<void> {
+  for (const e of parents) {
+    await db.updateTable('entite').set({ parent_id: e.parent_id }).where('id', '=', e.id).execute();
+  }
+}
+
+/** The cached state of a sensor after its series was loaded; the native step only when none was set. */
+export async function setSensorSeriesState(
+  db: Kysely<Database>,
+  capteurId: number,
+  s: { premier_ts: number; dernier_ts: number; derniere_valeur: number; pasMin: number | null },
+): Promise<void> {
+  await db
+    .updateTable('capteur')
+    .set({
+      premier_ts: s.premier_ts,
+      dernier_ts: s.dernier_ts,
+      derniere_valeur: s.derniere_valeur,
+      pas_min: sql<number>`coalesce(pas_min, ${s.pasMin})`,
+    })
+    .where('id', '=', capteurId)
+    .execute();
+}
+
+/** Tables whose ids the seed chose: PostgreSQL's identity sequences are moved past them. */
+const TABLES_WITH_SEEDED_IDS = [
+  'entite',
+  'troncon',
+  'lieu',
+  'capteur',
+  'alerte',
+  'activite',
+  'liste_sib',
+  'webcam',
+];
+
+export async function moveIdSequencesPastSeededIds(
+  db: Kysely<Database>,
+  dialect: DialectName,
+): Promise<void> {
+  await resetIdSequences(db as unknown as Kysely<unknown>, dialect, TABLES_WITH_SEEDED_IDS);
+}
+
+/** Row counts of the main tables, for the seed's last log line. */
+export async function countRows(
+  db: Kysely<Database>,
+  tables: ReadonlyArray<keyof Database & string>,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const t of tables) {
+    const r = await db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    counts[t] = Number(r?.n ?? 0);
+  }
+  return counts;
+}
+
+/* ---- steps ---- */
+
+/** True while no sensor has an archived day (the archive step then loads the demo archive). */
+export async function archiveIsEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('archive_jour').select('capteur_id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+export async function maxCapteurId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('capteur')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirst();
+  return Number(row?.m ?? 0);
+}
+
+/** The place of each station code, with its flow (Q) sensor when it has one. */
+export async function flowSensorsOfPlaces(
+  db: Kysely<Database>,
+  codes: readonly string[],
+): Promise<Map<string, { lieuId: number; capteurId: number | null }>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('lieu')
+    .leftJoin('capteur', (j) => j.onRef('capteur.lieu_id', '=', 'lieu.id').on('capteur.grandeur', '=', 'Q'))
+    .select(['lieu.id as lieu_id', 'lieu.code_station', 'capteur.id as capteur_id'])
+    .where('lieu.code_station', 'in', [...codes])
+    .orderBy('lieu.id')
+    .execute();
+  const out = new Map<string, { lieuId: number; capteurId: number | null }>();
+  for (const r of rows) {
+    if (r.code_station && !out.has(r.code_station)) {
+      out.set(r.code_station, { lieuId: r.lieu_id, capteurId: r.capteur_id });
+    }
+  }
+  return out;
+}
+
+/** The water-level (H) sensors that have a recorded series, with their place's kind and catchment area. */
+export function levelSensorsWithSeries(db: Kysely<Database>) {
+  return db
+    .selectFrom('capteur')
+    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+    .innerJoin('entite', 'entite.id', 'lieu.entite_id')
+    .select([
+      'capteur.id',
+      'capteur.lieu_id',
+      'capteur.premier_ts',
+      'capteur.dernier_ts',
+      'entite.type',
+      'lieu.surface_bv_km2',
+    ])
+    .where('capteur.grandeur', '=', 'H')
+    .where('capteur.dernier_ts', 'is not', null)
+    .orderBy('capteur.lieu_id')
+    .execute();
+}
+
+/** Every stored value of a sensor (any order). */
+export async function sensorValues(db: Kysely<Database>, capteurId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('observation')
+    .select('valeur')
+    .where('capteur_id', '=', capteurId)
+    .execute();
+  return rows.map((r) => r.valeur);
+}
+
+/** Version (`updated_at`) of each stored content page. */
+export async function pageVersions(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('page').select(['slug', 'updated_at']).execute();
+  return new Map(rows.map((r) => [r.slug, r.updated_at]));
+}
+
+/** Writes a content page: inserted when `exists` is false, replaced otherwise. */
+export async function writePage(
+  db: Kysely<Database>,
+  page: Insertable<Database['page']>,
+  exists: boolean,
+): Promise<void> {
+  if (exists) await db.updateTable('page').set(page).where('slug', '=', page.slug).execute();
+  else await db.insertInto('page').values(page).execute();
+}
