@@ -1,5 +1,5 @@
 /**
- * The account API (spec §7) and its flows (spec §4): sign-in and sign-out, registration, e-mail verification,
+ * The account API (docs/requirements.md R10.5) and its flows (R7.2–R7.5): sign-in and sign-out, registration, e-mail verification,
  * password reset request and confirmation, password change, the user's details and the account deletion.
  * Each flow drives the account store's flags (begin / success / failure / clear); the pages read them.
  */
@@ -13,6 +13,7 @@ import {
   type PasswordChangeBody,
   type PasswordResetConfirmBody,
   type RegistrationBody,
+  RegistrationResponse,
   type UserPatchBody,
 } from '@limni/shared/contracts/account';
 import { api, ApiError } from '../lib/api';
@@ -55,7 +56,7 @@ async function doSignOut(): Promise<void> {
   const { token } = useAccount.getState();
   if (token) {
     try {
-      const push = await import('../features/compte/push');
+      const push = await import('./push');
       await push.forgetPushBeforeLogout();
     } catch {
       // Push is best-effort; the sign-out goes on.
@@ -69,14 +70,17 @@ async function doSignOut(): Promise<void> {
   useAccount.getState().clearSession();
 }
 
-/** `POST registration/rest/`: the confirmation sentence, or null (the store holds the field errors). */
-export async function register(body: RegistrationBody): Promise<string | null> {
+/**
+ * `POST registration/rest/`: the server's sentence and whether the verification e-mail left (docs/decisions/108),
+ * or null (the store holds the field errors).
+ */
+export async function register(body: RegistrationBody): Promise<RegistrationResponse | null> {
   const account = useAccount.getState();
   account.begin('registration');
   try {
-    const res = await api('registration/rest/', DetailResponse, { method: 'POST', body });
+    const res = await api('registration/rest/', RegistrationResponse, { method: 'POST', body });
     account.succeed('registration');
-    return res.detail;
+    return res;
   } catch (err) {
     account.fail('registration', failureOf(err));
     return null;
@@ -174,7 +178,7 @@ export const changePasswordMutation = () =>
   });
 
 /**
- * `POST user/delete`: a success is `status` 200 (spec §7); the caller then logs the person out (after leaving
+ * `POST user/delete`: a success is `status` 200 (docs/requirements.md R10.5); the caller then logs the person out (after leaving
  * the guarded page, so that guard B does not send them to the sign-in page first).
  */
 export const deleteAccountMutation = () =>

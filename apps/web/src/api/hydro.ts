@@ -1,8 +1,10 @@
 /** Query options for the hydrology endpoints, shared by every screen (TanStack Query keys are the cache contract). */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ActivitesResponse } from '@limni/shared/contracts/activites';
 import { BassinsResponse, IndexResponse, MapsConfig, VigilanceResume } from '@limni/shared/contracts/hydro';
+import { bulletinCourant } from '@limni/shared/domain/vigilance';
 import { api } from '../lib/api';
+import { useDataClock } from './health';
 
 export const bassinsQuery = () =>
   queryOptions({
@@ -39,3 +41,14 @@ export const activitesQuery = () =>
     queryFn: ({ signal }) => api('activites/all', ActivitesResponse, { signal }),
     staleTime: 60 * 60_000,
   });
+
+/**
+ * The latest Vigicrues bulletin Limni holds and whether it describes the data clock's "now" (24 h, docs/decisions/094).
+ * Screens colour places and water bodies by vigilance only while `courant`.
+ */
+export function useVigilanceBulletin(): { date: number | null; courant: boolean } {
+  const v = useQuery(vigilanceQuery());
+  const clock = useDataClock();
+  const date = v.data?.date ?? null;
+  return { date, courant: clock.ready && bulletinCourant(date, clock.now) };
+}

@@ -11,6 +11,7 @@ import {
   LieuPrevisions,
   LieuWebcam,
 } from '@limni/shared/contracts/hydro';
+import { NormalesLieu, type ArchivePeriode } from '@limni/shared/contracts/historique';
 import { MeteoLieuResponse } from '@limni/shared/contracts/meteo';
 import { api } from '../lib/api';
 
@@ -51,7 +52,7 @@ export const lieuPrevisionsQuery = (id: number) =>
     retry: false,
   });
 
-/** Readings of every sensor over the `nb` Paris days ending with `date`. */
+/** Observations of every sensor over the `nb` Paris days ending with `date`. */
 export const lieuDonneesQuery = (id: number, date: string, nb: number) =>
   queryOptions({
     queryKey: ['hydro', 'lieu', id, 'd', date, nb],
@@ -69,7 +70,7 @@ export const graphOptionsQuery = (id: number, date: string, nb: number, activite
     retry: false,
   });
 
-/** Hourly chronicle (rows date, heure, valeur, unite; spec rounding at 9 and 40 minutes). */
+/** Hourly chronicle (rows date, heure, valeur, unite; rounding at 9 and 40 minutes, docs/requirements.md R7.9). */
 export const chroniqueQuery = (id: number, date: string, nb: number) =>
   queryOptions({
     queryKey: ['hydro', 'lieu', id, 'c-h', date, nb],
@@ -92,4 +93,22 @@ export const meteoQuery = (id: number) =>
     queryKey: ['meteo', 'lieu', id],
     queryFn: ({ signal }) => api(`meteo/lieu/${id}`, MeteoLieuResponse, { signal }),
     staleTime: 15 * 60_000,
+  });
+
+/** Where a day sits in the place's history: band per calendar day, class, rank, records, last year (ADR 087). */
+export const normalesQuery = (id: number, date: string) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'normales', date],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/normales/${date}`, NormalesLieu, { signal }),
+    staleTime: 30 * 60_000,
+    retry: false,
+  });
+
+/** Daily values of the archive over 1 or 5 years ending at the date, or all of it. */
+export const archiveQuery = (id: number, date: string, annees: ArchivePeriode) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'archive', date, annees],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/archive/${date}/${annees}`, LieuDonnees, { signal }),
+    staleTime: 30 * 60_000,
+    retry: false,
   });

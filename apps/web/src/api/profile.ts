@@ -1,12 +1,12 @@
 /**
- * The profile API (spec §3, §7): `user/profile`, `user/avatar`, subscriptions to places, mailing lists, push
+ * The profile API (docs/requirements.md R5.2, R10.6): `user/profile`, `user/avatar`, subscriptions to places, mailing lists, push
  * registrations and the VAPID key. The profile lives in the account store (guards and `selectCanViewPrevision`
  * read it there); every mutation writes the part of the profile the server answers back into the store.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { StatusResponse } from '@limni/shared/contracts/account';
+import { AbonnementsResponse } from '@limni/shared/contracts/alertes';
 import {
-  AbonnementsResponse,
   AvatarResponse,
   Profile,
   ToggleListeSibResponse,
@@ -88,7 +88,7 @@ export const abonnementMutation = () =>
       changeAbonnement(action, lieu),
   });
 
-/** `user/toggle-liste-sib`: the spec reads `status` and `listes_sib`. */
+/** `user/toggle-liste-sib`: the client reads `status` and `listes_sib` (docs/requirements.md R10.6). */
 export const toggleListeMutation = () =>
   mutationOptions({
     mutationKey: ['user', 'liste-sib'],
@@ -101,7 +101,7 @@ export const toggleListeMutation = () =>
     },
   });
 
-/** `POST user/edit-push` (the caller decides what a failure means: the spec only logs it). */
+/** `POST user/edit-push` (the caller decides what a failure means: only logged, docs/requirements.md R11). */
 export function editPush(body: EditPushBody) {
   return personal(() => api('user/edit-push', StatusResponse, { method: 'POST', body }));
 }

@@ -2,7 +2,7 @@
  * Search terms (`hydro/recherche-terms`: every lake, river and place by name) and the ranking used by the header
  * search, the home page and the chooser. Loaded on demand (about 50 KB gzip): only when someone starts a search.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RechercheTerms, WebcamsResponse } from '@limni/shared/contracts/hydro';
 import { nameKey } from '@limni/shared/domain/names';
 import { api } from '../lib/api';
@@ -87,4 +87,10 @@ export function searchTerms(terms: RechercheTerms, query: string, limit = 8): Se
     });
   }
   return hits;
+}
+
+/** True once the webcam list is known to hold at least one webcam: no link leads to an empty list (issue 12). */
+export function useHasWebcams(): boolean {
+  const q = useQuery(webcamsQuery());
+  return (q.data?.length ?? 0) > 0;
 }

@@ -1,8 +1,9 @@
 /**
- * The footer (design.md "Shell"): information pages, pages to discover, the language switch (FR/EN) and the data
+ * The footer (docs/requirements.md R3.1): information pages, pages to discover, the language switch (FR/EN) and the data
  * sources with their licences (README "Data sources and licences").
  */
 import { Link } from 'react-router';
+import { useHasWebcams } from '../api/search';
 import { currentLangue, setLangue, useT } from '../lib/i18n';
 import type { MessageKey } from '../i18n/fr';
 
@@ -50,6 +51,8 @@ function FooterNav({ title, links }: { title: string; links: Array<{ to: string;
 
 export default function Footer() {
   const t = useT();
+  // No link to an empty list (issue 12): the webcams page is linked once it has one.
+  const hasWebcams = useHasWebcams();
   return (
     <footer className="border-t border-line bg-white pb-20 md:pb-0 dark:bg-[#0f1a22]">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 text-sm sm:grid-cols-2 md:grid-cols-4">
@@ -73,7 +76,10 @@ export default function Footer() {
           </label>
         </div>
         <FooterNav title={t('footer.informations')} links={FOOTER_INFOS} />
-        <FooterNav title={t('footer.decouvrir')} links={FOOTER_DECOUVRIR} />
+        <FooterNav
+          title={t('footer.decouvrir')}
+          links={FOOTER_DECOUVRIR.filter((l) => l.to !== '/webcams' || hasWebcams)}
+        />
         <div>
           <h2 className="font-semibold">{t('footer.sources')}</h2>
           <ul className="mt-2 space-y-1 text-muted">

@@ -1,26 +1,26 @@
 /**
- * The application shell (spec §2, §4, §9; design.md "Shell"): header (logo, search, desktop navigation, account
+ * The application shell (docs/requirements.md R2.1, R3.1, R12): header (logo, search, desktop navigation, account
  * entry), phone bottom navigation, footer (information pages, language switch, data sources and their licences),
  * service banners (data service fault, offline, demo period) and notifications. Every navigation scrolls to the
  * top-left corner.
  */
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { ReplayBanner } from '../components/alerts/LazyReplayBanner';
+import { ReplayBanner } from '../components/alertes/LazyReplayBanner';
 import { Notifications } from '../components/Notifications';
 import { LineIcon } from '../components/ui/LineIcon';
-import { SearchBox } from '../features/recherche';
+import { SearchBox } from '../components/search/SearchBox';
 import { useT } from '../lib/i18n';
 import type { MessageKey } from '../i18n/fr';
 import { useAccount } from '../stores/account';
-import { useGuardA } from './guards';
+import { useGuardA } from './Guards';
 
 /** The footer is below every page's content: a lazy chunk, out of the first load of `/`. */
 const Footer = lazy(() => import('./Footer'));
 /** The service banners wait for network answers anyway: their code and schemas load after the first paint. */
 const StatusBanners = lazy(() => import('./StatusBanners'));
 
-/** Spec §2: scroll resets to the top-left on each navigation (a new path; filters in the query string do not). */
+/** docs/requirements.md R2.1: a new path scrolls to the top-left (filters in the query string do not). */
 function useScrollReset() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

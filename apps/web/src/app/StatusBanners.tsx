@@ -1,16 +1,17 @@
 /**
- * Service banners at the top of every page (design.md "Shell"): offline (the service worker shows the last data
- * seen), data service fault (spec §8: a failure loading `hydro/bassins` sets the web-service flag, reset on
- * success; retried every 30 s and on demand), and the demo period (which real period the readings come from).
+ * Service banners at the top of every page (docs/requirements.md R3.1): offline (the service worker shows the last data
+ * seen), data service fault (R11: a failure loading `hydro/bassins` sets the web-service flag, reset on
+ * success; retried every 30 s and on demand), and the demo period (which real period the observations come from, and the demo clock ages are counted from,
+ * docs/decisions/094).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
-import { healthQuery } from '../api/health';
+import { useSyncExternalStore } from 'react';
+import { healthQuery, useDataClock } from '../api/health';
 import { bassinsQuery } from '../api/hydro';
-import { formatLongDate } from '../lib/format';
+import { formatClock, formatLongDate } from '../lib/format';
 import { useT } from '../lib/i18n';
 
-/** Spec §8: a failure loading the basins sets the web-service flag; it is reset on success. */
+/** docs/requirements.md R11: a failure loading the basins sets the web-service flag; it is reset on success. */
 function useWebServiceStatus() {
   const q = useQuery({
     ...bassinsQuery(),
@@ -43,10 +44,10 @@ export default function StatusBanners() {
   const { wsBug, retrying, retry } = useWebServiceStatus();
   const health = useQuery(healthQuery());
   const online = useOnline();
-  const [now] = useState(() => Date.now());
+  const clock = useDataClock();
   const fin = health.data?.donnees.fin ?? null;
   const debut = health.data?.donnees.debut ?? null;
-  const isDemo = fin !== null && now - fin > 7 * 86_400_000 && health.data?.ingestion.mode === 'off';
+  const isDemo = clock.demo;
 
   return (
     <>
@@ -73,6 +74,7 @@ export default function StatusBanners() {
       {isDemo && debut !== null && fin !== null && (
         <div className="border-b border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
           <p className="mx-auto max-w-7xl px-4 py-2 text-sm">
+            <strong>{t('banner.demoHorloge', { maintenant: formatClock(clock.now) })}</strong>{' '}
             {t('banner.demo', { debut: formatLongDate(debut), fin: formatLongDate(fin) })}
           </p>
         </div>

@@ -1,4 +1,4 @@
-/** Loading indicator (spec §9: default size 80). */
+/** Loading indicator (docs/requirements.md R12: default size 80). */
 import { useT } from '../lib/i18n';
 
 export const SPINNER_SIZE = 80;

@@ -42,8 +42,9 @@ export const fr = {
   'banner.wsBug':
     'Le service de données est momentanément indisponible. Les informations affichées peuvent être incomplètes.',
   'banner.reessayer': 'Réessayer',
+  'banner.demoHorloge': 'Démonstration — nous sommes le {maintenant}.',
   'banner.demo':
-    'Données de démonstration : des mesures réelles du {debut} au {fin}. Elles ne décrivent pas la situation actuelle.',
+    'Des mesures réelles du {debut} au {fin}, qui ne décrivent pas la situation actuelle ; les âges (« il y a … ») sont comptés depuis cette heure de démonstration.',
   'banner.horsLigne': 'Vous êtes hors ligne : affichage des dernières données consultées.',
   'commun.chargement': 'Chargement…',
   'commun.erreur': 'Impossible de charger ces données.',
@@ -61,6 +62,8 @@ export const fr = {
   'vigilance.2': 'Vigilance jaune',
   'vigilance.3': 'Vigilance orange',
   'vigilance.4': 'Vigilance rouge',
+  'vigilance.ancienne': 'Dernier bulletin Vigicrues connu, du {date} : {niveau}',
+  'vigilance.bulletinDu': 'bulletin du {date}',
   'tendance.hausse_rapide': 'en hausse rapide',
   'tendance.hausse': 'en hausse',
   'tendance.stable': 'stable',
@@ -73,7 +76,7 @@ export const fr = {
   'verdict.inconnu': 'Inconnu',
   'fraicheur.derniere': 'Dernière mesure {quand}',
   'fraicheur.aucune': 'Pas de mesure récente',
-  'fraicheur.retard': 'Pas de nouvelle mesure depuis {depuis}',
+  'fraicheur.retard': 'Données anciennes : pas de nouvelle mesure depuis {depuis}',
   'home.titre': 'Le niveau des lacs et rivières, en un coup d’œil',
   'home.intro':
     'Limni rassemble les mesures publiques de hauteur et de débit, la vigilance crues et la météo pour vous dire où en est l’eau et si elle convient à votre activité : baignade, pêche, canoë-kayak, voile.',
@@ -100,6 +103,13 @@ export const fr = {
   'home.vigilanceDate': 'Niveaux publiés par Vigicrues le {date} (dernier bulletin enregistré).',
   'home.vigilanceVert': '{n} autres tronçons surveillés sont en vert.',
   'home.vigilanceListe': 'Voir les {n} tronçons en vigilance',
+  'home.vigilanceAncienne':
+    'Ces nombres sont ceux du dernier bulletin Vigicrues connu, publié le {date} : il a plus de 24 h et ne décrit pas la situation actuelle.',
+  'home.vigilanceTitreAncien': 'dernier bulletin connu, du {date}',
+  'home.vigilanceListeAncienne': 'Voir les {n} tronçons en vigilance au bulletin du {date}',
+  'home.tronconLieux_one': '{n} lieu dans Limni',
+  'home.tronconLieux_other': '{n} lieux dans Limni',
+  'home.tronconVigicrues': '({code}, sur vigicrues.gouv.fr)',
   'home.vigilanceAucune': 'Aucun tronçon en vigilance jaune, orange ou rouge.',
   'home.activitesTexte': 'Baignade, pêche, canoë-kayak… l’avis du jour, lieu par lieu.',
   'home.bassinsTexte': 'Les grands bassins, leurs lacs et leurs rivières.',

@@ -53,13 +53,32 @@ export function formatLongDate(ms: number): string {
   return currentLocale() === 'fr-FR' ? text.replace(/^1 /, '1er ') : text;
 }
 
-/** "il y a 12 min", "il y a 3 h", "il y a 2 j" relative to `now`. */
+/** "il y a 12 min", "il y a 3 h", "il y a 2 j", "il y a 3 sem.", "il y a 5 mois", "il y a 1 an" relative to `now`. */
 export function formatAgo(ms: number, now: number = Date.now()): string {
-  const rtf = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto', style: 'short' });
+  const rtf = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'always', style: 'short' });
   const diff = Math.round((ms - now) / 60_000);
+  const days = diff / 1440;
   if (Math.abs(diff) < 60) return rtf.format(diff, 'minute');
   if (Math.abs(diff) < 48 * 60) return rtf.format(Math.round(diff / 60), 'hour');
-  return rtf.format(Math.round(diff / 1440), 'day');
+  if (Math.abs(days) < 14) return rtf.format(Math.round(days), 'day');
+  if (Math.abs(days) < 60) return rtf.format(Math.round(days / 7), 'week');
+  if (Math.abs(days) < 365) return rtf.format(Math.round(days / 30.4), 'month');
+  return rtf.format(Math.round(days / 365.25), 'year');
+}
+
+/** The demo clock: "1er février 2022, 01 h 00" (Europe/Paris). */
+export function formatClock(ms: number): string {
+  const parts = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(ms));
+  const h = parts.find((p) => p.type === 'hour')?.value ?? '00';
+  const m = parts.find((p) => p.type === 'minute')?.value ?? '00';
+  return currentLocale() === 'fr-FR'
+    ? `${formatLongDate(ms)}, ${h} h ${m}`
+    : `${formatLongDate(ms)}, ${h}:${m}`;
 }
 
 /** A duration in words: "12 min", "3 h", "5 j", "6 mois". */

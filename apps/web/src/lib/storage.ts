@@ -1,4 +1,4 @@
-/** localStorage keys of the spec (§9) and typed access that never throws (private mode, quota). */
+/** localStorage keys (docs/requirements.md R5.4) and typed access that never throws (private mode, quota). */
 export const STORAGE_KEYS = {
   token: 'USER_TOKEN',
   user: 'USER_INFOS',

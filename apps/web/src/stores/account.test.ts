@@ -1,11 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getBearer } from '../lib/api';
-import { decodeTokenUser, selectCanViewPrevision, useAccount } from './account';
+import {
+  decodeTokenUser,
+  forgetSignOutTarget,
+  leaveAfterSignOut,
+  onStartupChecked,
+  pendingSignOutTarget,
+  selectCanViewPrevision,
+  useAccount,
+} from './account';
 
 const b64url = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
 const token = (payload: object) => `${b64url({ alg: 'HS256' })}.${b64url(payload)}.sig`;
 
-describe('account store (spec §3, §4)', () => {
+describe('account store (R5.1, R7)', () => {
   beforeEach(() => useAccount.getState().clearSession());
 
   it('login: begin sets authenticating and clears error; failure sets the flag; success stores the session', () => {
@@ -79,5 +87,23 @@ describe('account store (spec §3, §4)', () => {
     expect(decodeTokenUser(token({ sub: '12', username: 'léa' }))).toEqual({ id: 12, username: 'léa' });
     expect(decodeTokenUser(token({ sub: 'x', username: 'a' }))).toBeNull();
     expect(decodeTokenUser('abc')).toBeNull();
+  });
+
+  it('once the start-up check is done, runs what the composition root registered, once', async () => {
+    const calls: boolean[] = [];
+    onStartupChecked((droppedStoredToken) => calls.push(droppedStoredToken));
+    await Promise.all([useAccount.getState().init(), useAccount.getState().init()]);
+    await useAccount.getState().init();
+    // No stored token here (no localStorage): nothing was dropped.
+    expect(calls).toEqual([false]);
+    expect(useAccount.getState().initialised).toBe(true);
+  });
+
+  it('keeps where to go after a deliberate sign-out until guard B has used it', () => {
+    expect(pendingSignOutTarget()).toBeNull();
+    leaveAfterSignOut('/');
+    expect(pendingSignOutTarget()).toBe('/');
+    forgetSignOutTarget();
+    expect(pendingSignOutTarget()).toBeNull();
   });
 });

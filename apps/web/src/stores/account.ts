@@ -1,5 +1,5 @@
 /**
- * Account state (spec §3): one small store with the spec's flags and transitions (§4).
+ * Account state (docs/requirements.md R5.1): one small store with its flags and transitions (R7).
  * - Start-up: a stored USER_TOKEN is verified, then refreshed; the user is decoded from the refreshed token and
  *   push is initialised; any failure removes the token (USER_TOKEN and USER_INFOS).
  * - Login: begin sets `authenticating` and clears `error`; success stores token and user in localStorage and sets
@@ -7,9 +7,10 @@
  * - Registration, activation, reset-email request (`email*`) and password reset (`reset*`): begin, success,
  *   failure and clear.
  * - While the app is open the token is refreshed before it expires (the API refreshes a session for 7 days after
- *   sign-in; then the person signs in again), and other tabs' sign-in and sign-out are followed (docs/decisions/045).
+ *   sign-in; then the person signs in again), and other tabs' sign-in and sign-out are followed (docs/decisions/045):
+ *   that is the session keeper, `api/session.ts`.
  * The network calls of these flows live in `api/account.ts` (a lazy chunk); this store stays small because the
- * shell loads it on every page.
+ * shell loads it on every page, and imports nothing above `lib/` (docs/decisions/078).
  */
 import * as z from 'zod/mini';
 import type { Profile } from '@limni/shared/contracts/profile';
@@ -23,7 +24,7 @@ export interface TokenUser {
   username: string;
 }
 
-/** The spec's four form flows with begin / success / failure / clear. */
+/** The four form flows with begin / success / failure / clear (docs/requirements.md R7.4). */
 export type Flow = 'registration' | 'activation' | 'email' | 'reset';
 
 /** What a failed flow tells the person: the server's French message and its field errors. */
@@ -42,7 +43,7 @@ export interface AccountState {
   initialised: boolean;
   authenticating: boolean;
   error: boolean;
-  /** The server's message for the last login failure (the spec's `error` flag says only that it failed). */
+  /** The server's message for the last login failure (the `error` flag of R5.1 says only that it failed). */
   errorMessage: string | null;
   token: string | null;
   user: TokenUser | null;
@@ -116,37 +117,32 @@ export function decodeTokenUser(token: string): TokenUser | null {
 
 /**
  * What happens around a session while the app is open — token refresh before expiry, other tabs, push on this
- * browser — lives in a lazy chunk (features/compte/session.ts). It is loaded once the start-up check is done when
- * there is a session (or one was just dropped); for a visitor, only when a session appears, here or in another
- * tab, so that the first load of a visitor's page does not carry it.
+ * browser — is the session keeper (`api/session.ts`, a lazy chunk). This store, loaded on every page, does not
+ * import it: the composition root registers here what runs once the start-up check is done
+ * (`app/session-keeper.ts`, docs/decisions/078), so that the store stays below the network flows that use it.
  */
-function startSessionKeeper(droppedStoredToken: boolean): void {
-  const load = (sync: boolean) =>
-    void import('../features/compte/session')
-      .then((m) => {
-        m.startSessionKeeper(droppedStoredToken);
-        if (sync) m.syncWithStorage();
-      })
-      .catch(() => undefined);
-  if (useAccount.getState().token || droppedStoredToken) {
-    load(false);
-    return;
-  }
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEYS.token || !event.newValue) return;
-    stop();
-    load(true);
-  };
-  const unsubscribe = useAccount.subscribe((state) => {
-    if (!state.token) return;
-    stop();
-    load(false);
-  });
-  function stop(): void {
-    unsubscribe();
-    window.removeEventListener('storage', onStorage);
-  }
-  window.addEventListener('storage', onStorage);
+type StartupListener = (droppedStoredToken: boolean) => void;
+let startupListener: StartupListener | null = null;
+
+/** Registers what runs once the start-up check is done (`droppedStoredToken`: it removed a stored token). */
+export function onStartupChecked(listener: StartupListener): void {
+  startupListener = listener;
+}
+
+/**
+ * Where guard B sends the person after a deliberate sign-out from a guarded page (the account deletion goes
+ * home): the session ends before the navigation away commits, and guard B would otherwise go to the sign-in page.
+ */
+let signOutTarget: string | null = null;
+export function leaveAfterSignOut(path: string): void {
+  signOutTarget = path;
+}
+/** The path given by `leaveAfterSignOut`, until guard B used it. */
+export function pendingSignOutTarget(): string | null {
+  return signOutTarget;
+}
+export function forgetSignOutTarget(): void {
+  signOutTarget = null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -213,7 +209,7 @@ export const useAccount = create<AccountState>((set, get) => ({
         }
       }
       set({ initialised: true });
-      startSessionKeeper(dropped);
+      startupListener?.(dropped);
     })();
     return initPromise;
   },
@@ -310,7 +306,7 @@ export async function personal<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Spec §6: true when the profile holds the authorisation with id 1 (forecast viewing), false without a profile. */
+/** docs/requirements.md R9.3: true when the profile holds authorisation 1 (forecast viewing), false without one. */
 export const AUTORISATION_PREVISIONS = 1;
 export const selectCanViewPrevision = (s: Pick<AccountState, 'profile'>): boolean =>
   s.profile?.autorisations.some((a) => a.id === AUTORISATION_PREVISIONS) ?? false;

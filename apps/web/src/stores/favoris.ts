@@ -1,4 +1,4 @@
-/** Favourite places, kept in localStorage key `favoris` as `{lieux: [{id, ida}]}` (spec §3, §9). */
+/** Favourite places, kept in localStorage key `favoris` as `{lieux: [{id, ida}]}` (docs/requirements.md R5.4). */
 import { create } from 'zustand';
 import { readJson, STORAGE_KEYS, writeStorage } from '../lib/storage';
 

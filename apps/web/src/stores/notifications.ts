@@ -1,4 +1,4 @@
-/** Toast notifications (spec §9: default timeout 5,000 ms, default position bottom). */
+/** Toast notifications (docs/requirements.md R12: default timeout 5,000 ms, default position bottom). */
 import { create } from 'zustand';
 
 export const NOTIFICATION_TIMEOUT_MS = 5000;

@@ -1,4 +1,5 @@
 /** Line icons of the six activities (by the `icone` name the API gives); decorative, always next to the name. */
+import { LineIcon } from '../ui/LineIcon';
 
 const PATHS: Record<string, string[]> = {
   baignade: [
@@ -21,22 +22,11 @@ const PATHS: Record<string, string[]> = {
 };
 
 export function ActivityIcon({ icone, className = 'h-5 w-5' }: { icone: string; className?: string }) {
-  const paths = PATHS[icone] ?? ['M12 12m-8 0a8 8 0 1 0 16 0a8 8 0 1 0-16 0'];
   return (
-    <svg
-      viewBox="0 0 24 24"
+    <LineIcon
+      d={PATHS[icone] ?? ['M12 12m-8 0a8 8 0 1 0 16 0a8 8 0 1 0-16 0']}
+      strokeWidth={1.8}
       className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
+    />
   );
 }

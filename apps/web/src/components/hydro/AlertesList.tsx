@@ -1,10 +1,10 @@
 /**
- * Alerts of a place or an entity, each hideable for the session (stores/alertesMasquees.ts). Level colour always
+ * Alerts of a place or an entity, each hideable for the session (stores/alertes-masquees.ts). Level colour always
  * comes with an icon and words.
  */
 import type { Alerte } from '@limni/shared/contracts/hydro';
 import { formatDateTime } from '../../lib/format';
-import { useAlertesMasquees } from '../../stores/alertesMasquees';
+import { useAlertesMasquees } from '../../stores/alertes-masquees';
 import { VigilanceChip } from '../ui/Chips';
 import { useHydroMessages } from './messages';
 
@@ -67,7 +67,7 @@ export function AlertesList({
                 <p className="font-semibold">{a.titre}</p>
                 <p className="mt-1 text-sm">{a.message}</p>
                 <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
-                  {a.source === 'vigicrues' && <VigilanceChip niveau={a.niveau} />}
+                  {a.source === 'vigicrues' && <VigilanceChip niveau={a.niveau} ts={a.debut} historique />}
                   <span>{source(a)}</span>
                   <span aria-hidden="true">·</span>
                   <span>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { ErrorState, Skeleton, SkeletonBlock } from '../ui/States';
 import { useT } from '../../lib/i18n';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Introuvable({ titre, texte }: { titre: string; texte: string }) {
   const t = useT();

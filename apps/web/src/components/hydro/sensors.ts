@@ -9,7 +9,7 @@ export function sortCapteurs<T extends { grandeur: string }>(capteurs: readonly 
   return [...capteurs].sort((a, b) => (ORDER[a.grandeur] ?? 9) - (ORDER[b.grandeur] ?? 9));
 }
 
-/** The most recent reading time among the sensors, null without any. */
+/** The most recent observation time among the sensors, null without any. */
 export function latestTs(capteurs: readonly EtatCapteur[]): number | null {
   const ts = capteurs.map((c) => c.ts).filter((t): t is number => t !== null);
   return ts.length ? Math.max(...ts) : null;

@@ -9,6 +9,7 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
+import { DARK_QUERY, matchesMedia } from '../../lib/use-media-query';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -45,7 +46,7 @@ export interface MapViewProps {
 export const FRANCE_BBOX: [number, number, number, number] = [-5.2, 41.3, 9.6, 51.2];
 
 function baseStyle(tileUrl?: string | null): StyleSpecification {
-  const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  const dark = matchesMedia(DARK_QUERY);
   return {
     version: 8,
     sources: {
@@ -256,7 +257,7 @@ export default function MapView({
     const map = mapRef.current;
     if (!map || !loaded) return;
     (map.getSource('points') as GeoJSONSource | undefined)?.setData(toFeatures(points, selectedId));
-    // Tests (and anyone reading the attributes) wait for the idle that follows these points.
+    // Tests (and anyone observation the attributes) wait for the idle that follows these points.
     if (container.current) container.current.dataset.mapReady = 'false';
     pointsApplied.current = true;
     map.triggerRepaint();

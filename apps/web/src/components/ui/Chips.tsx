@@ -1,4 +1,7 @@
-/** Vigilance and activity-verdict chips: colour + icon + word (design.md), AA contrast in both themes. */
+/** Vigilance and verdict chips: colour + icon + word, AA in both themes (docs/requirements.md R4.2, R4.3). */
+import { bulletinCourant, NIVEAUX_VIGILANCE } from '@limni/shared/domain/vigilance';
+import { useDataClock } from '../../api/health';
+import { formatLongDate } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 
 const VIGILANCE_STYLE: Record<number, { cls: string; icon: string }> = {
@@ -8,9 +11,35 @@ const VIGILANCE_STYLE: Record<number, { cls: string; icon: string }> = {
   4: { cls: 'bg-red-100 text-red-950 border-red-700', icon: '■' },
 };
 
-export function VigilanceChip({ niveau, date }: { niveau: number | null; date?: string }) {
+/**
+ * A tronçon's vigilance with its bulletin date. Coloured only while the bulletin is current against the data clock
+ * (24 h, docs/decisions/094); older, a neutral chip « Dernier bulletin connu, du 24 janvier 2021 : vert », never
+ * today's colour beside readings of another period.
+ */
+export function VigilanceChip({
+  niveau,
+  ts,
+  historique = false,
+}: {
+  niveau: number | null;
+  ts: number | null;
+  /** A past event shown with its own dates (an alert, a notification): its colour, never « current ». */
+  historique?: boolean;
+}) {
   const t = useT();
+  const clock = useDataClock();
   if (niveau === null || !VIGILANCE_STYLE[niveau]) return null;
+  const date = ts !== null ? formatLongDate(ts) : '—';
+  if (!historique && !bulletinCourant(ts, clock.now)) {
+    return (
+      <span
+        data-testid="vigilance-ancienne"
+        className="inline-flex items-center gap-1.5 rounded-full border border-slate-400 bg-slate-100 px-2.5 py-0.5 text-sm text-slate-800 dark:border-slate-500 dark:bg-white/10 dark:text-slate-100"
+      >
+        {t('vigilance.ancienne', { date, niveau: NIVEAUX_VIGILANCE[niveau] ?? '' })}
+      </span>
+    );
+  }
   const s = VIGILANCE_STYLE[niveau];
   return (
     <span
@@ -18,7 +47,7 @@ export function VigilanceChip({ niveau, date }: { niveau: number | null; date?: 
     >
       <span aria-hidden="true">{s.icon}</span>
       {t(`vigilance.${niveau}` as 'vigilance.1')}
-      {date && <span className="font-normal opacity-80">· {date}</span>}
+      {ts !== null && <span className="font-normal opacity-80">· {t('vigilance.bulletinDu', { date })}</span>}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-/** Accessible modal dialog (Radix): focus trap, Escape, labelled title; transition 300 ms (spec §9). */
+/** Accessible dialog (Radix): focus trap, Escape, labelled title; transition 300 ms (docs/requirements.md R12). */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';

@@ -1,16 +1,27 @@
 /**
- * Honest freshness: "il y a 12 min" for a recent reading, its date otherwise (demo data are never presented as
- * current), and a stale warning when the sensor has been silent longer than its usual cadence (ADR 009), measured
- * against the data "now".
+ * Honest freshness: the reading's own time and its age against the data clock (« le 01/02/2022 à 00h45, il y a
+ * 15 min »; the demo clock with a demo dataset, named by the demo banner, docs/decisions/094), and a visible
+ * « Données anciennes » state when the sensor has been silent longer than its usual cadence (ADR 009).
  */
 import type { Fraicheur } from '@limni/shared/domain/trend';
+import { useDataClock } from '../../api/health';
 import { formatAgo, formatDateTime, formatDuration } from '../../lib/format';
 import { currentLangue, useT } from '../../lib/i18n';
 
+/** "le 01/02/2022 à 00h45". */
 export function whenLabel(ts: number): string {
-  const age = Date.now() - ts;
-  if (age >= 0 && age < 48 * 3600_000) return formatAgo(ts);
   return currentLangue() === 'fr' ? `le ${formatDateTime(ts)}` : `on ${formatDateTime(ts)}`;
+}
+
+/** The age of a time against the data clock, the absolute time in its title and for screen readers. */
+export function Age({ ts }: { ts: number }) {
+  const clock = useDataClock();
+  const absolute = formatDateTime(ts);
+  return (
+    <time dateTime={new Date(ts).toISOString()} title={absolute} data-testid="age">
+      {formatAgo(ts, clock.now)}
+    </time>
+  );
 }
 
 export function Freshness({ ts, fraicheur, now }: { ts: number | null; fraicheur: Fraicheur; now: number }) {
@@ -20,7 +31,9 @@ export function Freshness({ ts, fraicheur, now }: { ts: number | null; fraicheur
   }
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 text-sm text-muted">
-      <span>{t('fraicheur.derniere', { quand: whenLabel(ts) })}</span>
+      <span>
+        {t('fraicheur.derniere', { quand: whenLabel(ts) })} (<Age ts={ts} />)
+      </span>
       {fraicheur === 'en_retard' && (
         <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-950">
           <span aria-hidden="true">⚠ </span>

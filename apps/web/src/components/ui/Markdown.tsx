@@ -1,64 +1,28 @@
-/** Renders the safe Markdown subset of lib/markdown.ts as React elements (no HTML injection possible). */
-import { Fragment, useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { parseMarkdown, type Inline } from '../../lib/markdown';
+/**
+ * Markdown from the API (practical information of places) rendered by the module shared with the server
+ * (`packages/shared/src/domain/markdown.ts`, docs/decisions/079): raw HTML shows as text, only http(s), mailto,
+ * same-site and anchor links are kept, so the HTML is inserted as is. Links of this site use the router; the
+ * others open in a new tab. Its code (marked) is only in the lazy chunks of the screens that use it.
+ */
+import { useMemo } from 'react';
+import { renderMarkdown } from '@limni/shared/domain/markdown';
+import { useInAppLinks } from './use-in-app-links';
 
-function renderInline(nodes: Inline[]): ReactNode {
-  return nodes.map((n, i) => {
-    switch (n.type) {
-      case 'text':
-        return <Fragment key={i}>{n.text}</Fragment>;
-      case 'strong':
-        return <strong key={i}>{renderInline(n.children)}</strong>;
-      case 'em':
-        return <em key={i}>{renderInline(n.children)}</em>;
-      case 'code':
-        return (
-          <code key={i} className="rounded bg-slate-100 px-1 dark:bg-white/10">
-            {n.text}
-          </code>
-        );
-      case 'link':
-        return n.href.startsWith('/') ? (
-          <Link key={i} to={n.href} className="link underline">
-            {renderInline(n.children)}
-          </Link>
-        ) : (
-          <a key={i} href={n.href} className="link underline" rel="noopener noreferrer" target="_blank">
-            {renderInline(n.children)}
-          </a>
-        );
-    }
-  });
-}
+/** Looks of the rendered elements (Tailwind's reset removes list markers and heading weights). */
+const LOOKS = [
+  'space-y-3 leading-relaxed',
+  '[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6',
+  '[&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-6',
+  '[&_h2]:font-semibold [&_h3]:font-semibold [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold',
+  '[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-white/10',
+].join(' ');
 
 /** `headingLevel`: the HTML level of a `#` heading (defaults to 3, inside a page that has its h1 and h2). */
 export function Markdown({ source, headingLevel = 3 }: { source: string; headingLevel?: 2 | 3 | 4 }) {
-  const blocks = useMemo(() => parseMarkdown(source), [source]);
-  return (
-    <div className="space-y-3 leading-relaxed">
-      {blocks.map((b, i) => {
-        if (b.type === 'paragraph') return <p key={i}>{renderInline(b.children)}</p>;
-        if (b.type === 'list') {
-          const items = b.items.map((item, j) => <li key={j}>{renderInline(item)}</li>);
-          return b.ordered ? (
-            <ol key={i} className="list-decimal space-y-1 pl-6">
-              {items}
-            </ol>
-          ) : (
-            <ul key={i} className="list-disc space-y-1 pl-6">
-              {items}
-            </ul>
-          );
-        }
-        const level = Math.min(headingLevel + b.level - 1, 6);
-        const Tag = `h${level}` as 'h3';
-        return (
-          <Tag key={i} className="font-semibold">
-            {renderInline(b.children)}
-          </Tag>
-        );
-      })}
-    </div>
+  const html = useMemo(
+    () => renderMarkdown(source, { headingLevel, linkClass: 'link underline', newTabForExternalLinks: true }),
+    [source, headingLevel],
   );
+  const onClick = useInAppLinks();
+  return <div className={LOOKS} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

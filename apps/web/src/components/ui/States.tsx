@@ -1,4 +1,4 @@
-/** Loading skeletons, empty states that say why, and error states with "Réessayer" (design.md "States"). */
+/** Loading skeletons, empty states that say why, and error states with "Réessayer" (docs/requirements.md R3.10). */
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 

@@ -1,4 +1,4 @@
-/** "Activités" (spec §2, inferred from `activites/all`): every activity, where it is followed, and its page. */
+/** "Activités" (docs/requirements.md R2.6, from `activites/all`): every activity, where it is followed, and its page. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { activitesQuery } from '../../api/hydro';
@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/State
 import { Page } from '../../components/ui/Page';
 import { formatNumber } from '../../lib/format';
 import { plural } from '../../lib/plural';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useActivitesMessages } from './messages';
 
 export default function ActivitesPage() {

@@ -1,14 +1,14 @@
 /**
- * "Mes alertes" (spec §2, §4): the alerts of the places in the favourites and, for a signed-in user, of the places
- * they subscribed to. Each alert can be hidden for the session (`stores/alertesMasquees.ts`); hidden ones can be
+ * "Mes alertes" (docs/requirements.md R3.7): the alerts of the places in the favourites and, for a signed-in user, of the places
+ * they subscribed to. Each alert can be hidden for the session (`stores/alertes-masquees.ts`); hidden ones can be
  * shown again. The places followed are listed with their number of alerts, so an empty list still says why.
  */
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Alerte } from '@limni/shared/contracts/hydro';
 import { healthQuery } from '../../api/health';
 import { lieuAlertesQuery, lieuQuery } from '../../api/lieu';
-import { NotificationsList } from '../../components/alerts/NotificationsList';
+import { NotificationsList } from '../../components/alertes/NotificationsList';
 import { alertesVisibles } from '../../components/hydro/AlertesList';
 import { DEFAULT_ACTIVITE, lieuHref } from '../../api/search';
 import { VigilanceChip } from '../../components/ui/Chips';
@@ -16,9 +16,9 @@ import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/State
 import { Page } from '../../components/ui/Page';
 import { formatDateTime } from '../../lib/format';
 import { plural } from '../../lib/plural';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
-import { useAlertesMasquees } from '../../stores/alertesMasquees';
+import { useAlertesMasquees } from '../../stores/alertes-masquees';
 import { useFavoris } from '../../stores/favoris';
 import { useAlertesMessages } from './messages';
 
@@ -44,7 +44,7 @@ function AlerteCard({ alerte, lieux, onHide }: { alerte: Alerte; lieux: string[]
       <div className="flex flex-wrap items-center gap-2">
         {alerte.source === 'vigicrues' && alerte.niveau >= 1 && alerte.niveau <= 4 ? (
           <>
-            <VigilanceChip niveau={alerte.niveau} />
+            <VigilanceChip niveau={alerte.niveau} ts={alerte.debut} historique />
             <span className="text-sm text-muted">{source}</span>
           </>
         ) : (
@@ -95,15 +95,11 @@ function AlerteCards({ entries }: { entries: AlerteEntry[] }) {
   );
 }
 
-export default function AlertesPage() {
-  const m = useAlertesMessages();
-  usePageTitle(m('titre'));
+/** The places followed: favourites (kept in the browser) and, signed in, abonnements (from the profile). */
+function useLieuxSuivis(): { lieux: Suivi[]; signedIn: boolean; waitingProfile: boolean } {
   const favoris = useFavoris((s) => s.lieux);
   const signedIn = useAccount((s) => s.user !== null);
   const profile = useAccount((s) => s.profile);
-  const masquees = useAlertesMasquees((s) => s.ids);
-  const reafficher = useAlertesMasquees((s) => s.reafficher);
-
   const suivis = new Map<number, Suivi>();
   for (const f of favoris) {
     suivis.set(f.id, { id: f.id, ida: f.ida, favori: true, abonnement: null, nom: null });
@@ -115,7 +111,16 @@ export default function AlertesPage() {
       suivis.set(a.id, { id: a.id, ida: DEFAULT_ACTIVITE, favori: false, abonnement: a.actif, nom: a.nom });
     }
   }
-  const lieux = [...suivis.values()];
+  return { lieux: [...suivis.values()], signedIn, waitingProfile: signedIn && profile === null };
+}
+
+/**
+ * The alerts of the places followed, one entry per alert (a tronçon alert may concern several of them): current
+ * ones and those ended recently (the same rule as the place and entity screens), without the hidden ones.
+ */
+function useAlertesDesLieux(lieux: Suivi[]) {
+  const m = useAlertesMessages();
+  const masquees = useAlertesMasquees((s) => s.ids);
   const health = useQuery(healthQuery());
   const alertQs = useQueries({ queries: lieux.map((l) => lieuAlertesQuery(l.id)) });
   const detailQs = useQueries({
@@ -123,7 +128,6 @@ export default function AlertesPage() {
   });
   const nomDe = (l: Suivi, i: number) => l.nom ?? detailQs[i]?.data?.libelle ?? m('lieuN', { id: l.id });
 
-  // One entry per alert (a tronçon alert may concern several of the places followed).
   const parAlerte = new Map<number, AlerteEntry>();
   lieux.forEach((l, i) => {
     for (const a of alertQs[i]?.data ?? []) {
@@ -132,7 +136,6 @@ export default function AlertesPage() {
       parAlerte.set(a.id, e);
     }
   });
-  // Current alerts, and those ended recently (the same rule as the place and entity screens).
   const recentes = new Set(
     alertesVisibles(
       [...parAlerte.values()].map((e) => e.alerte),
@@ -141,11 +144,127 @@ export default function AlertesPage() {
   );
   const toutes = [...parAlerte.values()].filter((e) => recentes.has(e.alerte.id));
   const visibles = toutes.filter((e) => !masquees.includes(e.alerte.id));
-  const enCours = visibles.filter((e) => e.alerte.en_cours);
-  const terminees = visibles.filter((e) => !e.alerte.en_cours);
-  const nbMasquees = toutes.length - visibles.length;
-  const loading = alertQs.some((q) => q.isPending);
-  const waitingProfile = signedIn && profile === null;
+  return {
+    alertQs,
+    nomDe,
+    enCours: visibles.filter((e) => e.alerte.en_cours),
+    terminees: visibles.filter((e) => !e.alerte.en_cours),
+    nbMasquees: toutes.length - visibles.length,
+    loading: alertQs.some((q) => q.isPending),
+  };
+}
+
+/** « Alertes en cours », with how many are hidden for the session and « Réafficher ». */
+function EnCoursSection({
+  entries,
+  nbMasquees,
+  loading,
+}: {
+  entries: AlerteEntry[];
+  nbMasquees: number;
+  loading: boolean;
+}) {
+  const m = useAlertesMessages();
+  const reafficher = useAlertesMasquees((s) => s.reafficher);
+  return (
+    <section aria-labelledby="alertes-en-cours" className="mt-8">
+      <h2 id="alertes-en-cours" className="text-2xl font-bold">
+        {m('enCours')}
+      </h2>
+      {nbMasquees > 0 && (
+        <p className="mt-2 flex flex-wrap items-center gap-3 text-sm" role="status">
+          <span>{m(plural(nbMasquees, 'masquees'), { n: nbMasquees })}</span>
+          <button type="button" className="btn-secondary !min-h-11 text-sm" onClick={() => reafficher()}>
+            {m('reafficher')}
+          </button>
+        </p>
+      )}
+      {loading && entries.length === 0 ? (
+        <SkeletonBlock lines={3} />
+      ) : entries.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState title={m('aucuneEnCours')} icon="✓">
+            {m('aucuneEnCoursTexte')}
+          </EmptyState>
+        </div>
+      ) : (
+        <AlerteCards entries={entries} />
+      )}
+    </section>
+  );
+}
+
+/** One place followed: link, favourite and abonnement chips, its number of current alerts. */
+function LieuSuiviRow({
+  lieu,
+  nom,
+  q,
+}: {
+  lieu: Suivi;
+  nom: string;
+  q: UseQueryResult<Alerte[]> | undefined;
+}) {
+  const m = useAlertesMessages();
+  const n = q?.data?.filter((a) => a.en_cours).length ?? 0;
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+      <Link to={lieuHref(lieu.id, lieu.ida)} className="link min-w-0 flex-1 font-medium">
+        {nom}
+      </Link>
+      <span className="flex flex-wrap gap-1.5 text-xs">
+        {lieu.favori && (
+          <span className="rounded-full bg-sky-50 px-2 py-0.5 text-sky-950 dark:bg-white/10 dark:text-sky-100">
+            <span aria-hidden="true">★ </span>
+            {m('favori')}
+          </span>
+        )}
+        {lieu.abonnement !== null && (
+          <span className="rounded-full bg-sky-50 px-2 py-0.5 text-sky-950 dark:bg-white/10 dark:text-sky-100">
+            {lieu.abonnement ? m('abonnement') : m('abonnementPause')}
+          </span>
+        )}
+      </span>
+      <span className="w-full text-sm sm:w-auto">
+        {q?.isError ? (
+          <ErrorState message={m('erreurLieu', { nom })} onRetry={() => void q.refetch()} />
+        ) : q?.isPending ? (
+          <span className="text-muted">…</span>
+        ) : n > 0 ? (
+          <strong className="text-amber-900 dark:text-amber-200">{m(plural(n, 'nbAlertes'), { n })}</strong>
+        ) : (
+          <span className="text-muted">{m('sansAlerte')}</span>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/** For a visitor: what an account adds (alerts by e-mail or notification). */
+function CompteAside() {
+  const m = useAlertesMessages();
+  return (
+    <aside className="card mt-10 bg-sky-50 dark:bg-white/5" aria-labelledby="alertes-compte">
+      <h2 id="alertes-compte" className="text-lg font-semibold">
+        {m('compteTitre')}
+      </h2>
+      <p className="mt-1">{m('compteTexte')}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link to="/user/login" className="btn-primary">
+          {m('seConnecter')}
+        </Link>
+        <Link to="/avantages-compte" className="btn-secondary">
+          {m('avantages')}
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+export default function AlertesPage() {
+  const m = useAlertesMessages();
+  usePageTitle(m('titre'));
+  const { lieux, signedIn, waitingProfile } = useLieuxSuivis();
+  const a = useAlertesDesLieux(lieux);
 
   return (
     <Page title={m('titre')} intro={m('intro')}>
@@ -162,109 +281,29 @@ export default function AlertesPage() {
           </div>
         ) : (
           <>
-            <section aria-labelledby="alertes-en-cours" className="mt-8">
-              <h2 id="alertes-en-cours" className="text-2xl font-bold">
-                {m('enCours')}
-              </h2>
-              {nbMasquees > 0 && (
-                <p className="mt-2 flex flex-wrap items-center gap-3 text-sm" role="status">
-                  <span>{m(plural(nbMasquees, 'masquees'), { n: nbMasquees })}</span>
-                  <button
-                    type="button"
-                    className="btn-secondary !min-h-11 text-sm"
-                    onClick={() => reafficher()}
-                  >
-                    {m('reafficher')}
-                  </button>
-                </p>
-              )}
-              {loading && enCours.length === 0 ? (
-                <SkeletonBlock lines={3} />
-              ) : enCours.length === 0 ? (
-                <div className="mt-4">
-                  <EmptyState title={m('aucuneEnCours')} icon="✓">
-                    {m('aucuneEnCoursTexte')}
-                  </EmptyState>
-                </div>
-              ) : (
-                <AlerteCards entries={enCours} />
-              )}
-            </section>
-
-            {terminees.length > 0 && (
+            <EnCoursSection entries={a.enCours} nbMasquees={a.nbMasquees} loading={a.loading} />
+            {a.terminees.length > 0 && (
               <section aria-labelledby="alertes-terminees" className="mt-10">
                 <h2 id="alertes-terminees" className="text-xl font-bold">
                   {m('terminees')}
                 </h2>
-                <AlerteCards entries={terminees} />
+                <AlerteCards entries={a.terminees} />
               </section>
             )}
-
             <section aria-labelledby="lieux-suivis" className="mt-10">
               <h2 id="lieux-suivis" className="text-xl font-bold">
                 {m('lieuxSuivis')}
               </h2>
               {waitingProfile && <SkeletonBlock lines={2} label={m('chargementAbonnements')} />}
               <ul className="card mt-4 divide-y divide-line !p-0">
-                {lieux.map((l, i) => {
-                  const q = alertQs[i];
-                  const n = q?.data?.filter((a) => a.en_cours).length ?? 0;
-                  const nom = nomDe(l, i);
-                  return (
-                    <li key={l.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-                      <Link to={lieuHref(l.id, l.ida)} className="link min-w-0 flex-1 font-medium">
-                        {nom}
-                      </Link>
-                      <span className="flex flex-wrap gap-1.5 text-xs">
-                        {l.favori && (
-                          <span className="rounded-full bg-sky-50 px-2 py-0.5 text-sky-950 dark:bg-white/10 dark:text-sky-100">
-                            <span aria-hidden="true">★ </span>
-                            {m('favori')}
-                          </span>
-                        )}
-                        {l.abonnement !== null && (
-                          <span className="rounded-full bg-sky-50 px-2 py-0.5 text-sky-950 dark:bg-white/10 dark:text-sky-100">
-                            {l.abonnement ? m('abonnement') : m('abonnementPause')}
-                          </span>
-                        )}
-                      </span>
-                      <span className="w-full text-sm sm:w-auto">
-                        {q?.isError ? (
-                          <ErrorState message={m('erreurLieu', { nom })} onRetry={() => void q.refetch()} />
-                        ) : q?.isPending ? (
-                          <span className="text-muted">…</span>
-                        ) : n > 0 ? (
-                          <strong className="text-amber-900 dark:text-amber-200">
-                            {m(plural(n, 'nbAlertes'), { n })}
-                          </strong>
-                        ) : (
-                          <span className="text-muted">{m('sansAlerte')}</span>
-                        )}
-                      </span>
-                    </li>
-                  );
-                })}
+                {lieux.map((l, i) => (
+                  <LieuSuiviRow key={l.id} lieu={l} nom={a.nomDe(l, i)} q={a.alertQs[i]} />
+                ))}
               </ul>
             </section>
           </>
         )}
-
-        {!signedIn && (
-          <aside className="card mt-10 bg-sky-50 dark:bg-white/5" aria-labelledby="alertes-compte">
-            <h2 id="alertes-compte" className="text-lg font-semibold">
-              {m('compteTitre')}
-            </h2>
-            <p className="mt-1">{m('compteTexte')}</p>
-            <div className="mt-4 flex flex-wrap gap-3">
-              <Link to="/user/login" className="btn-primary">
-                {m('seConnecter')}
-              </Link>
-              <Link to="/avantages-compte" className="btn-secondary">
-                {m('avantages')}
-              </Link>
-            </div>
-          </aside>
-        )}
+        {!signedIn && <CompteAside />}
       </div>
     </Page>
   );

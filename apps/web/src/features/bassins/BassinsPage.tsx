@@ -1,17 +1,17 @@
 /**
- * "Bassins" (spec §2): the water agencies' basins with their extent on a small map of France, how many rivers,
+ * "Bassins" (docs/requirements.md R3.8): the water agencies' basins with their extent on a small map of France, how many rivers,
  * lakes and measuring places each has, and a link to the chooser filtered on the basin.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Bassin } from '@limni/shared/contracts/hydro';
-import { bassinsQuery, indexQuery } from '../../api/hydro';
+import { bassinsQuery, indexQuery, useVigilanceBulletin } from '../../api/hydro';
 import { ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { Page } from '../../components/ui/Page';
 import { formatNumber } from '../../lib/format';
 import { plural } from '../../lib/plural';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useBassinsMessages } from './messages';
 
 /** Frame and size of /geo/france.svg (apps/web/scripts/france-svg.ts). */
@@ -23,7 +23,7 @@ interface Counts {
   R: number;
   L: number;
   lieux: number;
-  mesures: number;
+  lieuxObserves: number;
   vigilance: number;
 }
 
@@ -67,19 +67,21 @@ export default function BassinsPage() {
   usePageTitle(m('titre'));
   const bassins = useQuery(bassinsQuery());
   const index = useQuery(indexQuery());
+  const { courant } = useVigilanceBulletin();
 
   const counts = useMemo(() => {
     const map = new Map<string, Counts>();
     for (const e of index.data ?? []) {
-      const c = map.get(e.bassin) ?? { R: 0, L: 0, lieux: 0, mesures: 0, vigilance: 0 };
+      const c = map.get(e.bassin) ?? { R: 0, L: 0, lieux: 0, lieuxObserves: 0, vigilance: 0 };
       c[e.type] += 1;
       c.lieux += e.nb_lieux;
-      c.mesures += e.nb_lieux_mesures;
-      if (e.vigilance !== null && e.vigilance >= 2) c.vigilance += 1;
+      c.lieuxObserves += e.nb_lieux_mesures;
+      // Only a current bulletin is counted (docs/decisions/094).
+      if (courant && e.vigilance !== null && e.vigilance >= 2) c.vigilance += 1;
       map.set(e.bassin, c);
     }
     return map;
-  }, [index.data]);
+  }, [index.data, courant]);
 
   const avec = (bassins.data ?? []).filter((b) => b.nb_entites > 0);
   const sans = (bassins.data ?? []).filter((b) => b.nb_entites === 0);
@@ -118,8 +120,8 @@ export default function BassinsPage() {
                             .join(' · ')}
                         </p>
                         <p className="text-sm text-muted">
-                          {c.mesures > 0
-                            ? m('lieux', { n: formatNumber(c.lieux), m: formatNumber(c.mesures) })
+                          {c.lieuxObserves > 0
+                            ? m('lieux', { n: formatNumber(c.lieux), m: formatNumber(c.lieuxObserves) })
                             : m('lieuxSansMesure', { n: formatNumber(c.lieux) })}
                         </p>
                         {c.vigilance > 0 && (

@@ -18,6 +18,11 @@ export const useChoisirMessages = defineMessages(
     lieux_one: '{n} lieu',
     lieux_other: '{n} lieux',
     lieuxMesures: '{n} avec mesures',
+    avecMesures: 'Avec mesures seulement ({n} sur {total})',
+    avecMesuresRegle:
+      'Coché d’office : moins de la moitié des lacs et rivières de Limni ont un lieu avec des mesures. Ceux qui en ont sont listés en premier.',
+    avecMesuresRegleOff:
+      'Non coché d’office : au moins la moitié des lacs et rivières ont un lieu avec des mesures. Ceux qui en ont sont listés en premier.',
     carte: 'Carte des lacs et rivières',
     liste: 'Liste des lacs et rivières',
     voirListe: 'Liste',
@@ -27,6 +32,8 @@ export const useChoisirMessages = defineMessages(
     legendeMesures: 'Avec mesures',
     legendeSansMesure: 'Sans mesure',
     legendeLac: 'Lac (contour épais)',
+    legendeVigilanceAncienne:
+      'Vigilance crues non colorée : le dernier bulletin connu, du {date}, a plus de 24 h.',
     plusDeFiltres: 'Bassin et département',
     affichage: 'Affichage',
     lieuxTrouves: 'Lieux dont le nom correspond',
@@ -50,6 +57,11 @@ export const useChoisirMessages = defineMessages(
     lieux_one: '{n} place',
     lieux_other: '{n} places',
     lieuxMesures: '{n} with readings',
+    avecMesures: 'With readings only ({n} of {total})',
+    avecMesuresRegle:
+      'Ticked by default: fewer than half of the lakes and rivers in Limni have a place with readings. Those that do are listed first.',
+    avecMesuresRegleOff:
+      'Not ticked by default: at least half of the lakes and rivers have a place with readings. Those that do are listed first.',
     carte: 'Map of lakes and rivers',
     liste: 'List of lakes and rivers',
     voirListe: 'List',
@@ -59,6 +71,8 @@ export const useChoisirMessages = defineMessages(
     legendeMesures: 'With readings',
     legendeSansMesure: 'No readings',
     legendeLac: 'Lake (thick outline)',
+    legendeVigilanceAncienne:
+      'Flood vigilance not coloured: the latest known bulletin, of {date}, is over 24 h old.',
     plusDeFiltres: 'Basin and département',
     affichage: 'View',
     lieuxTrouves: 'Places whose name matches',

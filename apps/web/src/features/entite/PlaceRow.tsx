@@ -1,10 +1,11 @@
 /**
  * One place in an entity or stretch list: name, latest value of each sensor with its trend, the verdict for the
- * chosen activity and the freshness of the readings. The whole row links to the place page.
+ * chosen activity and the freshness of the observations. The whole row links to the place page.
  */
 import { Link } from 'react-router';
 import type { Verdict } from '@limni/shared/contracts/activites';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
+import { lieuHref } from '../../api/search';
 import { latestTs, rowFreshness } from '../../components/hydro/sensors';
 import { SensorValues } from '../../components/hydro/SensorValues';
 import { VerdictChip } from '../../components/ui/Chips';
@@ -18,10 +19,6 @@ export interface PlaceRowData {
   entiteNom?: string;
   capteurs: readonly EtatCapteur[];
   verdict: { verdict: Verdict; raison: string } | null;
-}
-
-export function lieuHref(id: number, ida: number): string {
-  return `/lieu/${id}/a-${ida}`;
 }
 
 export function PlaceRow({

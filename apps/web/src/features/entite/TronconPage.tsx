@@ -6,23 +6,26 @@ import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query
 import { useId, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import type { EntiteLieux, TronconDetail } from '@limni/shared/contracts/hydro';
+import { bulletinCourant } from '@limni/shared/domain/vigilance';
 import { entiteLieuxQuery, tronconQuery } from '../../api/entite';
+import { useDataClock } from '../../api/health';
 import { COLOR_NO_DATA, VIGILANCE_COLORS } from '../../components/colors';
 import { ActivitySwitcher } from '../../components/hydro/ActivitySwitcher';
 import { Breadcrumb } from '../../components/hydro/Breadcrumb';
 import { toGeometry } from '../../components/hydro/geo';
 import { DetailStates, parseId } from '../../components/hydro/Introuvable';
+import { lieuHref } from '../../api/search';
 import type { MapPoint } from '../../components/map/MapView';
 import { VigilanceChip } from '../../components/ui/Chips';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { formatDateTime, formatValue } from '../../lib/format';
 import { useT } from '../../lib/i18n';
-import { usePageTitle } from '../../lib/usePageTitle';
-import NotFoundPage from '../../app/NotFoundPage';
-import { entiteHref, tronconHref } from './EntitePage';
+import { usePageTitle } from '../../lib/use-page-title';
+import NotFoundPage from '../../components/NotFoundPage';
+import { entiteHref, tronconHref } from './hrefs';
 import { useEntiteMessages } from './messages';
 import { LegendSwatch, MapAndList } from './MapAndList';
-import { lieuHref, PlaceRow, type PlaceRowData } from './PlaceRow';
+import { PlaceRow, type PlaceRowData } from './PlaceRow';
 
 /** One answer for the states of several entities' places (stable while the queries do not change). */
 function combineStates(results: UseQueryResult<EntiteLieux>[]) {
@@ -58,6 +61,7 @@ function Troncon({ id, ida }: { id: number; ida: number }) {
 function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number }) {
   const m = useEntiteMessages();
   const t = useT();
+  const clock = useDataClock();
   const titleId = useId();
   // The stretch's places may belong to several entities (a river and its arms): states come from each entity.
   const entiteIds = useMemo(() => [...new Set(troncon.lieux.map((l) => l.entite_id))], [troncon.lieux]);
@@ -79,8 +83,10 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
     [troncon, states.capteurs],
   );
 
-  const color = troncon.niveau !== null ? (VIGILANCE_COLORS[troncon.niveau] ?? COLOR_NO_DATA) : COLOR_NO_DATA;
-  const niveauLabel = troncon.niveau !== null ? t(`vigilance.${troncon.niveau}` as 'vigilance.1') : null;
+  // Places take the tronçon's colour only while its bulletin is current (docs/decisions/094).
+  const courant = troncon.niveau !== null && bulletinCourant(troncon.niveau_ts, clock.now);
+  const color = courant ? (VIGILANCE_COLORS[troncon.niveau ?? 0] ?? COLOR_NO_DATA) : COLOR_NO_DATA;
+  const niveauLabel = courant ? t(`vigilance.${troncon.niveau}` as 'vigilance.1') : null;
   const points = useMemo<MapPoint[]>(
     () =>
       rows.flatMap((r) => {
@@ -141,7 +147,7 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
         {troncon.niveau !== null ? (
           <div className="flex flex-wrap items-center gap-3">
             <span className="text-lg">
-              <VigilanceChip niveau={troncon.niveau} />
+              <VigilanceChip niveau={troncon.niveau} ts={troncon.niveau_ts} />
             </span>
             {troncon.niveau_ts !== null && (
               <span className="text-sm text-muted">

@@ -1,15 +1,15 @@
 /**
- * "Mes favoris" (spec §2, §3 `favoris`): each favourite of localStorage `favoris` with its latest value, trend and
+ * "Mes favoris" (docs/requirements.md R3.7, R5.4): each favourite of localStorage `favoris` with its latest value, trend and
  * verdict for its activity, a link to the place and a way to remove it; an empty state explains the star.
  */
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/States';
 import { Page } from '../../components/ui/Page';
 import { plural } from '../../lib/plural';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useFavoris } from '../../stores/favoris';
 import { notify } from '../../stores/notifications';
-import { FavoriCard } from './FavoriCard';
+import { FavoriCard } from '../../components/favoris/FavoriCard';
 import { useFavorisMessages } from './messages';
 
 export default function FavorisPage() {

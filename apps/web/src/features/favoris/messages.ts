@@ -1,4 +1,4 @@
-/** Strings of "Mes favoris" and of the favourite cards (also shown on the home page). */
+/** Strings of "Mes favoris" (the cards' strings are in components/favoris/messages.ts). */
 import { defineMessages } from '../../lib/i18n';
 
 export const useFavorisMessages = defineMessages(
@@ -12,16 +12,7 @@ export const useFavorisMessages = defineMessages(
     videTexte:
       'Sur la page d’un lieu, touchez l’étoile « Ajouter aux favoris » : le lieu apparaîtra ici avec sa hauteur, sa tendance et l’avis pour votre activité, sans avoir à le chercher.',
     choisir: 'Choisir un lac ou une rivière',
-    retirer: 'Retirer des favoris',
-    retirerAria: 'Retirer {nom} de vos favoris',
     retire: '{nom} a été retiré de vos favoris.',
-    introuvable: 'Ce lieu n’existe plus dans Limni.',
-    lieuN: 'Lieu n° {id}',
-    avisPour: 'Avis pour {activite}',
-    voirLieu: 'Ouvrir la page du lieu',
-    tousFavoris: 'Tous vos favoris',
-    aucuneMesure: 'Pas de mesure à ce lieu.',
-    erreur: 'Les données de ce lieu n’ont pas pu être chargées.',
   },
   {
     titre: 'My favourites',
@@ -33,15 +24,6 @@ export const useFavorisMessages = defineMessages(
     videTexte:
       'On a place page, tap the star “Add to favourites”: the place will show here with its level, its trend and the verdict for your activity, without searching for it.',
     choisir: 'Choose a lake or a river',
-    retirer: 'Remove from favourites',
-    retirerAria: 'Remove {nom} from your favourites',
     retire: '{nom} was removed from your favourites.',
-    introuvable: 'This place no longer exists in Limni.',
-    lieuN: 'Place no. {id}',
-    avisPour: 'Verdict for {activite}',
-    voirLieu: 'Open the place page',
-    tousFavoris: 'All your favourites',
-    aucuneMesure: 'No reading at this place.',
-    erreur: 'The data of this place could not be loaded.',
   },
 );

@@ -1,6 +1,6 @@
 /** The first favourites on the home page, as the same cards as "Mes favoris" (a lazy chunk: only with favourites). */
 import { useFavoris } from '../../stores/favoris';
-import { FavoriCard } from '../favoris/FavoriCard';
+import { FavoriCard } from '../../components/favoris/FavoriCard';
 
 export const APERCU_MAX = 3;
 

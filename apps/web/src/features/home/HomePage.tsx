@@ -1,14 +1,14 @@
 /**
- * Accueil (spec §2, design.md): what Limni does, the search, "Près de chez vous" (nearest places once the person
+ * Accueil (docs/requirements.md R3.2): what Limni does, the search, "Près de chez vous" (nearest places once the person
  * allows geolocation) or their favourites, the national flood-vigilance situation with the bulletin date, the
  * entry to the map and the other screens. See docs/decisions/051 for the choices behind the situation strip.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { SearchBox } from '../recherche';
+import { SearchBox } from '../../components/search/SearchBox';
 import { LineIcon } from '../../components/ui/LineIcon';
 import { useT } from '../../lib/i18n';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useFavoris } from '../../stores/favoris';
 
 const PresDeChezVous = lazy(() => import('./PresDeChezVous'));

@@ -5,13 +5,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { indexQuery, vigilanceQuery } from '../../api/hydro';
-import { DEFAULT_ACTIVITE } from '../../api/search';
+import { indexQuery, useVigilanceBulletin, vigilanceQuery } from '../../api/hydro';
+import { DEFAULT_ACTIVITE, useHasWebcams } from '../../api/search';
 import { formatLongDate, formatNumber } from '../../lib/format';
 import { LineIcon } from '../../components/ui/LineIcon';
 import { useT } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
 import type { MessageKey } from '../../i18n/fr';
+
+/** Neutral counts of an old bulletin: never today's colour (docs/decisions/094). */
+const NEUTRE = 'border-slate-400 bg-slate-50 text-slate-900 dark:bg-white/5 dark:text-slate-100';
+
+/**
+ * Vigicrues' own address for a tronçon Limni knows nothing more about. The public site has no stable page per
+ * tronçon that Limni could verify; its home page shows the national map with the tronçon's territory.
+ */
+const VIGICRUES_SITE = 'https://www.vigicrues.gouv.fr/';
 
 const LEVELS = [
   { n: 4, key: 'rouge', icon: '■', cls: 'border-red-700 bg-red-50 text-red-950' },
@@ -50,6 +59,7 @@ function Situation() {
   const t = useT();
   const index = useQuery(indexQuery());
   const vigilance = useQuery(vigilanceQuery());
+  const bulletin = useVigilanceBulletin();
   const stats = useMemo(() => {
     const items = index.data ?? [];
     return { entites: items.length, lieux: items.reduce((s, e) => s + e.nb_lieux, 0) };
@@ -74,7 +84,12 @@ function Situation() {
         </p>
       )}
       <div className="card mt-4">
-        <h3 className="font-semibold">{t('home.vigilanceTitre')}</h3>
+        <h3 className="font-semibold">
+          {t('home.vigilanceTitre')}
+          {!bulletin.courant && bulletin.date !== null && (
+            <> — {t('home.vigilanceTitreAncien', { date: formatLongDate(bulletin.date) })}</>
+          )}
+        </h3>
         {vigilance.isPending ? (
           <div
             aria-hidden="true"
@@ -93,7 +108,7 @@ function Situation() {
               {LEVELS.map((l) => (
                 <li
                   key={l.n}
-                  className={`flex items-center gap-3 rounded-lg border-l-4 px-3 py-2 sm:block ${l.cls}`}
+                  className={`flex items-center gap-3 rounded-lg border-l-4 px-3 py-2 sm:block ${bulletin.courant ? l.cls : NEUTRE}`}
                 >
                   <span className="min-w-8 text-2xl font-bold tabular-nums sm:block sm:text-3xl">
                     {formatNumber(v.niveaux[l.key])}
@@ -108,7 +123,8 @@ function Situation() {
               ))}
             </ul>
             <p className="mt-3 text-sm text-muted">
-              {v.date !== null && `${t('home.vigilanceDate', { date: formatLongDate(v.date) })} `}
+              {v.date !== null &&
+                `${t(bulletin.courant ? 'home.vigilanceDate' : 'home.vigilanceAncienne', { date: formatLongDate(v.date) })} `}
               {t('home.vigilanceVert', { n: formatNumber(v.niveaux.vert) })}
             </p>
             {enVigilance.length === 0 ? (
@@ -116,21 +132,43 @@ function Situation() {
             ) : (
               <details className="mt-3">
                 <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand dark:text-sky-300">
-                  {t('home.vigilanceListe', { n: enVigilance.length })}
+                  {t(bulletin.courant ? 'home.vigilanceListe' : 'home.vigilanceListeAncienne', {
+                    n: enVigilance.length,
+                    date: v.date !== null ? formatLongDate(v.date) : '—',
+                  })}
                 </summary>
                 <ul className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2 md:grid-cols-3">
                   {enVigilance.map((tr) => {
                     const level = LEVELS.find((l) => l.n === tr.niveau);
                     return (
                       <li key={tr.id}>
-                        <Link
-                          to={`/entite-troncon/${tr.id}/carte/activite/${DEFAULT_ACTIVITE}`}
-                          className="link inline-flex min-h-8 items-center gap-1.5"
-                        >
-                          <span aria-hidden="true">{level?.icon}</span>
-                          <span>{tr.nom}</span>
-                          <span className="sr-only">({t(`vigilance.${tr.niveau}` as MessageKey)})</span>
-                        </Link>
+                        {tr.nb_lieux > 0 || tr.entite_id !== null ? (
+                          <Link
+                            to={`/entite-troncon/${tr.id}/carte/activite/${DEFAULT_ACTIVITE}`}
+                            className="link inline-flex min-h-8 items-center gap-1.5"
+                          >
+                            <span aria-hidden="true">{level?.icon}</span>
+                            <span>{tr.nom}</span>
+                            <span className="text-xs text-muted">
+                              {t(plural(tr.nb_lieux, 'home.tronconLieux'), { n: tr.nb_lieux })}
+                            </span>
+                            <span className="sr-only">({t(`vigilance.${tr.niveau}` as MessageKey)})</span>
+                          </Link>
+                        ) : (
+                          <a
+                            href={VIGICRUES_SITE}
+                            className="link inline-flex min-h-8 items-center gap-1.5"
+                            rel="noopener noreferrer"
+                            target="_blank"
+                          >
+                            <span aria-hidden="true">{level?.icon}</span>
+                            <span>{tr.nom}</span>
+                            <span className="text-xs text-muted">
+                              {t('home.tronconVigicrues', { code: tr.code })}
+                            </span>
+                            <span className="sr-only">({t(`vigilance.${tr.niveau}` as MessageKey)})</span>
+                          </a>
+                        )}
                       </li>
                     );
                   })}
@@ -146,6 +184,7 @@ function Situation() {
 
 export default function HomeSections() {
   const t = useT();
+  const hasWebcams = useHasWebcams();
   return (
     <>
       <Situation />
@@ -155,7 +194,7 @@ export default function HomeSections() {
           {t('footer.decouvrir')}
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4">
-          {DECOUVRIR.map((d) => (
+          {DECOUVRIR.filter((d) => d.to !== '/webcams' || hasWebcams).map((d) => (
             <li key={d.to}>
               <Link
                 to={d.to}

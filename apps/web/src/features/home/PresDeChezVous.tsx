@@ -61,7 +61,7 @@ export default function PresDeChezVous({ lat, lon }: { lat: number; lon: number 
   const places = details
     .flatMap((q) => (q.data ? q.data.lieux.map((l) => ({ l, entite: q.data.nom })) : []))
     .map((x) => ({ ...x, d: distanceKm(lat, lon, x.l.lat_gps, x.l.lon_gps) }))
-    // Places with readings first, then the nearest.
+    // Places with observations first, then the nearest.
     .sort((a, b) => Number(b.l.station_mesure_ok) - Number(a.l.station_mesure_ok) || a.d - b.d)
     .slice(0, SHOWN)
     .sort((a, b) => a.d - b.d);

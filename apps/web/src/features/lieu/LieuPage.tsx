@@ -12,8 +12,9 @@ import { bracketsToParentheses } from '@limni/shared/domain/names';
 import { entiteLieuxQuery } from '../../api/entite';
 import { activitesQuery } from '../../api/hydro';
 import { lieuAlertesQuery, lieuDaterangeQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
-import { SubscribeButton } from '../../components/account/SubscribeButton';
-import { AlertDialog } from '../../components/alerts/AlertDialog';
+import { lieuHref } from '../../api/search';
+import { AbonnementButton } from '../../components/account/AbonnementButton';
+import { MalerterButton } from '../../components/alertes/ReglesDialog';
 import { ActivitySwitcher } from '../../components/hydro/ActivitySwitcher';
 import { AlertesList, alertesVisibles } from '../../components/hydro/AlertesList';
 import { Breadcrumb } from '../../components/hydro/Breadcrumb';
@@ -25,8 +26,10 @@ import { Freshness } from '../../components/ui/Freshness';
 import { Skeleton, SkeletonBlock } from '../../components/ui/States';
 import { TrendArrow } from '../../components/ui/TrendArrow';
 import { formatLongDate, formatValue } from '../../lib/format';
-import { usePageTitle } from '../../lib/usePageTitle';
-import NotFoundPage from '../../app/NotFoundPage';
+import { usePageTitle } from '../../lib/use-page-title';
+import NotFoundPage from '../../components/NotFoundPage';
+import { parisDay } from '@limni/shared/domain/time';
+import { Situation } from './donnees/Situation';
 import { FavoriteStar } from './FavoriteStar';
 import { useLieuMessages } from './messages';
 
@@ -50,7 +53,7 @@ const TAB_LABELS = {
 } as const;
 
 export function lieuPath(id: number, ida: number, tab?: Tab): string {
-  return `/lieu/${id}/a-${ida}${tab ? `/${tab}` : ''}`;
+  return `${lieuHref(id, ida)}${tab ? `/${tab}` : ''}`;
 }
 
 export default function LieuPage() {
@@ -167,6 +170,8 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const capteurs = sortCapteurs(etats.data?.lieux.find((l) => l.id === lieu.id)?.capteurs ?? []);
   const withValue = capteurs.filter((c) => c.valeur !== null);
   const [main, ...others] = withValue;
+  // The value that has a usual range for its date (ADR 087): its sentence goes under the values.
+  const classed = withValue.find((c) => c.classe !== null);
   const now = etats.data?.maintenant ?? 0;
   const titre = bracketsToParentheses(lieu.libelle);
 
@@ -187,8 +192,8 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <FavoriteStar id={lieu.id} ida={ida} nom={titre} />
-          <SubscribeButton lieuId={lieu.id} nom={titre} />
-          <AlertDialog lieuId={lieu.id} nom={titre} />
+          <AbonnementButton lieuId={lieu.id} nom={titre} />
+          <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} />
         </div>
       </div>
 
@@ -216,12 +221,17 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
             ))}
           </div>
         )}
+        {classed && classed.ts !== null && (
+          <div className="mt-3">
+            <Situation lieuId={lieu.id} date={parisDay(classed.ts)} />
+          </div>
+        )}
       </div>
 
       <div className="mt-5 flex flex-col gap-3 border-t border-line pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">
         {lieu.troncon && lieu.troncon.niveau !== null && (
           <div className="flex flex-wrap items-center gap-2">
-            <VigilanceChip niveau={lieu.troncon.niveau} />
+            <VigilanceChip niveau={lieu.troncon.niveau} ts={lieu.troncon.niveau_ts} />
             <span className="text-sm text-muted">
               {m('vigilanceTroncon', {
                 nom: lieu.troncon.nom,

@@ -1,18 +1,19 @@
 /**
- * Content pages (spec §2 and §7): `credits`, `legal/terms/update` (the `cgu` text), `infos-previsions` and
- * `avantages-compte`. The server renders trusted Markdown to HTML (raw HTML stripped); links inside it to this
- * origin navigate within the app.
+ * Content pages (docs/requirements.md R2.5, R10.9): `credits`, `legal/terms/update` (the `cgu` text), `infos-previsions` and
+ * `avantages-compte`. The server renders the Markdown to HTML with the shared module (raw HTML shown as text, one
+ * link policy, docs/decisions/079); links inside it to this origin navigate within the app.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { PageSlug } from '@limni/shared/contracts/pages';
 import { pageQuery } from '../../api/pages';
 import { ErrorState, SkeletonBlock } from '../../components/ui/States';
+import { useInAppLinks } from '../../components/ui/use-in-app-links';
 import { ApiError } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { currentLangue } from '../../lib/i18n';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
 import { usePagesMessages } from './messages';
 import './prose.css';
@@ -34,7 +35,6 @@ function withScrollableTables(html: string, label: string): string {
 export default function ContentPage() {
   const m = usePagesMessages();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const slug = SLUGS[pathname.replace(/\/+$/, '')] ?? 'cgu';
   const page = useQuery(pageQuery(slug));
   const signedIn = useAccount((s) => s.user !== null);
@@ -45,16 +45,7 @@ export default function ContentPage() {
   );
 
   /** In-app links of the text (`/contact`…) use the router instead of reloading the page. */
-  const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    const a = (e.target as HTMLElement).closest('a');
-    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) {
-      return;
-    }
-    const url = new URL(a.href, window.location.href);
-    if (url.origin !== window.location.origin || a.target) return;
-    e.preventDefault();
-    void navigate(`${url.pathname}${url.search}${url.hash}`);
-  };
+  const onClick = useInAppLinks();
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 md:py-12">
@@ -78,7 +69,7 @@ export default function ContentPage() {
               </span>
             )}
           </p>
-          {/* Trusted HTML rendered by the API from its own Markdown (raw HTML stripped before rendering). */}
+          {/* HTML rendered by the API with the shared Markdown module (raw HTML shown as text, safe links only). */}
           <div className="prose-limni mt-8" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
           {slug === 'avantages-compte' && (
             <div className="mt-10 flex flex-wrap gap-3">

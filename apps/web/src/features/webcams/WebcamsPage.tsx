@@ -1,17 +1,17 @@
 /**
- * Webcam list (spec §2, inferred from `hydro/webcams`): every webcam with its latest image and its legend
+ * Webcam list (docs/requirements.md R2.6, from `hydro/webcams`): every webcam with its latest image and its legend
  * ("le 25/01/2022 à 14h30", read from the image URL), linking to the webcam tab of its place.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Webcam } from '@limni/shared/contracts/hydro';
-import { DEFAULT_ACTIVITE, webcamsQuery } from '../../api/search';
+import { lieuHref, webcamsQuery } from '../../api/search';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { Page } from '../../components/ui/Page';
 import { formatNumber } from '../../lib/format';
 import { plural } from '../../lib/plural';
-import { usePageTitle } from '../../lib/usePageTitle';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useWebcamsMessages } from './messages';
 
 function WebcamCard({ w }: { w: Webcam }) {
@@ -40,7 +40,7 @@ function WebcamCard({ w }: { w: Webcam }) {
         <p className="text-sm text-muted">{w.legende ?? m('dateInconnue')}</p>
         {w.credit && <p className="text-xs text-muted">{m('credit', { credit: w.credit })}</p>}
         <Link
-          to={`/lieu/${w.lieu.id}/a-${DEFAULT_ACTIVITE}/webcam`}
+          to={`${lieuHref(w.lieu.id)}/webcam`}
           className="link mt-auto inline-flex min-h-11 items-center pt-2 font-semibold"
         >
           {m('voirLieu', { lieu: w.lieu.libelle })}

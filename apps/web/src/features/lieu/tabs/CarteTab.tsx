@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { LieuDetail } from '@limni/shared/contracts/hydro';
 import { entiteLieuxQuery, entiteQuery } from '../../../api/entite';
 import { mapsQuery } from '../../../api/hydro';
+import { lieuHref } from '../../../api/search';
 import { COLOR_NO_DATA, COLOR_WITH_DATA } from '../../../components/colors';
 import { extentOf, toGeometry } from '../../../components/hydro/geo';
 import type { MapPoint } from '../../../components/map/MapView';
@@ -39,7 +40,7 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
         detail: h ? formatValue(h.valeur, h.unite) : undefined,
         color: h ? COLOR_WITH_DATA : COLOR_NO_DATA,
         shape: lieu.entite.type === 'L' ? 'lake' : 'river',
-        href: `/lieu/${l.id}/a-${ida}/carte`,
+        href: `${lieuHref(l.id, ida)}/carte`,
       };
     });
   }, [places, lieu, ida]);
@@ -84,7 +85,7 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
                 <li key={l.id}>
                   <Link
                     className="chip hover:bg-sky-50 dark:hover:bg-white/5"
-                    to={`/lieu/${l.id}/a-${ida}/carte`}
+                    to={`${lieuHref(l.id, ida)}/carte`}
                   >
                     {l.nom}
                   </Link>

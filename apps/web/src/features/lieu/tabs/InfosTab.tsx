@@ -6,6 +6,7 @@ import { Markdown } from '../../../components/ui/Markdown';
 import { EmptyState } from '../../../components/ui/States';
 import { VigilanceChip } from '../../../components/ui/Chips';
 import { formatLongDate, formatNumber } from '../../../lib/format';
+import { Records } from '../donnees/Records';
 import { useLieuMessages } from '../messages';
 
 const SOURCES: Record<string, string> = {
@@ -44,7 +45,7 @@ export default function InfosTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
         <Link className="link underline" to={`/entite-troncon/${lieu.troncon.id}/carte/activite/${ida}`}>
           {lieu.troncon.nom} ({lieu.troncon.code})
         </Link>
-        <VigilanceChip niveau={lieu.troncon.niveau} />
+        <VigilanceChip niveau={lieu.troncon.niveau} ts={lieu.troncon.niveau_ts} />
       </span>
     ) : (
       m('aucunTroncon')
@@ -100,6 +101,7 @@ export default function InfosTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
             </ul>
           )}
         </section>
+        <Records lieuId={lieu.id} />
       </div>
     </div>
   );

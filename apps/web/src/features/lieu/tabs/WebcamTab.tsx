@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { LieuDetail } from '@limni/shared/contracts/hydro';
 import { lieuWebcamQuery } from '../../../api/lieu';
+import { useHasWebcams } from '../../../api/search';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/States';
 import { useLieuMessages } from '../messages';
 
 export default function WebcamTab({ lieu }: { lieu: LieuDetail }) {
   const m = useLieuMessages();
   const webcam = useQuery(lieuWebcamQuery(lieu.id));
+  const hasWebcams = useHasWebcams();
   if (webcam.isPending) return <Skeleton className="aspect-video w-full" />;
   if (webcam.isError) return <ErrorState onRetry={() => void webcam.refetch()} />;
   const w = webcam.data;
@@ -16,9 +18,11 @@ export default function WebcamTab({ lieu }: { lieu: LieuDetail }) {
     return (
       <EmptyState title={m('webcamVide')} icon="◎">
         <p>{m('webcamVideTexte')}</p>
-        <Link className="link mt-2 inline-block underline" to="/webcams">
-          {m('toutesWebcams')}
-        </Link>
+        {hasWebcams && (
+          <Link className="link mt-2 inline-block underline" to="/webcams">
+            {m('toutesWebcams')}
+          </Link>
+        )}
       </EmptyState>
     );
   }

@@ -1,0 +1,46 @@
+/** « Lettres d'information »: one switch per mailing list (`user/toggle-liste-sib`). */
+import { useMutation } from '@tanstack/react-query';
+import type { ListeSibEtat } from '@limni/shared/contracts/profile';
+import { failureOf } from '../../../api/account';
+import { toggleListeMutation } from '../../../api/profile';
+import { Switch } from '../../../components/account/Switch';
+import { EmptyState } from '../../../components/ui/States';
+import { notify } from '../../../stores/notifications';
+import { useProfileMessages } from './messages';
+import { Section } from './Section';
+
+export function ListesSection({ listes }: { listes: ListeSibEtat[] }) {
+  const m = useProfileMessages();
+  const mutation = useMutation(toggleListeMutation());
+  const busy = mutation.isPending ? mutation.variables : null;
+  return (
+    <Section id="lettres" title={m('lettres')} intro={m('lettresIntro')}>
+      {listes.length === 0 ? (
+        <EmptyState title={m('lettresVide')} icon="✉" />
+      ) : (
+        <div className="divide-y divide-line">
+          {listes.map((liste) => (
+            <Switch
+              key={liste.id}
+              label={liste.nom}
+              description={liste.description}
+              checked={liste.inscrit}
+              disabled={busy === liste.id}
+              onChange={() =>
+                mutation.mutate(liste.id, {
+                  onSuccess: (res) => {
+                    const now = res.listes_sib.find((l) => l.id === liste.id);
+                    notify(m(now?.inscrit ? 'inscrit' : 'desinscrit', { nom: liste.nom }), {
+                      kind: 'success',
+                    });
+                  },
+                  onError: (err) => notify(failureOf(err).message, { kind: 'error' }),
+                })
+              }
+            />
+          ))}
+        </div>
+      )}
+    </Section>
+  );
+}

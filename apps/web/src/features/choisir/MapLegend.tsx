@@ -1,0 +1,57 @@
+/** The legend of the chooser's map. */
+import { useId } from 'react';
+import { COLOR_NO_DATA, COLOR_WITH_DATA, VIGILANCE_COLORS } from '../../components/colors';
+import { formatLongDate } from '../../lib/format';
+import { useT } from '../../lib/i18n';
+import { useChoisirMessages } from './messages';
+
+/** Marker legend: colour and shape, each with its word (never colour alone). */
+export function MapLegend({ bulletin }: { bulletin: { date: number | null; courant: boolean } }) {
+  const t = useT();
+  const m = useChoisirMessages();
+  const id = useId();
+  // Vigilance colours only from a current bulletin (docs/decisions/094).
+  const vigilance: Array<[string, string, string]> = bulletin.courant
+    ? [
+        [VIGILANCE_COLORS[4] ?? '', 'rounded-full', t('vigilance.4')],
+        [VIGILANCE_COLORS[3] ?? '', 'rounded-full', t('vigilance.3')],
+        [VIGILANCE_COLORS[2] ?? '', 'rounded-full', t('vigilance.2')],
+      ]
+    : [];
+  const items: Array<[string, string, string]> = [
+    ...vigilance,
+    [COLOR_WITH_DATA, 'rounded-full', m('legendeMesures')],
+    [COLOR_NO_DATA, 'rounded-full', m('legendeSansMesure')],
+  ];
+  return (
+    <div className="rounded-lg border border-line bg-white/95 px-3 py-2 text-xs shadow-sm dark:bg-[#0f1a22]/95">
+      <p id={id} className="font-semibold">
+        {m('legende')}
+      </p>
+      <ul aria-labelledby={id} className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 sm:grid-cols-1">
+        {items.map(([color, shape, label]) => (
+          <li key={label} className="flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className={`inline-block h-3 w-3 shrink-0 border border-white ${shape}`}
+              style={{ background: color }}
+            />
+            {label}
+          </li>
+        ))}
+        <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="inline-block h-3 w-3 shrink-0 rounded-full border-[2.5px] border-brand bg-white"
+          />
+          {m('legendeLac')}
+        </li>
+      </ul>
+      {!bulletin.courant && bulletin.date !== null && (
+        <p className="mt-1 max-w-56 text-muted">
+          {m('legendeVigilanceAncienne', { date: formatLongDate(bulletin.date) })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/** The hourly table (`c-h`) of the window: open on a desktop, collapsed on a phone; newest hour first. */
+import { useMemo, useState } from 'react';
+import { HOUR_MS, parisParts } from '@limni/shared/domain/time';
+import { SkeletonBlock } from '../../../components/ui/States';
+import { formatLongDate, formatValue } from '../../../lib/format';
+import { DESKTOP_QUERY, matchesMedia } from '../../../lib/use-media-query';
+import { useLieuMessages } from '../messages';
+import { parisWallToUtcDay } from './chart-data';
+
+/** "0 h 45" (Europe/Paris): the reading's own time. */
+function readingTime(ts: number): string {
+  const { hour, minute } = parisParts(ts);
+  return `${hour} h ${String(minute).padStart(2, '0')}`;
+}
+
+export function HourlyTable({
+  rows,
+  unite,
+  pending,
+}: {
+  rows: readonly { date: string; heure: number; valeur: number; ts: number }[];
+  unite: string;
+  pending: boolean;
+}) {
+  const m = useLieuMessages();
+  // Open by default on a desktop, collapsed on a phone.
+  const [open, setOpen] = useState(() => matchesMedia(DESKTOP_QUERY, true));
+  const sorted = useMemo(() => [...rows].reverse(), [rows]);
+  return (
+    <details
+      className="card"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 font-semibold [&::-webkit-details-marker]:hidden">
+        <span aria-hidden="true" className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>
+          ▸
+        </span>
+        {pending ? m('tableau') : m('tableauResume', { n: rows.length })}
+      </summary>
+      <p className="mt-1 text-sm text-muted">{m('tableauAide')}</p>
+      {pending ? (
+        <SkeletonBlock lines={4} />
+      ) : rows.length === 0 ? (
+        <p className="mt-3 text-muted">{m('tableauVide')}</p>
+      ) : (
+        <div className="mt-3 max-h-96 overflow-auto rounded-lg border border-line" tabIndex={0}>
+          <table className="w-full text-sm">
+            <caption className="sr-only">{m('tableau')}</caption>
+            <thead className="sticky top-0 bg-slate-100 dark:bg-[#16242f]">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {m('colDate')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {m('colHeure')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-semibold">
+                  {m('colMesure')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {m('colValeur', { unite })}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {sorted.map((r) => (
+                <tr key={`${r.date}-${r.heure}`}>
+                  <td className="px-3 py-1.5">{formatLongDate(parisWallToUtcDay(r.date) + 12 * HOUR_MS)}</td>
+                  <td className="px-3 py-1.5">{m('heure', { h: r.heure })}</td>
+                  <td className="px-3 py-1.5 text-muted">
+                    <time dateTime={new Date(r.ts).toISOString()}>{readingTime(r.ts)}</time>
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    {formatValue(r.valeur, unite).slice(0, -(unite.length + 1))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,354 @@
+/**
+ * The place chart (uPlot, in its own lazy chunk with its CSS; docs/decisions/040): observed values as an area with a
+ * solid line, the forecast as a translucent min–max band with a dashed mean line, activity thresholds as dashed
+ * labelled lines, a crosshair tooltip with value and time. Never colour alone: line styles differ and the legend,
+ * the threshold labels and the summary say what each line is.
+ */
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { SeuilOption } from '@limni/shared/contracts/hydro';
+import { PARIS_TZ } from '@limni/shared/domain/time';
+import { formatDateTime, formatNumber, formatValue } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+import { DARK_QUERY, matchesMedia } from '../../../lib/use-media-query';
+import type { ChartColumns } from './chart-data';
+import type { HistoryColumns } from './history';
+
+export interface SeriesChartProps {
+  columns: ChartColumns;
+  unite: string;
+  /** Colour of the observed series (AA on the light surface). */
+  couleur: string;
+  yMin: number;
+  yMax: number;
+  xMin: number;
+  xMax: number;
+  seuils: readonly SeuilOption[];
+  /** Accessible name of the chart ("Hauteur d'eau (m) du … au …"). */
+  label: string;
+  /** Id of the visible plain-language summary. */
+  describedBy: string;
+  labels: { observe: string; prevision: string; fourchette: string; habituel: string; anDernier: string };
+  /** The usual range of each instant's date and last year's values (ADR 087), drawn behind the series. */
+  history?: HistoryColumns | null;
+}
+
+/** Colours of the usual range: light P10–P90, darker P25–P75, median line; last year in a dotted grey. */
+const BAND_OUTER = 'rgba(22,128,61,0.14)';
+const BAND_INNER = 'rgba(22,128,61,0.26)';
+const MEDIAN_COLOR = '#166534';
+const LAST_YEAR_COLOR = '#6b7280';
+
+const PREVISION_COLOR = '#4b5563';
+
+function hourParts(ms: number): { day: string; hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: PARIS_TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(ms));
+  const day = new Intl.DateTimeFormat(currentLocale(), {
+    timeZone: PARIS_TZ,
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(ms));
+  return {
+    day,
+    hour: Number(parts.find((p) => p.type === 'hour')?.value ?? 0),
+    minute: Number(parts.find((p) => p.type === 'minute')?.value ?? 0),
+  };
+}
+
+/** x ticks: "14h" within a day, the day under midnight and under the first tick; days only for long spans. */
+function xValues(_u: uPlot, splits: number[], _axisIdx: number, _space: number, incr: number): string[] {
+  let lastDay = '';
+  // Years of daily values (« 5 ans », « Tout »): months or years, with the year.
+  if (incr >= 28 * 86_400_000) {
+    const fmt = new Intl.DateTimeFormat(currentLocale(), {
+      timeZone: PARIS_TZ,
+      year: 'numeric',
+      ...(incr >= 360 * 86_400_000 ? {} : { month: 'short' }),
+    });
+    return splits.map((ms) => fmt.format(new Date(ms)));
+  }
+  return splits.map((ms) => {
+    const { day, hour, minute } = hourParts(ms);
+    if (incr >= 86_400_000) return day;
+    const time =
+      currentLocale() === 'fr-FR'
+        ? `${hour}h${minute ? String(minute).padStart(2, '0') : ''}`
+        : `${hour}:${String(minute).padStart(2, '0')}`;
+    const label = day !== lastDay ? `${time}\n${day}` : time;
+    lastDay = day;
+    return label;
+  });
+}
+
+function yDigits(incr: number): number {
+  if (incr >= 1) return 0;
+  if (incr >= 0.1) return 1;
+  if (incr >= 0.01) return 2;
+  return 3;
+}
+
+function thresholdsPlugin(seuils: readonly SeuilOption[], textColor: string): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: [
+        (u) => {
+          const ctx = u.ctx;
+          const { left, top, width, height } = u.bbox;
+          const dpr = uPlot.pxRatio;
+          ctx.save();
+          ctx.beginPath();
+          ctx.rect(left, top, width, height);
+          ctx.clip();
+          for (const s of seuils) {
+            const y = Math.round(u.valToPos(s.valeur, 'y', true));
+            if (y < top || y > top + height) continue;
+            ctx.strokeStyle = s.couleur;
+            ctx.lineWidth = 2 * dpr;
+            ctx.setLineDash(s.tirets.map((d) => d * dpr));
+            ctx.beginPath();
+            ctx.moveTo(left, y);
+            ctx.lineTo(left + width, y);
+            ctx.stroke();
+            ctx.setLineDash([]);
+            ctx.font = `${600} ${12 * dpr}px system-ui, sans-serif`;
+            ctx.textAlign = 'right';
+            const above = y - top > 20 * dpr;
+            ctx.textBaseline = above ? 'bottom' : 'top';
+            const text = s.libelle;
+            const tx = left + width - 6 * dpr;
+            const ty = above ? y - 4 * dpr : y + 4 * dpr;
+            const w = ctx.measureText(text).width;
+            ctx.fillStyle = 'rgba(255,255,255,0.85)';
+            ctx.fillRect(tx - w - 4 * dpr, above ? ty - 15 * dpr : ty - 1 * dpr, w + 8 * dpr, 16 * dpr);
+            ctx.fillStyle = textColor === 'auto' ? s.couleur : textColor;
+            ctx.fillText(text, tx, ty);
+          }
+          ctx.restore();
+        },
+      ],
+    },
+  };
+}
+
+function tooltipPlugin(unite: string, labels: SeriesChartProps['labels']): uPlot.Plugin {
+  let tip: HTMLDivElement | null = null;
+  return {
+    hooks: {
+      init: [
+        (u) => {
+          tip = document.createElement('div');
+          tip.setAttribute('aria-hidden', 'true');
+          tip.className =
+            'pointer-events-none absolute z-10 hidden rounded-md border border-line bg-white px-2 py-1 text-xs shadow-md text-ink dark:bg-[#0f1a22]';
+          u.over.appendChild(tip);
+        },
+      ],
+      setCursor: [
+        (u) => {
+          if (!tip) return;
+          const i = u.cursor.idx;
+          if (i === null || i === undefined || u.cursor.left === undefined || u.cursor.left < 0) {
+            tip.classList.add('hidden');
+            return;
+          }
+          const x = u.data[0][i];
+          const p10 = u.data[5]?.[i] ?? null;
+          const p90 = u.data[9]?.[i] ?? null;
+          const last = u.data[10]?.[i] ?? null;
+          const obs = u.data[1]?.[i] ?? null;
+          const mean = u.data[2]?.[i] ?? null;
+          const min = u.data[3]?.[i] ?? null;
+          const max = u.data[4]?.[i] ?? null;
+          if (x === undefined || (obs === null && mean === null)) {
+            tip.classList.add('hidden');
+            return;
+          }
+          const lines: string[] = [formatDateTime(x)];
+          if (obs !== null) lines.push(`${labels.observe} : ${formatValue(obs, unite)}`);
+          if (p10 !== null && p90 !== null) {
+            lines.push(`${labels.habituel} : ${formatValue(p10, unite)} – ${formatValue(p90, unite)}`);
+          }
+          if (last !== null) lines.push(`${labels.anDernier} : ${formatValue(last, unite)}`);
+          else if (mean !== null) {
+            lines.push(`${labels.prevision} : ${formatValue(mean, unite)}`);
+            if (min !== null && max !== null && max > min) {
+              lines.push(`${labels.fourchette} : ${formatValue(min, unite)} – ${formatValue(max, unite)}`);
+            }
+          }
+          tip.replaceChildren(
+            ...lines.map((l, k) => {
+              const p = document.createElement('p');
+              p.textContent = l;
+              if (k === 0) p.className = 'text-muted';
+              else p.className = 'font-semibold tabular-nums';
+              return p;
+            }),
+          );
+          tip.classList.remove('hidden');
+          const left = u.cursor.left;
+          const top = u.valToPos(obs ?? mean ?? 0, 'y');
+          const w = tip.offsetWidth;
+          const overWidth = u.over.clientWidth;
+          tip.style.left = `${Math.min(Math.max(left - w / 2, 0), overWidth - w)}px`;
+          tip.style.top = `${Math.max(top - tip.offsetHeight - 12, 0)}px`;
+        },
+      ],
+    },
+  };
+}
+
+export default function SeriesChart(props: SeriesChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const { columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history } = props;
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const style = getComputedStyle(el);
+    const ink = style.color || '#1b2733';
+    const dark = matchesMedia(DARK_QUERY);
+    const grid = dark ? 'rgba(255,255,255,0.12)' : 'rgba(27,39,51,0.1)';
+    const lineColor = couleur;
+    const hasForecast = columns.nbPrevisions > 0;
+    const height = () => (el.clientWidth < 600 ? 280 : 380);
+    const opts: uPlot.Options = {
+      width: el.clientWidth,
+      height: height(),
+      ms: 1,
+      tzDate: (ms) => uPlot.tzDate(new Date(ms), PARIS_TZ),
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+      scales: {
+        x: { time: true, range: () => [xMin, xMax] },
+        y: { range: () => [yMin, yMax] },
+      },
+      axes: [
+        {
+          stroke: ink,
+          grid: { stroke: grid },
+          ticks: { stroke: grid },
+          values: xValues,
+          space: 60,
+          size: 48,
+        },
+        {
+          stroke: ink,
+          grid: { stroke: grid },
+          ticks: { stroke: grid },
+          size: 56,
+          values: (_u, splits, _a, _s, incr) => splits.map((v) => formatNumber(v, yDigits(incr))),
+        },
+      ],
+      series: [
+        {},
+        {
+          label: labels.observe,
+          stroke: lineColor,
+          width: 2,
+          // Behind a usual range the area would hide it: the line alone then.
+          fill: history ? undefined : `${lineColor}2e`,
+          fillTo: (u) => u.scales.y?.min ?? 0,
+          spanGaps: false,
+          points: { show: false },
+        },
+        {
+          label: labels.prevision,
+          stroke: PREVISION_COLOR,
+          width: 2,
+          dash: [6, 4],
+          spanGaps: true,
+          points: { show: false },
+          show: hasForecast,
+        },
+        { label: 'min', stroke: 'transparent', width: 0, points: { show: false }, show: hasForecast },
+        { label: 'max', stroke: 'transparent', width: 0, points: { show: false }, show: hasForecast },
+        ...(['p10', 'p25'] as const).map((k) => ({
+          label: k,
+          stroke: 'transparent',
+          width: 0,
+          points: { show: false },
+          show: !!history,
+        })),
+        {
+          label: 'p50',
+          stroke: MEDIAN_COLOR,
+          width: 1.5,
+          dash: [2, 3],
+          spanGaps: true,
+          points: { show: false },
+          show: !!history,
+        },
+        ...(['p75', 'p90'] as const).map((k) => ({
+          label: k,
+          stroke: 'transparent',
+          width: 0,
+          points: { show: false },
+          show: !!history,
+        })),
+        {
+          label: labels.anDernier,
+          stroke: LAST_YEAR_COLOR,
+          width: 1.5,
+          dash: [1, 3],
+          spanGaps: false,
+          points: { show: false },
+          show: !!history,
+        },
+      ],
+      bands: [
+        ...(hasForecast ? [{ series: [4, 3] as [number, number], fill: 'rgba(75,85,99,0.18)' }] : []),
+        ...(history
+          ? [
+              { series: [9, 5] as [number, number], fill: BAND_OUTER },
+              { series: [8, 6] as [number, number], fill: BAND_INNER },
+            ]
+          : []),
+      ],
+      plugins: [thresholdsPlugin(seuils, 'auto'), tooltipPlugin(unite, labels)],
+    };
+    const none = columns.x.map(() => null);
+    const h = history ?? { p10: none, p25: none, p50: none, p75: none, p90: none, anDernier: none };
+    const u = new uPlot(
+      opts,
+      [
+        columns.x,
+        columns.obs,
+        columns.mean,
+        columns.min,
+        columns.max,
+        h.p10,
+        h.p25,
+        h.p50,
+        h.p75,
+        h.p90,
+        h.anDernier,
+      ],
+      el,
+    );
+    const ro = new ResizeObserver(() => {
+      u.setSize({ width: el.clientWidth, height: height() });
+    });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      u.destroy();
+    };
+  }, [columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history]);
+
+  return (
+    <div
+      role="img"
+      aria-label={props.label}
+      aria-describedby={props.describedBy}
+      className="relative w-full text-ink"
+      ref={host}
+      data-testid="graphique"
+    />
+  );
+}

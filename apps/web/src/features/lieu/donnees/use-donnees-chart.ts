@@ -1,0 +1,162 @@
+/**
+ * The data of the Données tab for its window: the series (`d/{date}/{nb}`), the graph options (`g-options`:
+ * colours and the activity's thresholds), the hourly table (`c-h`) and, for a person allowed to see them and at the
+ * end of the range, the forecasts; then what the chart draws — observations of the window, forecast merged, the
+ * y range, the x range — and the figures of its summary (docs/decisions/040).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { LieuDetail, SerieDonnees } from '@limni/shared/contracts/hydro';
+import { oneYearEarlier } from '@limni/shared/domain/climatologie';
+import { summarizePeriod, type Reading } from '@limni/shared/domain/period-summary';
+import { serieLibelle, SERIE_STYLES, yRange } from '@limni/shared/domain/series';
+import { DAY_MS } from '@limni/shared/domain/time';
+import {
+  archiveQuery,
+  chroniqueQuery,
+  graphOptionsQuery,
+  lieuDonneesQuery,
+  lieuPrevisionsQuery,
+  normalesQuery,
+} from '../../../api/lieu';
+import { DARK_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { selectCanViewPrevision, useAccount } from '../../../stores/account';
+import {
+  buildColumns,
+  filterWindow,
+  parisWallToUtcDay,
+  type ChartColumns,
+  type Observations,
+} from './chart-data';
+import { bandColumns, lastYearColumn, type HistoryColumns } from './history';
+import { ARCHIVE_PERIODES, fenetreOf, type DonneesWindow } from './use-donnees-window';
+
+/** Days of context the summary looks at for an extreme outside the window (docs/decisions/093). */
+export const CONTEXT_DAYS = 30;
+
+const readings = (o: Observations): Reading[] => o.ts.map((ts, i) => ({ ts, valeur: o.valeur[i] ?? 0 }));
+
+/** A light blue for the dark theme, where the brand blue of a quantity has no contrast. */
+const DARK_SERIE_COLOR = '#7fc3e3';
+
+export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWindow, derniere: number) {
+  const { date, nbFetch, latest, g } = view;
+  const canView = useAccount(selectCanViewPrevision);
+  const fromArchive = ARCHIVE_PERIODES[view.jours];
+  const raw = useQuery({ ...lieuDonneesQuery(lieu.id, date, nbFetch), enabled: !fromArchive });
+  const archived = useQuery({
+    ...archiveQuery(lieu.id, date, fromArchive ?? 'tout'),
+    enabled: !!fromArchive,
+  });
+  const donnees = fromArchive ? archived : raw;
+  // The last 30 days ending with the window (the same request as the 30-day view, so often already cached).
+  const contextFetch = latest ? CONTEXT_DAYS + 1 : CONTEXT_DAYS;
+  const contexte = useQuery({
+    ...lieuDonneesQuery(lieu.id, date, contextFetch),
+    enabled: view.jours !== 0 && view.jours < CONTEXT_DAYS,
+  });
+  const options = useQuery(graphOptionsQuery(lieu.id, date, nbFetch, ida));
+  // The hourly table covers up to 30 days; longer periods have the daily table of the band instead.
+  const chronique = useQuery({
+    ...chroniqueQuery(lieu.id, date, nbFetch),
+    enabled: view.jours !== 0 && view.jours <= 30,
+  });
+  const normales = useQuery(normalesQuery(lieu.id, date));
+  const withBand = !!normales.data?.periode && normales.data.capteur?.grandeur === g;
+  const lastYearDate = oneYearEarlier(date);
+  const lastYear = useQuery({
+    ...lieuDonneesQuery(lieu.id, lastYearDate, nbFetch),
+    enabled: withBand && !fromArchive,
+  });
+  const previsions = useQuery({
+    ...lieuPrevisionsQuery(lieu.id),
+    enabled: canView && lieu.a_previsions && latest,
+  });
+
+  const serie: SerieDonnees | undefined = donnees.data?.series.find((s) => s.grandeur === g);
+  const prevision =
+    canView && latest && serie
+      ? (previsions.data?.series.find((p) => p.capteur_id === serie.capteur_id) ?? null)
+      : null;
+  const fenetre = fenetreOf(donnees.data, view, derniere);
+  const debut = fenetre?.debut ?? 0;
+  const fin = fenetre?.fin ?? -1;
+  const observed = useMemo(() => filterWindow(serie, debut, fin), [serie, debut, fin]);
+  const columns = useMemo<ChartColumns>(
+    () => buildColumns(observed, serie?.pas_min ?? null, prevision),
+    [observed, serie?.pas_min, prevision],
+  );
+  const seuils = useMemo(
+    () => (options.data?.seuils ?? []).filter((s) => s.grandeur === g),
+    [options.data, g],
+  );
+  const contextSerie = (view.jours < CONTEXT_DAYS ? contexte.data : donnees.data)?.series.find(
+    (s) => s.grandeur === g,
+  );
+  const figures = useMemo(() => {
+    const context = filterWindow(contextSerie, fin - CONTEXT_DAYS * DAY_MS, fin);
+    return summarizePeriod(readings(observed), g, readings(context));
+  }, [observed, g, contextSerie, fin]);
+  const history = useMemo<HistoryColumns | null>(() => {
+    if (!withBand || !normales.data) return null;
+    const shift = parisWallToUtcDay(date) - parisWallToUtcDay(lastYearDate);
+    const lastSerie = lastYear.data?.series.find((s) => s.grandeur === g);
+    return {
+      ...bandColumns(columns.x, normales.data.bande),
+      anDernier: fromArchive ? columns.x.map(() => null) : lastYearColumn(columns.x, lastSerie, shift),
+    };
+  }, [withBand, normales.data, columns.x, lastYear.data, g, date, lastYearDate, fromArchive]);
+  const historyValues = history
+    ? [...history.p10, ...history.p90, ...history.anDernier].filter((v): v is number => v !== null)
+    : [];
+
+  const unite = serie?.unite ?? lieu.capteurs.find((c) => c.grandeur === g)?.unite ?? '';
+  const dark = useMediaQuery(DARK_QUERY);
+  // The quantity's colour (ADR 012).
+  const couleur = dark
+    ? DARK_SERIE_COLOR
+    : (options.data?.series.find((s) => s.grandeur === g)?.couleur ?? SERIE_STYLES[g].couleur);
+
+  const forecastValues = columns.nbPrevisions
+    ? [...columns.min, ...columns.max].filter((v): v is number => v !== null)
+    : [];
+  const y =
+    figures &&
+    yRange(
+      g,
+      Math.min(figures.min.valeur, ...forecastValues, ...historyValues),
+      Math.max(figures.max.valeur, ...forecastValues, ...historyValues),
+      seuils.map((s) => s.valeur),
+    );
+  const lastX = columns.x.length ? (columns.x[columns.x.length - 1] ?? 0) : 0;
+  const xMax = fenetre
+    ? latest
+      ? Math.max(fenetre.fin, lastX) + 0.02 * (fenetre.fin - fenetre.debut)
+      : fenetre.fin
+    : 0;
+
+  return {
+    canView,
+    donnees,
+    normales,
+    history,
+    chronique,
+    serie,
+    prevision,
+    fenetre,
+    observed,
+    columns,
+    seuils,
+    figures,
+    unite,
+    libelle: serieLibelle(serie?.libelle ?? null, g, unite),
+    couleur,
+    forecastValues,
+    y,
+    lastX,
+    xMin: fenetre?.debut ?? 0,
+    xMax,
+  };
+}
+
+export type DonneesChart = ReturnType<typeof useDonneesChart>;
