@@ -2,13 +2,18 @@
  * Unit and API tests (`npm run test:unit`). The API suite runs on SQLite, and a second time on PostgreSQL when
  * TEST_DATABASE_URL is set (CI sets it). Browser tests are Playwright (`npm run test:e2e`).
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** Every project fails a test that writes to console.error/warn unless it expects it (docs/decisions/084). */
+const setupFiles = [fileURLToPath(new URL('./test-support/console-guard.ts', import.meta.url))];
 
 const api = (db: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${db}`,
     root: 'apps/api',
     include: ['src/**/*.test.ts'],
+    setupFiles,
     globalSetup: ['test/global-setup.ts'],
     env: { LIMNI_TEST_DB: db, TZ: 'Europe/Paris' },
     testTimeout: 30_000,
@@ -20,9 +25,23 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], env: { TZ: 'UTC' } },
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          include: ['src/**/*.test.ts'],
+          setupFiles,
+          env: { TZ: 'UTC' },
+        },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], env: { TZ: 'UTC' } } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts'],
+          setupFiles,
+          env: { TZ: 'UTC' },
+        },
+      },
       api('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [api('postgres')] : []),
     ],

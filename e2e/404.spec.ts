@@ -1,5 +1,5 @@
-/** Any unknown path shows a friendly not-found page with the search and a way home (spec §2, design.md). */
-import { expect, test } from '@playwright/test';
+/** Any unknown path shows a friendly not-found page with the search and a way home (docs/requirements.md R3.9). */
+import { expect, expectConsole, test } from './fixtures';
 import { expectAccessible, screenshots } from './support';
 
 test('an unknown path shows the not-found page, whose search leads somewhere real', async ({ page }) => {
@@ -27,6 +27,7 @@ test('an unknown path shows the not-found page, whose search leads somewhere rea
 });
 
 test('an unknown activity says so and lists the real ones', async ({ page }) => {
+  expectConsole(page, /status of 404 .*\/api\/activites\/type-999/);
   for (const path of ['/activite/999', '/activite/abc']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Cette activité n’existe pas' })).toBeVisible();

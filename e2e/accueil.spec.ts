@@ -1,12 +1,14 @@
 /**
- * Home page and shell (spec §2, §9; design.md): search from the header (keyboard combobox), "Près de chez vous"
+ * Home page and shell (docs/requirements.md R3.1, R3.2): search from the header (keyboard combobox), "Près de chez vous"
  * with the geolocation permission, the national vigilance strip with its bulletin date, the basins page leading
  * to the chooser filtered on a basin, scroll reset on navigation, and the English dictionary.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { activiteId, entiteId, lieuId } from './seed-support';
 import { expectAccessible, screenshots } from './support';
 
-test('the header search finds a river and a place by name, with the keyboard', async ({ page }) => {
+test('the header search finds a river and a place by name, with the keyboard', async ({ page, request }) => {
+  const baignade = await activiteId(request, 'Baignade');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /niveau des lacs et rivières/i })).toBeVisible();
   const search = page
@@ -30,13 +32,16 @@ test('the header search finds a river and a place by name, with the keyboard', a
     (await options.first().getAttribute('id')) ?? '',
   );
   await search.press('Enter');
-  await expect(page).toHaveURL(/\/entite\/1\/liste\/activite\/1$/);
+  const garonne = await entiteId(request, 'La Garonne');
+  // The search opens the list of the river, for bathing (the app's default activity).
+  await expect(page).toHaveURL(new RegExp(`/entite/${garonne}/liste/activite/${baignade}$`));
 
   // A place, by its own name: opens the place page.
   await search.fill('foix');
   await expect(page.getByRole('banner').getByRole('option', { name: /^Foix/ })).toContainText("L'Ariège");
   await page.getByRole('banner').getByRole('option', { name: /^Foix/ }).click();
-  await expect(page).toHaveURL(/\/lieu\/13\/a-1(\/donnees)?$/);
+  const foix = await lieuId(request, 'Foix', "L'Ariège");
+  await expect(page).toHaveURL(new RegExp(`/lieu/${foix}/a-${baignade}(/donnees)?$`));
 
   // No match: said in words; Escape closes then clears.
   await search.fill('zzzz');
@@ -53,14 +58,23 @@ test('home: the national situation with the bulletin date, the entries, and the 
 }) => {
   await page.goto('/');
   const situation = page.getByRole('region', { name: 'Situation nationale' });
-  await expect(situation.getByText('977 lacs et rivières suivis, 2 078 lieux de mesure.')).toBeVisible();
+  await expect(situation.getByText('978 lacs et rivières suivis, 2 080 lieux de mesure.')).toBeVisible();
   await expect(situation.getByText('tronçons en vigilance jaune')).toBeVisible();
-  await expect(situation.getByText(/Niveaux publiés par Vigicrues le 24 janvier 2021/)).toBeVisible();
-  await situation.getByText('Voir les 45 tronçons en vigilance').click();
-  await expect(situation.getByRole('link', { name: /Seine à Paris/ })).toBeVisible();
+  // The bulletin of 24 January 2021 is not the situation of the demo clock (1 February 2022): said, and neutral.
   await expect(
-    page.getByText(/Données de démonstration\s:\sdes mesures réelles du 12 juillet 2021 au 1er février 2022/),
+    situation.getByRole('heading', { name: 'Vigilance crues — dernier bulletin connu, du 24 janvier 2021' }),
   ).toBeVisible();
+  await expect(
+    situation.getByText(/dernier bulletin Vigicrues connu, publié le 24 janvier 2021 : il a plus de 24 h/),
+  ).toBeVisible();
+  await situation.getByText('Voir les 45 tronçons en vigilance au bulletin du 24 janvier 2021').click();
+  // A tronçon with places in Limni leads to them; one without leads to Vigicrues.
+  await expect(situation.getByRole('link', { name: /Seine à Paris/ })).toBeVisible();
+  await expect(situation.locator('a[href="https://www.vigicrues.gouv.fr/"]').first()).toContainText(
+    'vigicrues.gouv.fr',
+  );
+  await expect(page.getByText('Démonstration — nous sommes le 1er février 2022, 01 h 00.')).toBeVisible();
+  await expect(page.getByText(/Des mesures réelles du 1er janvier 1999 au 1er février 2022/)).toBeVisible();
   await expectAccessible(page, 'accueil');
   await screenshots(page, 'accueil');
 
@@ -87,7 +101,9 @@ test.describe('near me', () => {
     await expect(near.getByRole('link')).toHaveCount(5);
     await expectAccessible(page, 'accueil (près de chez vous)');
     await near.getByRole('link', { name: /La Garonne à Toulouse \(Pont-Neuf\)/ }).click();
-    await expect(page).toHaveURL(/\/lieu\/1\/a-1(\/donnees)?$/);
+    const toulouse = await lieuId(page.request, 'Toulouse (Pont-Neuf)', 'La Garonne');
+    const baignade = await activiteId(page.request, 'Baignade');
+    await expect(page).toHaveURL(new RegExp(`/lieu/${toulouse}/a-${baignade}(/donnees)?$`));
   });
 });
 
@@ -141,7 +157,7 @@ test('the footer switches the whole app to English and back', async ({ page }) =
 
   await page.goto('/favoris');
   await expect(page.getByRole('heading', { level: 1, name: 'My favourites' })).toBeVisible();
-  await page.goto('/activite/3');
+  await page.goto(`/activite/${await activiteId(page.request, 'Canoë-kayak')}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Verdicts on 1 February 2022' })).toBeVisible();
   await expect(page.getByText('Followed at 26 places on 9 lakes and rivers')).toBeVisible();
   await page.goto('/contact');

@@ -1,46 +1,43 @@
 /**
- * Alerts of a place and of its river, each hideable for the session (spec §4): hidden alerts stay hidden across
+ * Alerts of a place and of its river, each hideable for the session (docs/requirements.md R7.8): hidden alerts stay hidden across
  * pages and reloads of the tab, and come back in a new session.
  *
  * The demo dataset has no alert on a place, so the test records one in the server's database, as the threshold
- * alerting would have: the real crossing of 2 m by the Ariège at Foix during the January 2022 flood (readings of
- * the dataset: above 2 m from 10 January 10:00 to 11 January 00:25, peak 2.74 m at 17:55).
+ * alerting would have: the real crossing of 2 m by the Ariège at Foix during the January 2022 flood (observations of
+ * the dataset: above 2 m from 10 January 10:00 to 11 January 00:25, peak 2.74 m at 17:55) — on SQLite or
+ * PostgreSQL, whichever the server runs on (db-support.ts).
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { placeOfStation, recordAlerte, sharedServerDatabase, type StationPlace } from './db-support';
 import { screens } from './lieux-support';
 import { expectAccessible } from './support';
 
 const TITRE = 'Crue : l’Ariège au-dessus de 2 m à Foix';
+/** L'Ariège à Foix. */
+let FOIX: StationPlace;
 
-test.beforeAll(() => {
-  test.skip(Boolean(process.env.DATABASE_URL), 'alerte enregistrée directement dans la base SQLite de test');
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'limni.db'));
-  try {
-    const exists = db.prepare('select id from alerte where titre = ?').get(TITRE);
-    if (!exists) {
-      db.prepare(
-        `insert into alerte (scope, scope_id, source, niveau, titre, message, debut, fin, created_at)
-         values ('lieu', 13, 'seuil', 2, ?, ?, ?, ?, ?)`,
-      ).run(
-        TITRE,
-        'La hauteur a dépassé 2 m le 10 janvier 2022 à 10h00 et culminé à 2,74 m à 17h55 ; elle est repassée sous 2 m le 11 janvier à 00h25.',
-        Date.parse('2022-01-10T09:00:00Z'),
-        Date.parse('2022-01-10T23:25:00Z'),
-        Date.parse('2022-01-10T09:00:00Z'),
-      );
-    }
-  } finally {
-    db.close();
-  }
+test.beforeAll(async () => {
+  const db = sharedServerDatabase();
+  FOIX = await placeOfStation(db, 'O125251001');
+  await recordAlerte(db, {
+    scope: 'lieu',
+    scope_id: FOIX.id,
+    source: 'seuil',
+    niveau: 2,
+    titre: TITRE,
+    message:
+      'La hauteur a dépassé 2 m le 10 janvier 2022 à 10h00 et culminé à 2,74 m à 17h55 ; elle est repassée sous 2 m le 11 janvier à 00h25.',
+    debut: Date.parse('2022-01-10T09:00:00Z'),
+    fin: Date.parse('2022-01-10T23:25:00Z'),
+    created_at: Date.parse('2022-01-10T09:00:00Z'),
+  });
 });
 
 test('an alert hidden on the place stays hidden for the session, on its river too, until shown again', async ({
   page,
   browser,
 }) => {
-  await page.goto('/lieu/13/a-2');
+  await page.goto(`/lieu/${FOIX.id}/a-2`);
   const alertes = page.getByRole('region', { name: 'Alertes récentes' });
   await expect(alertes.getByText(TITRE)).toBeVisible();
   await expect(alertes).toContainText('Seuil franchi');
@@ -59,7 +56,7 @@ test('an alert hidden on the place stays hidden for the session, on its river to
   await expect(page.getByText(TITRE)).toHaveCount(0);
 
   // The river's page lists the alerts of its places: hidden there too.
-  await page.goto('/entite/4/liste/activite/2');
+  await page.goto(`/entite/${FOIX.entiteId}/liste/activite/2`);
   await expect(page.getByRole('heading', { level: 1, name: "L'Ariège" })).toBeVisible();
   await expect(page.getByText('1 alerte(s) masquée(s) pour cette session.')).toBeVisible();
   await page.getByRole('button', { name: 'Réafficher' }).click();
@@ -75,7 +72,7 @@ test('an alert hidden on the place stays hidden for the session, on its river to
     timezoneId: 'Europe/Paris',
   });
   const fresh = await other.newPage();
-  await fresh.goto('/lieu/13/a-2');
+  await fresh.goto(`/lieu/${FOIX.id}/a-2`);
   await expect(fresh.getByText(TITRE)).toBeVisible();
   await other.close();
 });

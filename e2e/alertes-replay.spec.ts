@@ -1,12 +1,13 @@
 /**
- * Issue 6, end to end: a person subscribes to La Garonne à Toulouse (Pont-Neuf) with « au-dessus de 3,00 m » in
+ * docs/requirements.md R14 end to end: one subscribes to La Garonne à Toulouse (Pont-Neuf) with « au-dessus de 3,00 m » in
  * the « M'alerter » dialog; `npm run replay` plays the January 2022 flood into the server's database (banner
  * « Relecture en cours ») and crosses it; exactly one e-mail lands in `$DATA_DIR/outbox/`, one push reaches a local
  * push endpoint on 127.0.0.1, the alert is listed by the API and shown on the `alertes` page; replaying the same
  * window again sends nothing new; the e-mail's one-click link stops the rule.
  *
- * The replay rewrites readings of the whole database: this spec runs its own server (fresh DATA_DIR, port of its
- * own, `PUSH_LOCAL_ENDPOINTS=1` so the API accepts the local push endpoint), never the shared one of the others.
+ * The replay rewrites observations of the whole database: this spec runs its own server (fresh DATA_DIR, port of its
+ * own, `PUSH_LOCAL_ENDPOINTS=1` so the API accepts the local push endpoint), never the shared one of the others —
+ * on a fresh PostgreSQL database of its own when the shared server runs on PostgreSQL (db-support.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,20 +15,29 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { browserSubscription, decryptPush } from '../apps/api/test/push-service';
+import { placeOfStation, scratchPostgres } from './db-support';
 import { expectAccessible, screenshots, SCREENS_DIR } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const PASSWORD = 'Truite-Vague-42-Saumon';
-const PLACE = '/lieu/1/a-3';
+/** La Garonne à Toulouse (Pont-Neuf), by its station code. */
+const STATION = 'O200004001';
 const NOM = 'La Garonne à Toulouse (Pont-Neuf)';
 const TITRE = `${NOM}\u00a0: 3,02 m, au-dessus de 3,00 m`;
 
 let server: ChildProcess;
 let base = '';
 let dataDir = '';
+/** This server's PostgreSQL database (undefined: SQLite in dataDir). */
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+/** The place's id in this server's database. */
+let lieu = 0;
+const placePath = () => `/lieu/${lieu}/a-3`;
 const pushes: Array<{ path: string; body: Buffer }> = [];
 let pushService: http.Server;
 let pushOrigin = '';
@@ -51,13 +61,19 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     PUSH_LOCAL_ENDPOINTS: '1',
     PUBLIC_URL: base,
+    // Unset DATABASE_URL: SQLite in DATA_DIR.
+    DATABASE_URL: databaseUrl ?? '',
     ...extra,
   };
 }
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  test.skip(Boolean(process.env.DATABASE_URL), 'serveur privé sur SQLite');
+  const scratch = await scratchPostgres();
+  if (scratch) {
+    databaseUrl = scratch.databaseUrl;
+    dropDatabase = scratch.drop;
+  }
   pushService = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -96,6 +112,7 @@ test.beforeAll(async () => {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  lieu = (await placeOfStation({ databaseUrl, dataDir }, STATION)).id;
 });
 
 test.afterAll(async () => {
@@ -103,6 +120,7 @@ test.afterAll(async () => {
   await new Promise((r) => setTimeout(r, 300));
   await new Promise<void>((r) => (pushService ? pushService.close(() => r()) : r()));
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
 });
 
 interface Mail {
@@ -202,7 +220,7 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
   const token = (await page.evaluate(() => localStorage.getItem('USER_TOKEN'))) ?? '';
 
   // « M'alerter » on the place page: the defaults of a new subscription are proposed; keep vigilance only.
-  await page.goto(`${base}${PLACE}`);
+  await page.goto(`${base}${placePath()}`);
   await expect(page.getByRole('heading', { level: 1, name: NOM })).toBeVisible();
   await page.getByRole('button', { name: `M’alerter pour ${NOM}` }).click();
   const dialog = page.getByRole('dialog', { name: `M’alerter — ${NOM}` });
@@ -279,11 +297,13 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
   expect(sent[0]?.body).toContain(
     'Hauteur de 3,02 m le 10/01/2022 à 11h45, au-dessus de votre seuil de 3,00 m.',
   );
-  expect(sent[0]?.body).toContain(`${base}/lieu/1/a-1`);
+  // The rule was made on the place's canoë-kayak page (a-3): its links keep that activity (issue 12).
+  expect(sent[0]?.body).toContain(`${base}${placePath()}`);
+  expect(sent[0]?.body).not.toContain(`${base}/lieu/${lieu}/a-1`);
   expect(pushes).toHaveLength(1);
   expect(JSON.parse(decryptPush(pushes[0]?.body as Buffer, sub))).toMatchObject({
     title: TITRE,
-    url: '/lieu/1/a-1',
+    url: placePath(),
   });
   const listed = (await (await api(request, 'GET', '/api/user/notifications', undefined, token)).json()) as {
     non_lues: number;
@@ -350,10 +370,10 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
 });
 
 test('a visitor is asked to sign in to create an alert', async ({ page }) => {
-  await page.goto(`${base}${PLACE}`);
+  await page.goto(`${base}${placePath()}`);
   const link = page.getByRole('link', { name: /M’alerter/ });
   // Back to this place after signing in (its default tab may already be in the address).
-  await expect(link).toHaveAttribute('href', /^\/user\/login\/lieu%2F1%2Fa-3(%2Fdonnees)?$/);
+  await expect(link).toHaveAttribute('href', new RegExp(`^/user/login/lieu%2F${lieu}%2Fa-3(%2Fdonnees)?$`));
   // Replays are not running: no banner.
   await expect(page.getByText('Relecture en cours')).toBeHidden();
 });

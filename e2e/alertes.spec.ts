@@ -1,69 +1,60 @@
 /**
- * "Mes alertes" (spec §2, §4): the alerts of the places in the favourites and, once signed in, of the places the
+ * "Mes alertes" (docs/requirements.md R3.7): the alerts of the places in the favourites and, once signed in, of the places the
  * user subscribed to; each can be hidden for the session and shown again; the places followed are listed.
  *
  * The demo dataset has no alert on a place, so the test records one in the server's database (an operator
- * notice on La Lèze at Lézat-sur-Lèze, a place no other spec uses), as an operator would.
+ * notice on La Lèze at Lézat-sur-Lèze, a place no other spec uses), as an operator would — on SQLite or
+ * PostgreSQL, whichever the server runs on (db-support.ts).
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createVerifiedAccount, signInThroughUi } from './compte-support';
+import { placeOfStation, recordAlerte, sharedServerDatabase, type StationPlace } from './db-support';
 import { expectAccessible, screenshots } from './support';
 
-const LIEU = 21;
 const TITRE = 'Travaux sur la berge à Lézat-sur-Lèze';
+/** La Lèze à Lézat-sur-Lèze (the notice's place) and L'Ariège à Foix (a favourite without alert). */
+let LEZAT: StationPlace;
+let FOIX: StationPlace;
 
-test.beforeAll(() => {
-  test.skip(Boolean(process.env.DATABASE_URL), 'alerte enregistrée directement dans la base SQLite de test');
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'limni.db'));
-  try {
-    if (!db.prepare('select id from alerte where titre = ?').get(TITRE)) {
-      db.prepare(
-        `insert into alerte (scope, scope_id, source, niveau, titre, message, debut, fin, created_at)
-         values ('lieu', ?, 'manuel', 1, ?, ?, ?, null, ?)`,
-      ).run(
-        LIEU,
-        TITRE,
-        'L’accès à la rivière est fermé au pont de Lézat pendant la consolidation de la berge.',
-        Date.parse('2022-01-25T08:00:00Z'),
-        Date.parse('2022-01-25T08:00:00Z'),
-      );
-    }
-  } finally {
-    db.close();
-  }
+test.beforeAll(async () => {
+  const db = sharedServerDatabase();
+  LEZAT = await placeOfStation(db, 'O184402001');
+  FOIX = await placeOfStation(db, 'O125251001');
+  await recordAlerte(db, {
+    scope: 'lieu',
+    scope_id: LEZAT.id,
+    source: 'manuel',
+    niveau: 1,
+    titre: TITRE,
+    message: 'L’accès à la rivière est fermé au pont de Lézat pendant la consolidation de la berge.',
+    debut: Date.parse('2022-01-25T08:00:00Z'),
+    fin: null,
+    created_at: Date.parse('2022-01-25T08:00:00Z'),
+  });
 });
 
 test('alerts of the favourites, hidden for the session and shown again', async ({ page, browser }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('favoris')) {
-      localStorage.setItem(
-        'favoris',
-        JSON.stringify({
-          lieux: [
-            { id: 21, ida: 3 },
-            { id: 13, ida: 3 },
-          ],
-        }),
-      );
-    }
-  });
+  await page.addInitScript(
+    (ids) => {
+      if (!localStorage.getItem('favoris')) {
+        localStorage.setItem('favoris', JSON.stringify({ lieux: ids.map((id) => ({ id, ida: 3 })) }));
+      }
+    },
+    [LEZAT.id, FOIX.id],
+  );
   await page.goto('/alertes');
   await expect(page.getByRole('heading', { level: 1, name: 'Mes alertes' })).toBeVisible();
   const enCours = page.getByRole('region', { name: 'Alertes en cours' });
   await expect(enCours.getByRole('heading', { name: TITRE })).toBeVisible();
   await expect(enCours).toContainText('Information');
   await expect(enCours).toContainText('Depuis le 25/01/2022 à 09h00');
-  await expect(enCours).toContainText('Pour : La Lèze à Lézat-sur-Lèze');
+  await expect(enCours).toContainText(`Pour : ${LEZAT.libelle}`);
 
   const suivis = page.getByRole('region', { name: 'Lieux suivis' });
-  await expect(suivis.getByRole('listitem').filter({ hasText: 'La Lèze à Lézat-sur-Lèze' })).toContainText(
+  await expect(suivis.getByRole('listitem').filter({ hasText: LEZAT.libelle })).toContainText(
     '1 alerte en cours',
   );
-  await expect(suivis.getByRole('listitem').filter({ hasText: "L'Ariège à Foix" })).toContainText(
-    'Aucune alerte',
-  );
+  await expect(suivis.getByRole('listitem').filter({ hasText: FOIX.libelle })).toContainText('Aucune alerte');
   await expect(
     page.getByRole('complementary', { name: 'Recevoir les alertes sans ouvrir Limni' }),
   ).toBeVisible();
@@ -82,8 +73,9 @@ test('alerts of the favourites, hidden for the session and shown again', async (
   // Another session shows it again.
   const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'fr-FR' });
   const fresh = await other.newPage();
-  await fresh.addInitScript(() =>
-    localStorage.setItem('favoris', JSON.stringify({ lieux: [{ id: 21, ida: 3 }] })),
+  await fresh.addInitScript(
+    (id) => localStorage.setItem('favoris', JSON.stringify({ lieux: [{ id, ida: 3 }] })),
+    LEZAT.id,
   );
   await fresh.goto('/alertes');
   await expect(fresh.getByRole('heading', { name: TITRE })).toBeVisible();
@@ -101,7 +93,7 @@ test('a signed-in user also sees the alerts of the places they subscribed to', a
   const csrf = ((await (await request.get('/api/csrf')).json()) as { csrftoken: string }).csrftoken;
   const res = await request.post('/api/user/crea-abonnement', {
     headers: { authorization: `Bearer ${token}`, 'x-csrftoken': csrf },
-    data: { lieu: LIEU },
+    data: { lieu: LEZAT.id },
   });
   expect(res.status(), await res.text()).toBe(200);
 

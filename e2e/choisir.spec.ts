@@ -1,7 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, screenshots } from './support';
 
-test('home → choisir → filter lakes → a real lake is listed and drawn on the map', async ({ page }) => {
+test('home → choisir → filter lakes → a real lake is listed and drawn on the map', async ({
+  page,
+  request,
+}) => {
+  const index = (await (await request.get('/api/hydro/index')).json()) as Array<{ nb_lieux_mesures: number }>;
+  const measured = index.filter((e) => e.nb_lieux_mesures > 0).length;
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /niveau des lacs et rivières/i })).toBeVisible();
   await expect(page.getByText(/lacs et rivières suivis/)).toBeVisible();
@@ -12,8 +18,25 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
   await expect(page).toHaveURL(/\/choisir\/carte$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Choisir son lac, sa rivière' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Liste des lacs et rivières' });
-  // Sorted by name without the article: L'Aa, L'Ablette… come first.
-  await expect(list.getByRole('link').first()).toContainText(/^L?'?A/);
+  // Fewer than half the water bodies have readings: « avec mesures » is on by default, says its rule and its count,
+  // and lists only them (issue 12).
+  expect(measured * 2).toBeLessThan(index.length);
+  const avecMesures = page.getByRole('checkbox', {
+    name: `Avec mesures seulement (${measured} sur ${index.length})`,
+  });
+  await expect(avecMesures).toBeChecked();
+  await expect(page.getByText(/Coché d’office : moins de la moitié des lacs et rivières/)).toBeVisible();
+  await expect(page.getByText(`${measured} résultats`, { exact: true })).toBeVisible();
+  await expect(list.getByRole('link')).toHaveCount(measured);
+  for (const link of await list.getByRole('link').all()) await expect(link).toContainText(/\d+ avec mesures/);
+  // Unticked: every water body, the measured ones first, then by name without the article (L'Aa, L'Ablette…).
+  // (The address changes in a transition: the box follows it.)
+  await avecMesures.click();
+  await expect(page).toHaveURL(/mesures=0/);
+  await expect(avecMesures).not.toBeChecked();
+  await expect(list.getByRole('link').first()).toContainText(/avec mesures/);
+  await expect(list.getByRole('link').nth(measured)).toContainText(/^L?'?A/);
+  await expect(list.getByRole('link').nth(measured)).not.toContainText(/avec mesures/);
 
   const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
   await expect(map).toHaveAttribute('data-map-ready', 'true');
@@ -71,17 +94,27 @@ test('unknown paths show the not-found page, API paths a JSON 404', async ({ pag
 
 test('the name also finds places (hydro/recherche-terms), and the markers have a legend in words', async ({
   page,
+  request,
 }) => {
   await page.goto('/choisir/carte');
   await expect(page.getByRole('list', { name: 'Légende' })).toBeVisible();
-  for (const word of ['Vigilance jaune', 'Avec mesures', 'Sans mesure', 'Lac (contour épais)']) {
+  for (const word of ['Avec mesures', 'Sans mesure', 'Lac (contour épais)']) {
     await expect(page.getByRole('list', { name: 'Légende' })).toContainText(word);
   }
+  // The demo's bulletin (24 January 2021) is too old to colour anything (ADR 094); the legend says so.
+  await expect(page.getByRole('list', { name: 'Légende' })).not.toContainText('Vigilance jaune');
+  await expect(
+    page.getByText(
+      'Vigilance crues non colorée : le dernier bulletin connu, du 24 janvier 2021, a plus de 24 h.',
+    ),
+  ).toBeVisible();
   await page.getByRole('searchbox', { name: 'Nom' }).fill('foix');
   const lieux = page.getByRole('region', { name: 'Lieux dont le nom correspond' });
   await expect(lieux.getByRole('link', { name: /^Foix/ })).toContainText("L'Ariège (09)");
   await lieux.getByRole('link', { name: /^Foix/ }).click();
-  await expect(page).toHaveURL(/\/lieu\/13\/a-1(\/donnees)?$/);
+  const foix = await lieuId(request, 'Foix', "L'Ariège");
+  const baignade = await activiteId(request, 'Baignade');
+  await expect(page).toHaveURL(new RegExp(`/lieu/${foix}/a-${baignade}(/donnees)?$`));
 });
 
 test('on a phone, the list and the map are two views with a switch', async ({ page }) => {
@@ -101,7 +134,10 @@ test('on a phone, the list and the map are two views with a switch', async ({ pa
   const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
   await expect(map).toHaveAttribute('data-map-ready', 'true');
   await expect(list).toBeHidden();
-  expect(Number(await map.getAttribute('data-rendered-points'))).toBeGreaterThan(100);
+  // « Avec mesures » on by default: one point per water body with readings (issue 12).
+  expect(Number(await map.getAttribute('data-rendered-points'))).toBe(
+    Number((await page.getByText(/^\d+ résultats?$/).textContent())?.replace(/\D/g, '')),
+  );
   // Filters stay reachable above the map.
   await page.getByRole('button', { name: 'Lacs' }).click();
   await expect(map).toHaveAttribute('data-rendered-points', /^\d+$/);

@@ -118,7 +118,12 @@ export async function signInThroughUi(page: Page, identifier: string, password: 
   await page.goto('/user/login');
   await page.getByLabel('Nom d’utilisateur ou adresse e-mail').fill(identifier);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  // The server's answer is checked first, so that a refusal (rate limit, CSRF…) names itself instead of a URL timeout.
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/auth/rest/login/') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Se connecter' }).click(),
+  ]);
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(page).toHaveURL(/\/user\/profil$/);
 }
 

@@ -3,7 +3,7 @@
  * → verify through the mailed key → sign in → profile (identity, date of birth, avatar) → subscribe to a place
  * from its page → pause its alerts → join a mailing list → sign out.
  */
-import { expect, test } from '@playwright/test';
+import { expect, expectConsole, test } from './fixtures';
 import {
   createVerifiedAccount,
   gradientPng,
@@ -13,14 +13,17 @@ import {
   uniqueAccount,
   waitForMail,
 } from './compte-support';
+import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, screenshots } from './support';
-
-/** La Garonne à Toulouse (Pont-Neuf), a place of the demo data. */
-const LIEU = { id: 1, path: '/lieu/1/a-1' };
 
 test('register → verify by e-mail → sign in → profile → subscribe → mailing list → sign out', async ({
   page,
+  request,
 }) => {
+  expectConsole(
+    page,
+    /status of 400 .*\/api\/(auth\/rest\/login|registration\/rest|registration\/rest\/verify-email)\//,
+  );
   // The whole journey, a dozen screens: more than the default minute when the machine is busy.
   test.setTimeout(180_000);
   const { username, email } = uniqueAccount('kayak');
@@ -63,7 +66,7 @@ test('register → verify by e-mail → sign in → profile → subscribe → ma
   await expect(page.getByText(`Le lien a été envoyé à ${email}.`)).toBeVisible();
   await screenshots(page, 'inscription-envoyee');
 
-  // The same name and address again: the server's messages under e-mail and username (spec §5, §8).
+  // The same name and address again: the server's messages under e-mail and username (docs/requirements.md R8.2).
   await page.goto('/user/register');
   await usernameField.fill(username);
   await emailField.fill(email);
@@ -155,10 +158,12 @@ test('register → verify by e-mail → sign in → profile → subscribe → ma
   await expect(identite.getByLabel('Prénom')).toHaveValue('Camille');
   await expect(naissance).toHaveValue('1990-05-17');
 
-  // Subscribe from the place page (the SubscribeButton), then back to the profile.
+  // Subscribe from the place page (the AbonnementButton), then back to the profile.
   const abonnements = page.getByRole('region', { name: 'Mes abonnements' });
   await expect(abonnements.getByText('Vous ne suivez encore aucun lieu')).toBeVisible();
-  await page.goto(LIEU.path);
+  // La Garonne à Toulouse (Pont-Neuf), a place of the demo data.
+  const toulouse = await lieuId(request, 'Toulouse (Pont-Neuf)', 'La Garonne');
+  await page.goto(`/lieu/${toulouse}/a-${await activiteId(request, 'Baignade')}`);
   await page.getByRole('button', { name: 'S’abonner' }).click();
   await expect(page.getByRole('button', { name: /^Abonné/ })).toBeVisible();
   await page.getByRole('button', { name: /^Abonné/ }).click();
@@ -206,6 +211,7 @@ test('deleting the account is confirmed in a dialog that names the consequence, 
   page,
   request,
 }) => {
+  expectConsole(page, /status of 400 .*\/api\/auth\/rest\/login\//);
   const account = await createVerifiedAccount(request, 'efface');
   await signInThroughUi(page, account.username, account.password);
   const section = page.getByRole('region', { name: 'Supprimer mon compte' });

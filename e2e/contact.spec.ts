@@ -1,9 +1,10 @@
 /**
- * "Contactez-nous" (spec §2, §7 POST contact): validation in the browser with the contract's French messages,
+ * "Contactez-nous" (docs/requirements.md R2.5, R10.9 POST contact): validation in the browser with the contract's French messages,
  * a honeypot hidden from people and assistive technologies, the confirmation, the mail written to the server's
  * outbox (`${E2E_DATA_DIR}/outbox`), and the server's message once too many messages were sent (429).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectConsole, test } from './fixtures';
 import { readMails, type Mail } from './compte-support';
 import { expectAccessible, screenshots } from './support';
 
@@ -29,6 +30,7 @@ test('validation, honeypot, confirmation and the mail in the outbox; then the 42
   page,
   request,
 }) => {
+  expectConsole(page, /status of 429 .*\/api\/contact/);
   await page.goto('/contact');
   await expect(page.getByRole('heading', { level: 1, name: 'Contactez-nous' })).toBeVisible();
   await expectAccessible(page, 'contact');

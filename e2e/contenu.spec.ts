@@ -1,9 +1,9 @@
 /**
- * Content pages (spec §2, §7): `credits`, `legal/terms/update` (the cgu text), `infos-previsions` and
+ * Content pages (docs/requirements.md R2.5, R10.9): `credits`, `legal/terms/update` (the cgu text), `infos-previsions` and
  * `avantages-compte` render the real text the API serves (its title and section headings), tables scroll inside
  * a focusable region on a phone, and links inside the text navigate within the app.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, screenshots } from './support';
 
 const PAGES = [

@@ -2,11 +2,15 @@
  * A river from the chooser: the entity map and list (places upstream → downstream, latest values, verdicts for the
  * chosen activity), the activity switcher, sub-entities, then a Vigicrues stretch.
  */
-import { expect, test } from '@playwright/test';
+import { expect, expectConsole, test } from './fixtures';
 import { screens } from './lieux-support';
+import { activiteId, entiteId, lieuId } from './seed-support';
 import { expectAccessible } from './support';
 
-test('choose a river → its map and list, switch activity, then open a place', async ({ page }) => {
+test('choose a river → its map and list, switch activity, then open a place', async ({ page, request }) => {
+  const garonne = await entiteId(request, 'La Garonne');
+  const baignade = await activiteId(request, 'Baignade');
+  const peche = await activiteId(request, 'Pêche');
   await page.goto('/choisir/carte');
   await page.getByRole('searchbox', { name: 'Nom' }).fill('garonne');
   await page
@@ -15,11 +19,15 @@ test('choose a river → its map and list, switch activity, then open a place', 
     .click();
 
   // The chooser opens the map variant (baignade by default).
-  await expect(page).toHaveURL(/\/entite\/1\/carte\/activite\/1$/);
+  await expect(page).toHaveURL(new RegExp(`/entite/${garonne}/carte/activite/${baignade}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'La Garonne' })).toBeVisible();
   await expect(page.getByText('Haute-Garonne (31)', { exact: false })).toBeVisible();
   const vigilance = page.getByRole('region', { name: 'Vigilance crues par tronçon' });
-  await expect(vigilance.getByRole('link', { name: /Garonne toulousaine.*Vigilance verte/ })).toBeVisible();
+  await expect(
+    vigilance.getByRole('link', {
+      name: /Garonne toulousaine.*Dernier bulletin Vigicrues connu, du 24 janvier 2021/,
+    }),
+  ).toBeVisible();
   await expect(vigilance.getByRole('link', { name: /Garonne amont - Nestes/ })).toContainText(
     '24 janvier 2021',
   );
@@ -37,12 +45,12 @@ test('choose a river → its map and list, switch activity, then open a place', 
 
   // Switching activity keeps the map view; switching view keeps the activity.
   await page.getByRole('navigation', { name: 'Activité' }).getByRole('link', { name: 'Pêche' }).click();
-  await expect(page).toHaveURL(/\/entite\/1\/carte\/activite\/2$/);
+  await expect(page).toHaveURL(new RegExp(`/entite/${garonne}/carte/activite/${peche}$`));
   await expect(
     page.getByRole('navigation', { name: 'Activité' }).getByRole('link', { name: 'Pêche' }),
   ).toHaveAttribute('aria-current', 'page');
   await page.getByRole('navigation', { name: 'Affichage' }).getByRole('link', { name: 'Liste' }).click();
-  await expect(page).toHaveURL(/\/entite\/1\/liste\/activite\/2$/);
+  await expect(page).toHaveURL(new RegExp(`/entite/${garonne}/liste/activite/${peche}$`));
 
   // Upstream → downstream: Bossost first, Toulouse (Pont-Neuf) tenth, with its real latest value and verdict.
   const rows = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
@@ -55,7 +63,7 @@ test('choose a river → its map and list, switch activity, then open a place', 
   // A place with both sensors shows both, with units.
   await expect(rows.nth(1)).toContainText('St-Béat (HE)');
   await expect(rows.nth(1)).toContainText('m³/s');
-  // A place without readings says so instead of showing a number.
+  // A place without observations says so instead of showing a number.
   await expect(rows.filter({ hasText: 'Bordeaux' })).toContainText('Aucune mesure');
   await expect(page.getByText(/Seuils indicatifs/).first()).toBeVisible();
 
@@ -63,13 +71,14 @@ test('choose a river → its map and list, switch activity, then open a place', 
   const sous = page.getByRole('region', { name: 'Affluents et parties' });
   await expect(sous.getByRole('link', { name: /L'Ariège/ })).toHaveAttribute(
     'href',
-    '/entite/4/liste/activite/2',
+    `/entite/${await entiteId(request, "L'Ariège")}/liste/activite/${peche}`,
   );
   await expectAccessible(page, 'entité (liste)');
   await screens(page, 'entite-liste');
 
   await toulouse.getByRole('link').click();
-  await expect(page).toHaveURL(/\/lieu\/1\/a-2\/donnees$/);
+  const pontNeuf = await lieuId(request, 'Toulouse (Pont-Neuf)', 'La Garonne');
+  await expect(page).toHaveURL(new RegExp(`/lieu/${pontNeuf}/a-${peche}/donnees$`));
   await expect(
     page.getByRole('heading', { level: 1, name: 'La Garonne à Toulouse (Pont-Neuf)' }),
   ).toBeVisible();
@@ -77,21 +86,25 @@ test('choose a river → its map and list, switch activity, then open a place', 
 
 test('a Vigicrues stretch: its level and date, its places coloured by it on a map, their list', async ({
   page,
+  request,
 }) => {
-  await page.goto('/entite/1/liste/activite/2');
+  const peche = await activiteId(request, 'Pêche');
+  await page.goto(`/entite/${await entiteId(request, 'La Garonne')}/liste/activite/${peche}`);
   await page
     .getByRole('region', { name: 'Vigilance crues par tronçon' })
     .getByRole('link', { name: /Garonne toulousaine/ })
     .click();
-  await expect(page).toHaveURL(/\/entite-troncon\/225\/carte\/activite\/2$/);
+  // The stretch is reached by its name; its page keeps the activity.
+  await expect(page).toHaveURL(new RegExp(`/entite-troncon/\\d+/carte/activite/${peche}$`));
   await expect(
     page.getByRole('heading', { level: 1, name: 'Tronçon Vigicrues Garonne toulousaine' }),
   ).toBeVisible();
-  await expect(page.getByText('Vigilance verte').first()).toBeVisible();
-  await expect(page.getByText('Niveau de vigilance publié le 24/01/2021 à 08h16')).toBeVisible();
+  // An old bulletin (24 January 2021, readings of 1 February 2022): dated and neutral, places not coloured by it.
   await expect(
-    page.getByText('Les lieux sont colorés selon la vigilance du tronçon : vigilance verte.'),
+    page.getByText('Dernier bulletin Vigicrues connu, du 24 janvier 2021 : vert').first(),
   ).toBeVisible();
+  await expect(page.getByText('Niveau de vigilance publié le 24/01/2021 à 08h16')).toBeVisible();
+  await expect(page.getByText('Les lieux sont colorés selon la vigilance du tronçon')).toHaveCount(0);
 
   const map = page.getByRole('region', { name: 'Carte des lieux du tronçon Garonne toulousaine' });
   await expect(map).toHaveAttribute('data-map-ready', 'true');
@@ -110,6 +123,7 @@ test('a Vigicrues stretch: its level and date, its places coloured by it on a ma
 });
 
 test('unknown entities and stretches say so', async ({ page }) => {
+  expectConsole(page, /status of 404 .*\/api\/hydro\/(entite|troncon)\/999999/);
   await page.goto('/entite/999999/liste/activite/1');
   await expect(page.getByRole('heading', { name: 'Lac ou rivière introuvable' })).toBeVisible();
   await page.goto('/entite-troncon/999999/carte/activite/1');

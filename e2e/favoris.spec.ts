@@ -1,22 +1,25 @@
 /**
- * "Mes favoris" (spec §2, §3 `favoris`): each favourite of localStorage `favoris` shows its latest value, trend
+ * "Mes favoris" (docs/requirements.md R3.7, R5.4): each favourite of localStorage `favoris` shows its latest value, trend
  * and the verdict for its activity, links to its place and can be removed; the home page shows the first ones;
  * without favourites an empty state explains the star.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, screenshots } from './support';
-
-const FAVORIS = {
-  lieux: [
-    { id: 13, ida: 3 },
-    { id: 1, ida: 3 },
-    { id: 600, ida: 1 },
-  ],
-};
 
 test('each favourite shows value, trend, freshness and verdict; removing one updates the storage', async ({
   page,
+  request,
 }) => {
+  const canoe = await activiteId(request, 'Canoë-kayak');
+  const foixFavori = { id: await lieuId(request, 'Foix', "L'Ariège"), ida: canoe };
+  const toulouseFavori = { id: await lieuId(request, 'Toulouse (Pont-Neuf)', 'La Garonne'), ida: canoe };
+  // A place without a gauge.
+  const foecyFavori = {
+    id: await lieuId(request, 'Foëcy', "L'Yèvre"),
+    ida: await activiteId(request, 'Baignade'),
+  };
+  const FAVORIS = { lieux: [foixFavori, toulouseFavori, foecyFavori] };
   await page.addInitScript((v) => {
     if (!sessionStorage.getItem('favoris-init')) {
       localStorage.setItem('favoris', v);
@@ -52,7 +55,7 @@ test('each favourite shows value, trend, freshness and verdict; removing one upd
   await screenshots(page, 'favoris');
 
   await foix.getByRole('link', { name: "L'Ariège à Foix" }).click();
-  await expect(page).toHaveURL(/\/lieu\/13\/a-3(\/donnees)?$/);
+  await expect(page).toHaveURL(new RegExp(`/lieu/${foixFavori.id}/a-${canoe}(/donnees)?$`));
   await page.goBack();
 
   await page
@@ -63,10 +66,7 @@ test('each favourite shows value, trend, freshness and verdict; removing one upd
   ).toBeVisible();
   await expect(page.getByText('2 lieux favoris')).toBeVisible();
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('favoris'))) ?? 'null')).toEqual({
-    lieux: [
-      { id: 13, ida: 3 },
-      { id: 600, ida: 1 },
-    ],
+    lieux: [foixFavori, foecyFavori],
   });
 
   // The home page shows the favourites as the same cards.

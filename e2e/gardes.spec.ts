@@ -1,11 +1,12 @@
 /**
- * Guards and start-up (spec §2, §4): the profile sends a guest to sign in; sign-in and registration send a
+ * Guards and start-up (docs/requirements.md R2.2, R7.5): the profile sends a guest to sign in; sign-in and registration send a
  * signed-in person to the profile; `/user/login/<page>` returns to the page; a stored token is verified and
  * refreshed at start-up, and removed when it fails; a confirmation link opened while signed in is confirmed on
  * the profile; push on this device (Chromium).
  */
-import { expect, test } from '@playwright/test';
+import { expect, expectConsole, test } from './fixtures';
 import { createVerifiedAccount, linkPath, signInThroughUi, waitForMail } from './compte-support';
+import { activiteId, lieuId } from './seed-support';
 import { expectAccessible } from './support';
 
 test('guest: the profile redirects to sign-in; sign-in and registration stay open', async ({ page }) => {
@@ -44,14 +45,16 @@ test('/user/login/<page> returns to the page after signing in; outside targets a
   const account = await createVerifiedAccount(request, 'retour');
 
   // The place page's subscribe button sends a guest to sign in, then back to the place.
-  await page.goto('/lieu/1/a-1/donnees');
+  const toulouse = await lieuId(request, 'Toulouse (Pont-Neuf)', 'La Garonne');
+  const lieuPath = `lieu/${toulouse}/a-${await activiteId(request, 'Baignade')}/donnees`;
+  await page.goto(`/${lieuPath}`);
   await page.getByRole('link', { name: /S’abonner/ }).click();
-  await expect(page).toHaveURL(/\/user\/login\/lieu%2F1%2Fa-1%2Fdonnees$/);
+  await expect(page).toHaveURL(new RegExp(`/user/login/${encodeURIComponent(lieuPath)}$`));
   await expect(page.getByText('Connectez-vous pour continuer')).toBeVisible();
   await page.getByLabel('Nom d’utilisateur ou adresse e-mail').fill(account.username);
   await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/lieu\/1\/a-1\/donnees$/);
+  await expect(page).toHaveURL(new RegExp(`/${lieuPath}$`));
 
   // Subscribed from the place: pause and resume its alerts, then unsubscribe, from the dialog.
   await page.getByRole('button', { name: 'S’abonner' }).click();
@@ -80,6 +83,7 @@ test('start-up: a stored token is verified and refreshed; a bad one is removed',
   page,
   request,
 }) => {
+  expectConsole(page, /status of 401 .*\/api\/user\/token-verify/);
   const account = await createVerifiedAccount(request, 'demarrage');
   await signInThroughUi(page, account.username, account.password);
   const first = await page.evaluate(() => localStorage.getItem('USER_TOKEN'));
@@ -138,6 +142,13 @@ test('push on this device (Chromium): a real subscription is sent, or the push e
   await expect(
     section.getByText('Les notifications push ne sont pas activées sur cet appareil.'),
   ).toBeVisible();
+  // Without the forecast authorisation the forecast-alert switch is off, disabled, and says why (issue 12).
+  await expect(
+    section
+      .getByRole('switch', { name: 'Alertes de prévision' })
+      .or(section.getByRole('checkbox', { name: 'Alertes de prévision' })),
+  ).toBeDisabled();
+  await expect(section.getByText(/^Indisponible : les alertes de prévision sont réservées/)).toBeVisible();
   await expectAccessible(page, 'profil (notifications)');
 
   const editPush = page.waitForRequest((r) => r.url().endsWith('/api/user/edit-push'), { timeout: 30_000 });

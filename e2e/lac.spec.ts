@@ -2,17 +2,20 @@
  * Lakes are first-class: Lac des Quatre-Cantons (real July 2021 levels at Lucerne, OFEV) with its outline on the
  * map; Lac d'Annecy, which has no measuring station in Limni, with honest empty states.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { screens } from './lieux-support';
+import { activiteId, entiteId, lieuId } from './seed-support';
 import { expectAccessible } from './support';
 
-test('Lac des Quatre-Cantons: outline, the Lucerne gauge, July 2021 levels', async ({ page }) => {
+test('Lac des Quatre-Cantons: outline, the Lucerne gauge, July 2021 levels', async ({ page, request }) => {
+  const baignade = await activiteId(request, 'Baignade');
   await page.goto('/choisir/carte?type=L');
   await page
     .getByRole('list', { name: 'Liste des lacs et rivières' })
     .getByRole('link', { name: /Lac des Quatre-Cantons/ })
     .click();
-  await expect(page).toHaveURL(/\/entite\/20\/carte\/activite\/1$/);
+  const quatreCantons = await entiteId(request, 'Lac des Quatre-Cantons');
+  await expect(page).toHaveURL(new RegExp(`/entite/${quatreCantons}/carte/activite/${baignade}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Lac des Quatre-Cantons' })).toBeVisible();
   await expect(page.getByText('Superficie approximative : 119 km²')).toBeVisible();
   const map = page.getByRole('region', { name: 'Carte des lieux de Lac des Quatre-Cantons' });
@@ -23,14 +26,15 @@ test('Lac des Quatre-Cantons: outline, the Lucerne gauge, July 2021 levels', asy
   await expect(lucerne).toContainText('433,90 m');
   // Six months older than the rest of the data: shown with its date and a stale warning, not hidden.
   await expect(lucerne).toContainText('Dernière mesure le 02/08/2021 à 13h40');
-  await expect(lucerne).toContainText('Pas de nouvelle mesure depuis 6 mois');
+  await expect(lucerne).toContainText('Données anciennes : pas de nouvelle mesure depuis 6 mois');
   await expectAccessible(page, 'lac (carte)');
   await screens(page, 'lac-carte', {
     waitFor: () => expect(map).toHaveAttribute('data-map-ready', 'true'),
   });
 
   await lucerne.getByRole('link').click();
-  await expect(page).toHaveURL(/\/lieu\/53\/a-1\/donnees$/);
+  const lucerneId = await lieuId(request, 'Lucerne', 'Lac des Quatre-Cantons');
+  await expect(page).toHaveURL(new RegExp(`/lieu/${lucerneId}/a-${baignade}/donnees$`));
   await expect(
     page.getByRole('heading', { level: 1, name: 'Lac des Quatre-Cantons à Lucerne' }),
   ).toBeVisible();
@@ -39,7 +43,7 @@ test('Lac des Quatre-Cantons: outline, the Lucerne gauge, July 2021 levels', asy
   await expect(page.getByLabel('Jusqu’au')).toHaveValue('2021-08-02');
   await page.getByLabel('Jusqu’au').fill('2021-07-20');
   await expect(page.locator('figcaption')).toContainText(
-    /Sur 7 jours : de 434,60\sm à 434,94\sm, pic le 16 juillet à 23h50/,
+    /Sur 7 jours : .*pic à 434,94\sm le 16 juillet à 23 h 50/,
   );
   await expect(
     page.getByRole('img', { name: /^Niveau du lac \(altitude\) \(m\) du 14\/07\/2021/ }),
@@ -49,8 +53,9 @@ test('Lac des Quatre-Cantons: outline, the Lucerne gauge, July 2021 levels', asy
   await screens(page, 'lac-lieu');
 });
 
-test("Lac d'Annecy: no measuring station, and the page says so everywhere", async ({ page }) => {
-  await page.goto('/entite/10/liste/activite/1');
+test("Lac d'Annecy: no measuring station, and the page says so everywhere", async ({ page, request }) => {
+  const baignade = await activiteId(request, 'Baignade');
+  await page.goto(`/entite/${await entiteId(request, "Lac d'Annecy")}/liste/activite/${baignade}`);
   await expect(page.getByRole('heading', { level: 1, name: "Lac d'Annecy" })).toBeVisible();
   const row = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
   await expect(row).toContainText('Pas de station de mesure');
@@ -59,7 +64,8 @@ test("Lac d'Annecy: no measuring station, and the page says so everywhere", asyn
   await screens(page, 'lac-sans-station-liste');
 
   await row.getByRole('link').click();
-  await expect(page).toHaveURL(/\/lieu\/43\/a-1\/donnees$/);
+  const annecy = await lieuId(request, "Lac d'Annecy", "Lac d'Annecy");
+  await expect(page).toHaveURL(new RegExp(`/lieu/${annecy}/a-${baignade}/donnees$`));
   await expect(
     page.getByText(
       'Aucune station de mesure n’est reliée à ce lieu dans Limni : pas de hauteur ni de débit à afficher.',

@@ -3,7 +3,7 @@
  * password once, then the old password is refused and the new one accepted. Also the password change of the
  * profile (old password checked by the server).
  */
-import { expect, test } from '@playwright/test';
+import { expect, expectConsole, test } from './fixtures';
 import {
   createVerifiedAccount,
   linkPath,
@@ -16,6 +16,7 @@ import {
 import { expectAccessible, screenshots } from './support';
 
 test('reset through the mailed link: old password refused, new one accepted', async ({ page, request }) => {
+  expectConsole(page, /status of 400 .*\/api\/auth\/rest\/(login|password\/reset\/confirm)\//);
   const account = await createVerifiedAccount(request, 'heron');
 
   await page.goto('/user/login');
@@ -94,6 +95,7 @@ test('the profile changes the password: a wrong current password is refused by t
   page,
   request,
 }) => {
+  expectConsole(page, /status of 400 .*\/api\/auth\/rest\/password\/change\//);
   const account = await createVerifiedAccount(request, 'saumon');
   await signInThroughUi(page, account.username, account.password);
   const section = page.getByRole('region', { name: 'Mot de passe' });

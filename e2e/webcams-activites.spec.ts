@@ -1,18 +1,23 @@
 /**
- * Screens inferred from the data (spec §2, last sentence): the webcam list (an honest empty state: the demo
+ * Screens inferred from the data (docs/requirements.md R2.6): the webcam list (an honest empty state: the demo
  * dataset has no webcam) and the activities with today's verdicts — "today" being the latest day of the data,
  * named on the page — on a map and as a list, with the indicative-thresholds caveat.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, screenshots } from './support';
 
-test('the webcam list is reachable from the navigation and says why it is empty', async ({
+test('the empty webcam list is not linked (issue 12), and says why it is empty when reached', async ({
   page,
   request,
 }) => {
   expect(await (await request.get('/api/hydro/webcams')).json()).toEqual([]);
   await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Webcams' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Découvrir' }).getByRole('link', { name: /Bassins/ }),
+  ).toBeVisible();
+  await expect(page.locator('a[href="/webcams"]')).toHaveCount(0);
+  await page.goto('/webcams');
   await expect(page.getByRole('heading', { level: 1, name: 'Webcams' })).toBeVisible();
   await expect(page.getByText('Aucune webcam pour le moment')).toBeVisible();
   await expect(page.getByText(/Dès qu’un lieu en a une, son image apparaît ici/)).toBeVisible();
@@ -24,7 +29,8 @@ test('activities: the list, then one activity with the day of its verdicts, a ma
   page,
   request,
 }) => {
-  const detail = (await (await request.get('/api/activites/type-3')).json()) as {
+  const canoe = await activiteId(request, 'Canoë-kayak');
+  const detail = (await (await request.get(`/api/activites/type-${canoe}`)).json()) as {
     lieux: Array<{ id: number }>;
     avertissement: string;
   };
@@ -43,11 +49,14 @@ test('activities: the list, then one activity with the day of its verdicts, a ma
   await screenshots(page, 'activites');
 
   await page.getByRole('link', { name: 'Voir les avis pour Canoë-kayak' }).click();
-  await expect(page).toHaveURL(/\/activite\/3$/);
+  await expect(page).toHaveURL(new RegExp(`/activite/${canoe}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Canoë-kayak' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Avis au 1er février 2022' })).toBeVisible();
   await expect(
-    page.getByText('Situation à la dernière mesure disponible (01/02/2022 à 00h55).', { exact: false }),
+    // The demo clock (ADR 094): the latest reading (00:55) rounded up to the next full hour.
+    page.getByText('Situation au 01/02/2022 à 01h00, avec la dernière mesure de chaque lieu à cette heure.', {
+      exact: false,
+    }),
   ).toBeVisible();
   await expect(page.getByRole('note')).toContainText(detail.avertissement);
 
@@ -72,5 +81,6 @@ test('activities: the list, then one activity with the day of its verdicts, a ma
   });
 
   await foix.getByRole('link', { name: "L'Ariège à Foix" }).click();
-  await expect(page).toHaveURL(/\/lieu\/13\/a-3(\/donnees)?$/);
+  const foixId = await lieuId(request, 'Foix', "L'Ariège");
+  await expect(page).toHaveURL(new RegExp(`/lieu/${foixId}/a-${canoe}(/donnees)?$`));
 });

@@ -1,8 +1,8 @@
 /**
- * Web-service fault (spec §8): when `hydro/bassins` fails, a banner says the data service is unavailable; it clears
+ * Web-service fault (docs/requirements.md R11): when `hydro/bassins` fails, a banner says the data service is unavailable; it clears
  * once the call succeeds again. The fault is injected with route interception; the recovery is the real API.
  */
-import { expect, test } from '@playwright/test';
+import { expect, expectConsole, test } from './fixtures';
 import { expectAccessible, screenshots } from './support';
 
 // The service worker would answer API calls itself (network-first with the last data seen), out of reach of
@@ -10,6 +10,7 @@ import { expectAccessible, screenshots } from './support';
 test.use({ serviceWorkers: 'block' });
 
 test('a failing hydro/bassins shows the banner; a successful retry clears it', async ({ page }) => {
+  expectConsole(page, /status of 503 .*\/api\/hydro\/bassins/);
   let fail = true;
   await page.route('**/api/hydro/bassins', async (route) => {
     if (!fail) return route.continue();

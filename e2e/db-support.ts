@@ -1,0 +1,95 @@
+/**
+ * The database of a server under test, on either engine, for the specs that need state no API creates (an
+ * operator's notice on a place) or an id to visit: `DATABASE_URL` (PostgreSQL) when set, else the SQLite file of
+ * the server's DATA_DIR — the same choice as the server itself (apps/api/src/db/client.ts). Also a scratch
+ * PostgreSQL database for a spec that runs a server of its own.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDb } from '../apps/api/src/db/client';
+import type { Database } from '../apps/api/src/db/schema';
+import type { Insertable, Kysely } from 'kysely';
+
+export interface ServerDatabase {
+  /** postgres://… or undefined for SQLite. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+/** The database of the server started by global-setup.ts. */
+export function sharedServerDatabase(): ServerDatabase {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR manquant (global-setup)');
+  return { databaseUrl: process.env.DATABASE_URL || undefined, dataDir };
+}
+
+export async function withDatabase<T>(
+  where: ServerDatabase,
+  fn: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const handle = openDb({ databaseUrl: where.databaseUrl, dataDir: where.dataDir, poolMax: 2 });
+  try {
+    return await fn(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface StationPlace {
+  id: number;
+  libelle: string;
+  entiteId: number;
+}
+
+/** The place of a Hub'Eau station (its code, from the source files): specs never hard-code seed ids. */
+export function placeOfStation(where: ServerDatabase, code: string): Promise<StationPlace> {
+  return withDatabase(where, async (db) => {
+    const row = await db
+      .selectFrom('lieu')
+      .select(['id', 'libelle', 'entite_id'])
+      .where('code_station', '=', code)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, libelle: row.libelle, entiteId: row.entite_id };
+  });
+}
+
+/** Records a public alert (as an operator or the threshold alerting would), once per title. */
+export function recordAlerte(where: ServerDatabase, alerte: Insertable<Database['alerte']>): Promise<void> {
+  return withDatabase(where, async (db) => {
+    const exists = await db
+      .selectFrom('alerte')
+      .select('id')
+      .where('titre', '=', alerte.titre)
+      .executeTakeFirst();
+    if (!exists) await db.insertInto('alerte').values(alerte).execute();
+  });
+}
+
+/**
+ * With the shared server on PostgreSQL, a fresh database on the same server for a spec's own server (created
+ * empty: that server migrates and seeds it); `drop` removes it. On SQLite, nothing to do (a DATA_DIR of its own).
+ */
+export async function scratchPostgres(): Promise<{ databaseUrl: string; drop: () => Promise<void> } | null> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return null;
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1)}_e2e_${crypto.randomBytes(4).toString('hex')}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nom de base inattendu : ${name}`);
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Where a day sits in history (issue 11, ADR 087) on real data: Le Loing à Épisy, daily flows 1999–2018
+ * (airGRdatasets). On 2 June 2016, the flood: « très hautes », the record of the archive; the chart draws the usual
+ * range behind the series with its legend, « l'an dernier », periods up to « Tout »; the Infos tab gives the
+ * records; a place with one month of data says why it has no band. Every number is computed from the CSV.
+ */
+import { expect, test } from './fixtures';
+import { screens } from './lieux-support';
+import { activiteId, lieuId } from './seed-support';
+import { expectAccessible } from './support';
+import { stationDays, textbookBand, textbookMax, textbookYears } from '../test-support/history-csv';
+
+const fr = (v: number, digits: number) =>
+  new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(v);
+/** As the app writes a flow: no decimal from 100 up, one below. */
+const flow = (v: number) => `${fr(v, Math.abs(v) >= 100 ? 0 : 1)}\u00a0m³/s`;
+
+test('Le Loing à Épisy on 2 June 2016: très hautes, band 1999–2018, last year, long periods, records', async ({
+  page,
+  request,
+}) => {
+  const loing = stationDays('F439000101');
+  const years = textbookYears(loing);
+  const periode = `${years[0]}–${years[years.length - 1]}`;
+  const band = textbookBand(loing, '06-02');
+  const record = textbookMax(loing);
+  const value = loing.find((d) => d.jour === '2016-06-02')?.moyenne ?? NaN;
+  expect(record).toEqual({ valeur: value, jour: '2016-06-02' });
+
+  const id = await lieuId(request, 'Épisy', 'Le Loing');
+  const peche = await activiteId(request, 'Pêche');
+  await page.goto(`/lieu/${id}/a-${peche}/donnees?date=2016-06-02`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Le Loing à Épisy' })).toBeVisible();
+
+  // The sentence: class, value, rank among the 2 June values of the reference years, usual range P25–P75.
+  const sameDay = loing.filter(
+    (d) => d.jour.endsWith('-06-02') && years.includes(Number(d.jour.slice(0, 4))),
+  );
+  const rang = Math.round((100 * sameDay.filter((d) => d.moyenne < value).length) / sameDay.length);
+  const situation = page.getByTestId('situation').last();
+  await expect(situation).toHaveText(
+    `Eaux très hautes pour un 2 juin : ${flow(value)}, plus haut que ${rang} % des 2 juin de ${periode}. ` +
+      `D’habitude entre ${flow(band.p25)} et ${flow(band.p75)} à cette date (une année sur deux).`,
+  );
+
+  const chart = page.getByRole('img', { name: /^Débit moyen journalier/ });
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(page.getByText(`Habituel à cette date (${periode})`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`Médiane (${periode})`)).toBeVisible();
+  await expect(page.getByText('L’an dernier', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(/Plage habituelle calculée sur 20 années complètes \(1999–2018\).*airGRdatasets/),
+  ).toBeVisible();
+  // The text equivalent of the band, in the summary the chart refers to.
+  await expect(page.locator('figcaption')).toContainText(
+    `Le 2 juin 2016, ${flow(value)} : eaux très hautes, la plage habituelle à cette date va de ${flow(band.p10)} à ${flow(band.p90)}`,
+  );
+  // The daily table with the band.
+  await page.getByText(/^Tableau : valeurs et plage habituelle/).click();
+  const row = page.getByRole('row', { name: /^2016-06-02/ });
+  await expect(row).toContainText(fr(value, 0));
+  await expectAccessible(page, 'lieu (données, plage habituelle)');
+  await screens(page, 'historique-episy-2016-06-02', {
+    waitFor: () => expect(chart.locator('canvas')).toBeVisible(),
+  });
+
+  // Long periods: 1 an (raw daily values), 5 ans and Tout (archive, LTTB).
+  for (const p of ['1 an', '5 ans', 'Tout']) {
+    await page.getByRole('button', { name: p, exact: true }).click();
+    await expect(page.getByRole('button', { name: p, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(chart.locator('canvas')).toBeVisible();
+  }
+  await expect(page.locator('figcaption')).toContainText('Sur toute l’archive');
+  await screens(page, 'historique-episy-tout', {
+    waitFor: () => expect(chart.locator('canvas')).toBeVisible(),
+  });
+
+  // Infos: the records of the archive with their dates and source.
+  await page
+    .getByRole('navigation', { name: 'Rubriques du lieu' })
+    .getByRole('link', { name: 'Infos pratiques' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Records 1999–2018' })).toBeVisible();
+  await expect(
+    page.getByText(`Plus haut débit journalier : ${flow(record.valeur)} le 2 juin 2016`),
+  ).toBeVisible();
+});
+
+test('a place with one month of data says why it has no usual range', async ({ page, request }) => {
+  const id = await lieuId(request, 'Toulouse (Pont-Neuf)', 'La Garonne');
+  const peche = await activiteId(request, 'Pêche');
+  await page.goto(`/lieu/${id}/a-${peche}/donnees`);
+  await expect(page.getByTestId('sans-bande')).toHaveText(
+    /^Pas de plage habituelle : il faut au moins 5 années complètes de valeurs journalières, et Limni n'a pour ce lieu que les mesures du \d+ janvier 2022 au \d+ (janvier|février) 2022\.$/,
+  );
+  await expect(page.getByText(/^Habituel à cette date/)).toHaveCount(0);
+});
