@@ -1,8 +1,81 @@
-// One lint setup for the whole workspace (run by `npm test`).
+// One lint setup for the whole workspace (run by `npm test`). Besides style and safety rules it holds the
+// architecture's boundaries (docs/decisions/062-boundaries-as-lint-rules.md):
+//   - no import cycle anywhere (import-x/no-cycle);
+//   - a feature never imports another feature (API and web);
+//   - packages/shared imports nothing from apps/;
+//   - API: nothing below features/ imports a feature or the composition root (app.ts, server.ts);
+//     only *.repo.ts files (and db/, migrations) build SQL;
+//   - web: lib/, api/, stores/, components/, i18n/ never import features/ or app/;
+//   - API route files never import a repository (routes → service → repositories);
+//   - browser specs use e2e/fixtures.ts (tests fail on console noise);
+//   - no function over 150 lines outside declarations (contracts, migrations) and tests.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/** One zone per feature: its files may not import any other feature's folder. */
+const featureZones = (root) =>
+  dirs(`./${root}/`).map((name) => ({
+    target: `./${root}/${name}`,
+    from: `./${root}`,
+    except: [`./${name}`],
+    message: 'Une fonctionnalité n’importe pas une autre fonctionnalité : passez par une couche commune.',
+  }));
+
+const API = 'apps/api/src';
+const WEB = 'apps/web/src';
+/** API folders below features/: they serve features and never import them. */
+const API_LOWER = ['http', 'data', 'ingest', 'notify', 'db', 'lib', 'config', 'maintenance'];
+const WEB_LOWER = ['lib', 'api', 'stores', 'components', 'i18n'];
+
+const KYSELY_VALUES = {
+  name: 'kysely',
+  importNames: ['sql', 'Kysely', 'SqliteDialect', 'PostgresDialect', 'CompiledQuery'],
+  allowTypeImports: true,
+  message: 'Seuls les dépôts (*.repo.ts) et db/ construisent du SQL.',
+};
+
+/** Calls that build or run SQL with Kysely: allowed in *.repo.ts, db/ and migrations only. */
+const SQL_BUILDERS =
+  'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|transaction';
+const sqlOutsideRepo = {
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${SQL_BUILDERS})$/]`,
+      message: 'Le SQL vit dans un dépôt (*.repo.ts) : appelez une fonction du dépôt.',
+    },
+    {
+      selector: "TaggedTemplateExpression[tag.name='sql']",
+      message: 'Le SQL vit dans un dépôt (*.repo.ts) : appelez une fonction du dépôt.',
+    },
+  ],
+  'no-restricted-imports': ['error', { paths: [KYSELY_VALUES] }],
+};
+/** A route handler validates, calls one service function and sends: it never reaches a repository. */
+const routesUseServices = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [KYSELY_VALUES],
+      patterns: [
+        {
+          group: ['**/*.repo', '**/*.repo.ts'],
+          message: 'Une route appelle un service, jamais un dépôt (docs/decisions/063).',
+        },
+      ],
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -20,6 +93,24 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'packages/shared/tsconfig.json',
+            'apps/api/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -27,6 +118,72 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       curly: ['error', 'multi-line'],
       'no-console': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones(`${API}/features`),
+            ...featureZones(`${WEB}/features`),
+            {
+              target: './packages/shared',
+              from: './apps',
+              message: 'packages/shared ne dépend d’aucune application.',
+            },
+            ...API_LOWER.map((dir) => ({
+              target: `./${API}/${dir}`,
+              from: [`./${API}/features`, `./${API}/app.ts`, `./${API}/server.ts`],
+              message:
+                'Une couche sous features/ n’importe ni une fonctionnalité ni la racine de composition.',
+            })),
+            {
+              target: `./${WEB}/features`,
+              from: `./${WEB}/app`,
+              message: 'Une fonctionnalité n’importe pas app/ (la racine de composition).',
+            },
+            ...WEB_LOWER.map((dir) => ({
+              target: `./${WEB}/${dir}`,
+              from: [`./${WEB}/features`, `./${WEB}/app`],
+              message: 'lib/, api/, stores/, components/ et i18n/ n’importent ni features/ ni app/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No god function: a function longer than this is split into named steps (declarations excepted).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.test.ts', `${API}/db/migrations/**`, 'packages/shared/src/contracts/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: [`${API}/**/*.ts`],
+    ignores: [`${API}/**/*.repo.ts`, `${API}/db/**`, `${API}/**/*.test.ts`],
+    rules: sqlOutsideRepo,
+  },
+  {
+    files: [`${API}/**/*.routes.ts`],
+    rules: { ...sqlOutsideRepo, ...routesUseServices },
+  },
+  {
+    // Every browser spec uses the guarded `test` of e2e/fixtures.ts (fails on console noise).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              allowTypeImports: true,
+              message: 'Importez test et expect depuis ./fixtures (garde de la console).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

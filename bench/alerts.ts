@@ -1,11 +1,11 @@
 /**
- * `npm run bench -- alerts`: evaluation of 1,000 alert rules over one ingestion run of 10,000 readings.
+ * `npm run bench -- alerts`: evaluation of 1,000 alert rules over one ingestion run of 10,000 observations.
  *
  * A SQLite file (WAL, as the default server) holds 500 places with a 5-min water-level sensor, 3 hours of earlier
- * readings each (the rate window), 500 users each following one place with 2 rules (1,000 rules: above X, below
+ * observations each (the rate window), 500 users each following one place with 2 rules (1,000 rules: above X, below
  * Y, rising faster than Z, back in range — half of the places rise through their thresholds). The run writes
- * 20 new readings per sensor (10,000) through the ingestion store (not timed), then the timed part is exactly what
- * follows a live run: `AlertEvaluator.readings(event)` — rules and readings read, every rule evaluated, states
+ * 20 new observations per sensor (10,000) through the ingestion store (not timed), then the timed part is exactly what
+ * follows a live run: `AlertEvaluator.observations(event)` — rules and observations read, every rule evaluated, states
  * saved, notifications inserted with their outbox rows, in one transaction. Median of 5 rounds (states and
  * notifications cleared between rounds). `--pg=postgres://…/db` also measures on PostgreSQL (a scratch database is
  * created and dropped). Target: < 1 s.
@@ -16,8 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, openDb, type Db } from '../apps/api/src/db/client';
-import { ReadingsSummary, ReadingStore, type StoreReading } from '../apps/api/src/ingest/readings';
-import { AlertEvaluator } from '../apps/api/src/notify/alert-evaluation';
+import {
+  ObservationsSummary,
+  ObservationStore,
+  type ObservationToStore,
+} from '../apps/api/src/ingest/observation-store';
+import { AlertEvaluator } from '../apps/api/src/features/alertes/evaluation';
 
 export const ALERTS_TARGET_MS = 1000;
 const PLACES = 500;
@@ -143,9 +147,9 @@ async function prepare(db: Db): Promise<void> {
       )
       .execute();
   }
-  // Three hours of earlier readings (the rate window), written like ingestion does.
-  const store = new ReadingStore(k, 'banc');
-  const history: StoreReading[] = [];
+  // Three hours of earlier observations (the rate window), written like ingestion does.
+  const store = new ObservationStore(k, 'banc');
+  const history: ObservationToStore[] = [];
   for (let i = 0; i < PLACES; i++) {
     for (let s = -HISTORY; s <= 0; s++) {
       history.push({
@@ -163,9 +167,9 @@ async function prepare(db: Db): Promise<void> {
 
 async function measure(db: Db, label: string): Promise<number> {
   await prepare(db);
-  const summary = new ReadingsSummary();
-  const store = new ReadingStore(db.db, 'banc', summary);
-  const run: StoreReading[] = [];
+  const summary = new ObservationsSummary();
+  const store = new ObservationStore(db.db, 'banc', summary);
+  const run: ObservationToStore[] = [];
   for (let i = 0; i < PLACES; i++) {
     for (let s = 1; s <= NEW_PER_SENSOR; s++) {
       run.push({
@@ -180,13 +184,13 @@ async function measure(db: Db, label: string): Promise<number> {
   }
   await store.write(run);
   const event = {
-    type: 'readings' as const,
+    type: 'observations' as const,
     origin: 'live' as const,
     source: 'banc',
     at: T0 + NEW_PER_SENSOR * STEP_MS + 60_000,
     sensors: summary.sensors,
   };
-  const readings = event.sensors.reduce((n, s) => n + s.nouvelles, 0);
+  const observations = event.sensors.reduce((n, s) => n + s.nouvelles, 0);
   const evaluator = new AlertEvaluator(db.db);
   const times: number[] = [];
   let result = { regles: 0, notifications: 0, plafonnees: 0, ignorees: 0 };
@@ -194,7 +198,7 @@ async function measure(db: Db, label: string): Promise<number> {
     await db.db.deleteFrom('notification').execute();
     await db.db.deleteFrom('alerte_regle_etat').execute();
     const t = process.hrtime.bigint();
-    result = await evaluator.readings(event);
+    result = await evaluator.observations(event);
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   times.sort((a, b) => a - b);
@@ -204,7 +208,7 @@ async function measure(db: Db, label: string): Promise<number> {
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirst();
   console.log(
-    `${label} : ${result.regles} règles sur ${readings.toLocaleString('fr-FR')} mesures en ${median.toFixed(0)} ms ` +
+    `${label} : ${result.regles} règles sur ${observations.toLocaleString('fr-FR')} mesures en ${median.toFixed(0)} ms ` +
       `(médiane de ${ROUNDS} ; de ${times[0]?.toFixed(0)} à ${times.at(-1)?.toFixed(0)} ms) — ` +
       `${result.notifications} notifications, ${Number(outbox?.n ?? 0)} envois en file, ${result.ignorees} ignorées ; ` +
       `objectif < ${ALERTS_TARGET_MS} ms : ${median < ALERTS_TARGET_MS ? 'atteint' : 'NON ATTEINT'}`,

@@ -1,11 +1,11 @@
 /**
  * `npm run bench -- ingest`: ingestion throughput. The recorded Hub'Eau `observations_tr` payload is expanded to
- * 1,000,000 readings (20 stations × 50,000 consecutive instants, same fields as the recording, H in mm), cut into
+ * 1,000,000 observations (20 stations × 50,000 consecutive instants, same fields as the recording, H in mm), cut into
  * pages of 20,000 rows (the API's maximum) kept as JSON text, then each page goes through the real code path:
- * JSON.parse → Zod schema (parsePayload) → normalisation (mm → m, site rows dropped) → ReadingStore.write (upsert
+ * JSON.parse → Zod schema (parsePayload) → normalisation (mm → m, site rows dropped) → ObservationStore.write (upsert
  * on (capteur, ts), sensor state, data version) into a SQLite file in WAL mode. Baseline, in the same run: a raw
  * better-sqlite3 prepared INSERT of the same 1,000,000 normalised rows into the same table, in a second file of the
- * same kind, one transaction per 20,000 rows. Target: ours ≥ 0.5 × baseline readings/s.
+ * same kind, one transaction per 20,000 rows. Target: ours ≥ 0.5 × baseline observations/s.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrateToLatest, openDb, type Db } from '../apps/api/src/db/client';
 import { parsePayload } from '../apps/api/src/ingest/http';
-import { ReadingStore } from '../apps/api/src/ingest/readings';
+import { ObservationStore } from '../apps/api/src/ingest/observation-store';
 import {
   normaliseObservations,
   OBS_FIELDS,
@@ -142,17 +142,17 @@ async function main(): Promise<void> {
     const slimBytes = slim.reduce((n, b) => n + b.length, 0);
 
     const ours = await prepare(dir, 'ours.db');
-    const store = new ReadingStore(ours.db.db, 'hubeau');
+    const store = new ObservationStore(ours.db.db, 'hubeau');
     const base = await prepare(dir, 'raw.db');
     await base.db.close();
-    // The baseline's rows: the same normalised readings, 5 columns per row in a typed array.
+    // The baseline's rows: the same normalised observations, 5 columns per row in a typed array.
     const cols = new Float64Array(TOTAL * 5);
     let at = 0;
     for (const b of wire) {
       for (const r of normaliseObservations(
         ObservationsTrPage.parse(JSON.parse(b.toString('utf8'))).data,
         'H',
-      ).readings) {
+      ).observations) {
         cols.set(
           [
             base.capteurs.get(r.codeStation) as number,
@@ -203,7 +203,7 @@ async function main(): Promise<void> {
         const t1 = performance.now();
         const page = parsePayload("Hub'Eau", 'observations_tr', ObservationsTrPage, body);
         const n = normaliseObservations(page.data, 'H');
-        const w = await store.write(n.readings);
+        const w = await store.write(n.observations);
         oursMs += performance.now() - t1;
         jsonMs += t1 - t0;
         written += w.nouvelles;
