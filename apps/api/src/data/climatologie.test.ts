@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   stationDays,
   textbookBand,
+  textbookQuantile,
   textbookYears,
   type CsvDay,
 } from '../../../../test-support/history-csv';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { lieuIdByCode } from '../../test/referentiel';
-import { refreshGrownClimatologies } from './climatologie';
+import { recomputeClimatology, refreshGrownClimatologies } from './climatologie';
 
 let ctx: TestContext;
 let capteur: number;
@@ -81,5 +82,44 @@ describe('refreshGrownClimatologies', () => {
     expect(got.p10).toBeCloseTo(exp.p10, 9);
     expect(got.p50).toBeCloseTo(exp.p50, 9);
     expect(got.p90).toBeCloseTo(exp.p90, 9);
+
+    // The place's indicative activity thresholds follow the new reference period (docs/decisions/099).
+    const inPeriod = all.filter((d) => {
+      const y = Number(d.jour.slice(0, 4));
+      return y >= (years[0] as number) && y <= (years[years.length - 1] as number);
+    });
+    const q = (p: number) => Math.round(textbookQuantile(inPeriod.map((d) => d.moyenne), p) * 100) / 100;
+    const canoe = await thresholdsOf('canoe-kayak');
+    expect(canoe).toMatchObject({ grandeur: 'Q', seuil_bas: q(0.1), seuil_haut: q(0.9), indicatif: 1 });
+    expect(canoe?.texte).toContain(`de ${years[0]} à ${years[years.length - 1]}`);
+  });
+
+  it('an official threshold is kept when the computed ones are replaced', async () => {
+    const lieu = await lieuIdByCode(ctx, 'F439000101');
+    const activite = await ctx.db.db
+      .selectFrom('activite')
+      .select('id')
+      .where('slug', '=', 'peche')
+      .executeTakeFirstOrThrow();
+    await ctx.db.db
+      .updateTable('activite_lieu')
+      .set({ indicatif: 0, seuil_haut: 99, texte: 'Seuil de la fédération de pêche' })
+      .where('lieu_id', '=', lieu)
+      .where('activite_id', '=', activite.id)
+      .execute();
+    await recomputeClimatology(ctx.db.db, capteur, 4);
+    expect(await thresholdsOf('peche')).toMatchObject({ indicatif: 0, seuil_haut: 99 });
+    expect(await thresholdsOf('canoe-kayak')).toMatchObject({ indicatif: 1, grandeur: 'Q' });
   });
 });
+
+async function thresholdsOf(slug: string) {
+  const lieu = await lieuIdByCode(ctx, 'F439000101');
+  return ctx.db.db
+    .selectFrom('activite_lieu')
+    .innerJoin('activite', 'activite.id', 'activite_lieu.activite_id')
+    .select(['activite_lieu.grandeur', 'seuil_bas', 'seuil_haut', 'indicatif', 'texte'])
+    .where('lieu_id', '=', lieu)
+    .where('activite.slug', '=', slug)
+    .executeTakeFirst();
+}

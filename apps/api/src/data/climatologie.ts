@@ -9,6 +9,7 @@ import {
   referencePeriodChanged,
 } from '@limni/shared/domain/climatologie';
 import type { Database } from '../db/schema';
+import { recomputeArchiveThresholds } from './activite-seuils';
 import {
   archiveDays,
   archiveYearsWithDays,
@@ -19,7 +20,10 @@ import {
   sensorsWithGrownArchive,
 } from './archive.repo';
 
-/** Recomputes one sensor's climatology from its whole archive. */
+/**
+ * Recomputes one sensor's climatology from its whole archive, then its place's indicative activity thresholds from
+ * the new reference period (docs/decisions/099).
+ */
 export async function recomputeClimatology(
   db: Kysely<Database>,
   capteurId: number,
@@ -29,6 +33,7 @@ export async function recomputeClimatology(
   const days = await archiveDays(db, capteurId);
   const clim = computeClimatology(days.map((d) => ({ jour: d.jour, valeur: d.moyenne })));
   await replaceClimatology(db, capteurId, clim, origine ?? (await climatologyOrigin(db, capteurId)), now);
+  await recomputeArchiveThresholds(db, capteurId);
 }
 
 /**

@@ -226,3 +226,14 @@ export async function writePage(
   if (exists) await db.updateTable('page').set(page).where('slug', '=', page.slug).execute();
   else await db.insertInto('page').values(page).execute();
 }
+
+/** Sensors whose climatology has a reference period (≥ 5 complete years of archive). */
+export async function sensorsWithReferencePeriod(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('climatologie_capteur')
+    .select('capteur_id')
+    .where('annee_debut', 'is not', null)
+    .orderBy('capteur_id')
+    .execute();
+  return rows.map((r) => r.capteur_id);
+}

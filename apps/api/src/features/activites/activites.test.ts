@@ -12,7 +12,12 @@ import { parisDayRange } from '@limni/shared/domain/time';
 import { AVERTISSEMENT_SEUILS_INDICATIFS } from '@limni/shared/domain/verdict';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { activiteIdBySlug, entiteIdByNom, lieuIdByCode, lieuIdByLibelle } from '../../../test/referentiel';
-import { percentile } from '../../seed/steps/activites';
+import {
+  historyCsv,
+  stationDays,
+  textbookQuantile,
+  textbookYears,
+} from '../../../../../test-support/history-csv';
 
 let ctx: TestContext;
 /** La Garonne à Toulouse (Pont-Neuf), O200004001, tronçon MP6. */
@@ -75,16 +80,18 @@ describe('GET /api/activites/all', () => {
       [6, 'stand-up-paddle', 'Stand-up paddle'],
     ]);
     expect(list.every((a) => a.icone.length > 0 && a.description.endsWith('.'))).toBe(true);
-    // 22 river stations + 4 Swiss lakes; bathing and sailing on lakes only; rowing and paddle on lakes and the
-    // 6 stations of large rivers (catchment ≥ 3,000 km²).
+    // 22 river stations + 4 Swiss lakes with recorded levels, plus every river station of the long archive (one
+    // per station code of the history file); bathing and sailing on lakes only; rowing and paddle on lakes, the
+    // 6 level stations of large rivers (catchment ≥ 3,000 km²) and, of the archive, Le Loing à Épisy (3,900 km²).
+    const archived = new Set(historyCsv().map((r) => r.code)).size;
     const nb = Object.fromEntries(list.map((a) => [a.slug, a.nb_lieux]));
     expect(nb).toEqual({
       baignade: 4,
-      peche: 26,
-      'canoe-kayak': 26,
+      peche: 26 + archived,
+      'canoe-kayak': 26 + archived,
       voile: 4,
-      aviron: 10,
-      'stand-up-paddle': 10,
+      aviron: 10 + 1,
+      'stand-up-paddle': 10 + 1,
     });
   });
 });
@@ -118,14 +125,47 @@ describe('GET /api/activites/type-:ida', () => {
       grandeur: 'H',
       unite: 'm',
       indicatif: true,
-      seuil_bas: Math.round(percentile(sorted, 10) * 100) / 100,
-      seuil_haut: Math.round(percentile(sorted, 90) * 100) / 100,
+      seuil_bas: Math.round(textbookQuantile(sorted, 0.1) * 100) / 100,
+      seuil_haut: Math.round(textbookQuantile(sorted, 0.9) * 100) / 100,
     });
     expect(seuil?.seuil_bas).toBe(0.71);
     expect(seuil?.seuil_haut).toBe(1.72);
     expect(seuil?.texte).toMatch(
       /^Seuils indicatifs calculés par Limni : 10e et 90e centiles des 2\s976 hauteurs/,
     );
+  });
+
+  it('derives them from the long archive where one exists: Le Loing à Épisy, 20 years of daily flows', async () => {
+    // Expected from the embedded CSV: the complete years, then the textbook quantiles of their daily means.
+    const days = stationDays('F439000101');
+    const years = textbookYears(days);
+    const debut = years[0] as number;
+    const fin = years[years.length - 1] as number;
+    const values = days.filter((d) => {
+      const y = Number(d.jour.slice(0, 4));
+      return y >= debut && y <= fin;
+    });
+    const q = (p: number) =>
+      Math.round(
+        textbookQuantile(
+          values.map((d) => d.moyenne),
+          p,
+        ) * 100,
+      ) / 100;
+    const episy = await lieuIdByCode(ctx, 'F439000101');
+    const a = z.parse(ActiviteDetail, (await get(`/api/activites/type-${CANOE}`)).json());
+    const seuil = a.lieux.find((l) => l.id === episy)?.seuils[0];
+    expect(seuil).toMatchObject({ grandeur: 'Q', indicatif: true, seuil_bas: q(0.1), seuil_haut: q(0.9) });
+    const n = new Intl.NumberFormat('fr-FR').format(values.length);
+    expect(seuil?.texte).toContain(
+      `10e et 90e centiles des ${n} débits moyens journaliers de ${debut} à ${fin}`,
+    );
+
+    // 2 June 2016, the flood: the day's mean flow is above the 90th percentile, so canoe-kayak is « trop haut ».
+    const flood = days.find((d) => d.jour === '2016-06-02')?.moyenne as number;
+    expect(flood).toBeGreaterThan(q(0.9));
+    const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${episy}/2016-06-02`);
+    expect(v.verdict).toBe('trop haut');
   });
 
   it('offers bathing on lakes only', async () => {
