@@ -12,6 +12,7 @@ import {
   CALENDAR_DAYS,
   classify,
   computeClimatology,
+  furthestFromNormal,
   MIN_YEARS,
   oneYearEarlier,
   quantile7,
@@ -103,6 +104,16 @@ describe('classify, rank and last year', () => {
     [5, 'hautes'],
     [6, 'tres-hautes'],
   ] as const)('%d → %s', (v, c) => expect(classify(v, band)).toBe(c));
+
+  it.each([
+    [[], null],
+    [[null, null], null],
+    [['normales'], 'normales'],
+    [['normales', 'basses', null], 'basses'],
+    [['hautes', 'tres-basses'], 'tres-basses'],
+    [['basses', 'hautes'], 'hautes'],
+    [['tres-hautes', 'tres-basses'], 'tres-hautes'],
+  ] as const)('a group of places %j → %s', (classes, c) => expect(furthestFromNormal(classes)).toBe(c));
 
   it('rank = share of that day’s values strictly lower', () => {
     expect(rankPercent(3, [1, 2, 3, 4])).toBe(50);

@@ -183,6 +183,27 @@ export function classify(valeur: number, band: Pick<BandDay, 'p10' | 'p25' | 'p7
   return 'tres-hautes';
 }
 
+/**
+ * The class of a group of places (a river, a lake) for a map: the one furthest from « normales » among its places'
+ * current classes; between two equally far, the high one (floods matter more to a map reader than drought on the
+ * same day). Null when none of its places has a current class.
+ */
+export function furthestFromNormal(classes: readonly (Classe | null)[]): Classe | null {
+  const mid = CLASSES.indexOf('normales');
+  let best: Classe | null = null;
+  for (const c of classes) {
+    if (c === null) continue;
+    if (best === null) {
+      best = c;
+      continue;
+    }
+    const d = Math.abs(CLASSES.indexOf(c) - mid);
+    const b = Math.abs(CLASSES.indexOf(best) - mid);
+    if (d > b || (d === b && CLASSES.indexOf(c) > CLASSES.indexOf(best))) best = c;
+  }
+  return best;
+}
+
 /** Share (0–100, rounded) of the values of that calendar day that are strictly lower than `valeur`. */
 export function rankPercent(valeur: number, valeursJour: readonly number[]): number | null {
   if (valeursJour.length === 0) return null;

@@ -130,7 +130,22 @@ export async function listIndex(db: Kysely<Database>): Promise<IndexItem[]> {
     nb_lieux_mesures: mesuresBy.get(e.id) ?? 0,
     vigilance: vigBy.get(e.id) ?? null,
     derniere_mesure: lieuxBy.get(e.id)?.derniere ?? null,
+    classe: null,
   }));
+}
+
+/** Places with a sensor whose climatology has a band (a reference period), with their entity. */
+export async function placesWithBand(
+  db: Kysely<Database>,
+): Promise<Array<{ lieu_id: number; entite_id: number }>> {
+  return db
+    .selectFrom('climatologie_capteur')
+    .innerJoin('capteur', 'capteur.id', 'climatologie_capteur.capteur_id')
+    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+    .select(['lieu.id as lieu_id', 'lieu.entite_id'])
+    .where('climatologie_capteur.annee_debut', 'is not', null)
+    .distinct()
+    .execute();
 }
 
 /** Tronçons at yellow, orange or red, and the count of tronçons at each level. */

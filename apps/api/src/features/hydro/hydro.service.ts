@@ -9,6 +9,7 @@ import type {
   DateRange,
   EntiteDetail,
   EntiteLieux,
+  EtatCapteur,
   IndexItem,
   MapsConfig,
   RechercheTerms,
@@ -16,6 +17,7 @@ import type {
   VigilanceResume,
   Webcam,
 } from '@limni/shared/contracts/hydro';
+import { furthestFromNormal } from '@limni/shared/domain/climatologie';
 import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
 import { capteurStatesAt, dataNow } from '../../data/observations';
@@ -95,8 +97,32 @@ export class HydroService {
     return repo.listBassins(this.db);
   }
 
-  index(): Promise<IndexItem[]> {
-    return repo.listIndex(this.db);
+  /**
+   * The entity index, with each entity's situation against the usual range (docs/decisions/097): the class of its
+   * places' up-to-date readings at the data "now", furthest from normal. Only places with a band are read.
+   */
+  async index(): Promise<IndexItem[]> {
+    const [items, banded, maintenant] = await Promise.all([
+      repo.listIndex(this.db),
+      repo.placesWithBand(this.db),
+      dataNow(this.db, this.deps.env, this.deps.now),
+    ]);
+    if (banded.length === 0) return items;
+    const etats = await capteurStatesAt(
+      this.db,
+      banded.map((b) => b.lieu_id),
+      maintenant,
+      maintenant,
+    );
+    const entiteOf = new Map(banded.map((b) => [b.lieu_id, b.entite_id]));
+    const classes = new Map<number, Array<EtatCapteur['classe']>>();
+    for (const e of etats) {
+      if (e.fraicheur !== 'a_jour' || e.classe === null) continue;
+      const entite = entiteOf.get(e.lieu_id);
+      if (entite === undefined) continue;
+      classes.set(entite, [...(classes.get(entite) ?? []), e.classe]);
+    }
+    return items.map((i) => ({ ...i, classe: furthestFromNormal(classes.get(i.id) ?? []) }));
   }
 
   vigilance(): Promise<VigilanceResume> {

@@ -14,6 +14,8 @@ import {
   VigilanceResume,
   WebcamsResponse,
 } from '@limni/shared/contracts/hydro';
+import { historyCsv, stationDays, textbookBand } from '../../../../../test-support/history-csv';
+import { ObservationStore } from '../../ingest/observation-store';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { entiteIdByNom, lieuIdByCode, lieuIdByLibelle } from '../../../test/referentiel';
 import { expectedTrendH } from '../../../test/trend';
@@ -434,5 +436,40 @@ describe('unknown API paths and methods', () => {
     });
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json()).toHaveProperty('error.code');
+  });
+});
+
+describe('GET /api/hydro/index: situation against the usual range (docs/decisions/097)', () => {
+  let own: TestContext;
+  beforeAll(async () => {
+    own = await createTestApp();
+  });
+  afterAll(async () => own.close());
+  const index = async () => z.parse(IndexResponse, (await own.request({ url: '/api/hydro/index' })).json());
+
+  it('no entity has a class while no place with a band has an up-to-date reading', async () => {
+    // The archive (the only series with bands) ends years before the demo clock of February 2022.
+    const last = historyCsv().reduce((m, r) => (r.jour > m ? r.jour : m), '');
+    expect(last < '2022-01-29').toBe(true);
+    expect((await index()).filter((i) => i.classe !== null)).toEqual([]);
+  });
+
+  it('a fresh reading at Épisy far above the 1 February band colours Le Loing « très hautes »', async () => {
+    const band = textbookBand(stationDays('F439000101'), '02-01');
+    const store = new ObservationStore(own.db.db, 'hubeau');
+    const w = await store.write([
+      {
+        codeStation: 'F439000101',
+        grandeur: 'Q',
+        ts: Date.parse('2022-02-01T00:00:00Z'),
+        valeur: band.p90 * 2,
+        statut: null,
+        qualification: null,
+      },
+    ]);
+    expect(w.nouvelles).toBe(1);
+    const items = await index();
+    expect(items.find((i) => i.nom === 'Le Loing')?.classe).toBe('tres-hautes');
+    expect(items.filter((i) => i.classe !== null).map((i) => i.nom)).toEqual(['Le Loing']);
   });
 });

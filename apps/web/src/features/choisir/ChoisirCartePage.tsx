@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mapsQuery } from '../../api/hydro';
+import type { ModeCouleur } from '../../components/hydro/ColourMode';
 import type { MapPoint } from '../../components/map/MapView';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../lib/i18n';
@@ -33,6 +34,7 @@ export default function ChoisirCartePage() {
   const { filtered, bassins } = filters;
   const maps = useQuery(mapsQuery());
   const [vue, setVue] = useState<Vue>('liste');
+  const [mode, setMode] = useState<ModeCouleur>('etat');
   const desktop = useMediaQuery(DESKTOP_QUERY, true);
   // On a phone the map (a large lazy chunk) loads only when its view is chosen.
   const showMap = desktop || vue === 'carte';
@@ -48,15 +50,17 @@ export default function ChoisirCartePage() {
           lon: e.lon as number,
           label: e.nom,
           detail: `${t(e.type === 'L' ? 'type.L' : 'type.R')} · ${m(plural(e.nb_lieux, 'lieux'), { n: e.nb_lieux })}${
-            e.vigilance !== null && e.vigilance >= 2
-              ? ` · ${t(`vigilance.${e.vigilance}` as 'vigilance.2')}`
-              : ''
+            mode === 'normale'
+              ? ` · ${t('classe.titre')} : ${t(e.classe ? `classe.${e.classe}` : 'classe.aucune')}`
+              : e.vigilance !== null && e.vigilance >= 2
+                ? ` · ${t(`vigilance.${e.vigilance}` as 'vigilance.2')}`
+                : ''
           }`,
-          color: pointColor(e),
+          color: pointColor(e, mode),
           shape: e.type === 'L' ? 'lake' : 'river',
           href: entityHref(e),
         })),
-    [filtered, t, m],
+    [filtered, t, m, mode],
   );
   const bbox = bassins.data?.find((b) => b.slug === filters.bassin)?.bbox ?? null;
 
@@ -82,7 +86,7 @@ export default function ChoisirCartePage() {
         )}
         <div className="pointer-events-none absolute bottom-8 left-2 md:bottom-3 md:left-3">
           <div className="pointer-events-auto">
-            <MapLegend bulletin={filters.bulletin} />
+            <MapLegend bulletin={filters.bulletin} mode={mode} onMode={setMode} />
           </div>
         </div>
       </div>

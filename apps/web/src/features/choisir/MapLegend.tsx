@@ -1,15 +1,25 @@
 /** The legend of the chooser's map. */
 import { useId } from 'react';
 import { COLOR_NO_DATA, COLOR_WITH_DATA, VIGILANCE_COLORS } from '../../components/colors';
+import { ColourModeSwitch, type ModeCouleur, useClasseLegend } from '../../components/hydro/ColourMode';
 import { formatLongDate } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { useChoisirMessages } from './messages';
 
 /** Marker legend: colour and shape, each with its word (never colour alone). */
-export function MapLegend({ bulletin }: { bulletin: { date: number | null; courant: boolean } }) {
+export function MapLegend({
+  bulletin,
+  mode,
+  onMode,
+}: {
+  bulletin: { date: number | null; courant: boolean };
+  mode: ModeCouleur;
+  onMode: (m: ModeCouleur) => void;
+}) {
   const t = useT();
   const m = useChoisirMessages();
   const id = useId();
+  const classes = useClasseLegend();
   // Vigilance colours only from a current bulletin (docs/decisions/094).
   const vigilance: Array<[string, string, string]> = bulletin.courant
     ? [
@@ -18,14 +28,18 @@ export function MapLegend({ bulletin }: { bulletin: { date: number | null; coura
         [VIGILANCE_COLORS[2] ?? '', 'rounded-full', t('vigilance.2')],
       ]
     : [];
-  const items: Array<[string, string, string]> = [
-    ...vigilance,
-    [COLOR_WITH_DATA, 'rounded-full', m('legendeMesures')],
-    [COLOR_NO_DATA, 'rounded-full', m('legendeSansMesure')],
-  ];
+  const items: Array<[string, string, string]> =
+    mode === 'normale'
+      ? classes.map((c) => [c.color, 'rounded-full', c.label])
+      : [
+          ...vigilance,
+          [COLOR_WITH_DATA, 'rounded-full', m('legendeMesures')],
+          [COLOR_NO_DATA, 'rounded-full', m('legendeSansMesure')],
+        ];
   return (
     <div className="rounded-lg border border-line bg-white/95 px-3 py-2 text-xs shadow-sm dark:bg-[#0f1a22]/95">
-      <p id={id} className="font-semibold">
+      <ColourModeSwitch value={mode} onChange={onMode} etatLabel={t('couleur.etat')} />
+      <p id={id} className="mt-2 font-semibold">
         {m('legende')}
       </p>
       <ul aria-labelledby={id} className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 sm:grid-cols-1">
@@ -47,7 +61,13 @@ export function MapLegend({ bulletin }: { bulletin: { date: number | null; coura
           {m('legendeLac')}
         </li>
       </ul>
-      {!bulletin.courant && bulletin.date !== null && (
+      {mode === 'normale' && (
+        <details className="mt-1 max-w-56">
+          <summary className="cursor-pointer text-brand">{t('classe.comment')}</summary>
+          <p className="mt-1 text-muted">{t('classe.regle')}</p>
+        </details>
+      )}
+      {mode === 'etat' && !bulletin.courant && bulletin.date !== null && (
         <p className="mt-1 max-w-56 text-muted">
           {m('legendeVigilanceAncienne', { date: formatLongDate(bulletin.date) })}
         </p>

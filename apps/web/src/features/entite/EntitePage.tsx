@@ -4,13 +4,15 @@
  * freshness and the verdict for the chosen activity; vigilance per tronçon, alerts, sub-entities and parent.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMatch, useParams } from 'react-router';
 import type { EntiteDetail } from '@limni/shared/contracts/hydro';
 import { entiteQuery } from '../../api/entite';
 import { AlertesList } from '../../components/hydro/AlertesList';
+import { ColourModeSwitch, type ModeCouleur } from '../../components/hydro/ColourMode';
 import { DetailStates, parseId } from '../../components/hydro/Introuvable';
 import NotFoundPage from '../../components/NotFoundPage';
+import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EntiteHeader, EntiteNav, PlacesSection, SubEntities, TronconsSection } from './EntiteParts';
 import type { Vue } from './hrefs';
@@ -40,9 +42,11 @@ function Entite({ id, ida }: { id: number; ida: number }) {
 
 function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number; vue: Vue }) {
   const m = useEntiteMessages();
+  const t = useT();
   const alertesId = useId();
+  const [mode, setMode] = useState<ModeCouleur>('etat');
   const { lieux, alertes, verdicts, activite, activiteInconnue, rows, outline, points, bbox, legend } =
-    useEntitePlaces(entite, ida);
+    useEntitePlaces(entite, ida, mode);
 
   if (activiteInconnue) return <NotFoundPage />;
 
@@ -69,18 +73,22 @@ function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number
           outline={outline}
           label={m('carte', { nom: entite.nom })}
           legend={
-            legend.length > 0 && (
-              <div>
-                <h2 className="sr-only">{m('legende')}</h2>
-                <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                  {legend.map((e) => (
-                    <li key={e.label}>
-                      <LegendSwatch color={e.color}>{e.label}</LegendSwatch>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )
+            <div className="space-y-2">
+              <ColourModeSwitch value={mode} onChange={setMode} etatLabel={t('couleur.avis')} />
+              {legend.length > 0 && (
+                <div>
+                  <h2 className="sr-only">{m('legende')}</h2>
+                  <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    {legend.map((e) => (
+                      <li key={e.label}>
+                        <LegendSwatch color={e.color}>{e.label}</LegendSwatch>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {mode === 'normale' && <p className="max-w-3xl text-xs text-muted">{t('classe.regle')}</p>}
+            </div>
           }
           list={list}
         />

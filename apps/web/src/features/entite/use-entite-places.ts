@@ -15,7 +15,9 @@ import {
 import { activitesQuery } from '../../api/hydro';
 import { lieuHref } from '../../api/search';
 import { COLOR_NO_DATA, COLOR_WITH_DATA } from '../../components/colors';
+import { furthestFromNormal } from '@limni/shared/domain/climatologie';
 import { VERDICT_COLORS, VERDICT_KEYS } from '../../components/hydro/colors';
+import { classeColor, type ModeCouleur, useClasseLegend } from '../../components/hydro/ColourMode';
 import { extentOf, toGeometry } from '../../components/hydro/geo';
 import type { MapPoint } from '../../components/map/MapView';
 import { formatValue } from '../../lib/format';
@@ -23,9 +25,10 @@ import { useT } from '../../lib/i18n';
 import { useEntiteMessages } from './messages';
 import type { PlaceRowData } from './PlaceRow';
 
-export function useEntitePlaces(entite: EntiteDetail, ida: number) {
+export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCouleur = 'etat') {
   const m = useEntiteMessages();
   const t = useT();
+  const classeLegend = useClasseLegend();
   const lieux = useQuery(entiteLieuxQuery(entite.id));
   const range = useQuery(entiteDaterangeQuery(entite.id));
   const alertes = useQuery(entiteAlertesQuery(entite.id));
@@ -59,15 +62,25 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number) {
       const l = coords.get(r.id);
       if (!l) return [];
       const h = r.capteurs.find((c) => c.valeur !== null);
+      // The place's situation: the class of its up-to-date readings, furthest from normal (docs/decisions/097).
+      const classe = furthestFromNormal(
+        r.capteurs.filter((c) => c.fraicheur === 'a_jour').map((c) => c.classe),
+      );
       const color =
-        r.verdict && r.verdict.verdict !== 'inconnu'
-          ? VERDICT_COLORS[r.verdict.verdict]
-          : h
-            ? COLOR_WITH_DATA
-            : COLOR_NO_DATA;
+        mode === 'normale'
+          ? classeColor(classe)
+          : r.verdict && r.verdict.verdict !== 'inconnu'
+            ? VERDICT_COLORS[r.verdict.verdict]
+            : h
+              ? COLOR_WITH_DATA
+              : COLOR_NO_DATA;
       const detail = [
         h ? formatValue(h.valeur, h.unite) : null,
-        r.verdict ? `${activite?.nom ?? ''} : ${t(VERDICT_KEYS[r.verdict.verdict])}` : null,
+        mode === 'normale'
+          ? `${t('classe.titre')} : ${t(classe ? `classe.${classe}` : 'classe.aucune')}`
+          : r.verdict
+            ? `${activite?.nom ?? ''} : ${t(VERDICT_KEYS[r.verdict.verdict])}`
+            : null,
       ]
         .filter(Boolean)
         .join(' · ');
@@ -84,7 +97,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number) {
         } satisfies MapPoint,
       ];
     });
-  }, [rows, entite.lieux, entite.type, ida, activite?.nom, t]);
+  }, [rows, entite.lieux, entite.type, ida, activite?.nom, t, mode]);
   const bbox = useMemo(
     () =>
       extentOf(
@@ -96,6 +109,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number) {
   );
 
   const legend = useMemo(() => {
+    if (mode === 'normale') return classeLegend;
     const present = new Set(points.map((p) => p.color));
     const entries: { color: string; label: string }[] = [];
     for (const v of ['praticable', 'trop bas', 'trop haut', 'déconseillé'] as const) {
@@ -106,7 +120,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number) {
     if (present.has(COLOR_WITH_DATA)) entries.push({ color: COLOR_WITH_DATA, label: m('legendeMesure') });
     if (present.has(COLOR_NO_DATA)) entries.push({ color: COLOR_NO_DATA, label: m('legendeSansMesure') });
     return entries;
-  }, [points, t, m]);
+  }, [points, t, m, mode, classeLegend]);
 
   return {
     lieux,
