@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- api` (or `npx tsx bench/api.ts [--pg=postgres://…] [--rounds=5] [--duration=5] [--lieu=2]
- * [--date=2022-01-31] [--log=info]`): throughput of `GET /api/hydro/lieu/{id}/d/{date}/{7,30}` (place 1, Toulouse
- * Pont-Neuf, by default) measured against the real limit (docs/decisions/115):
+ * [--date=2022-01-31] [--log=info] [--history=0]`): throughput of `GET /api/hydro/lieu/{id}/d/{date}/{7,30}` (place
+ * 1, Toulouse Pont-Neuf, by default), then of the history endpoints at Épisy (`archive/2016-06-02/5`,
+ * `normales/2016-06-02`), each measured against the real limit (docs/decisions/115):
  *
  * - **app**: the API in its own process (`bench/api-server.ts`), production defaults (NODE_ENV=production, info
  *   logging written to a pipe), on a freshly seeded SQLite database, then on PostgreSQL when `--pg=<admin URL>` or
@@ -43,6 +44,21 @@ const logLevel = arg('log') ?? 'info';
 /** `--prof=<dir>`: the app process writes a V8 CPU profile there (open it in Chrome DevTools or speedscope). */
 const profDir = arg('prof');
 const pgAdminUrl = arg('pg') ?? process.env.TEST_DATABASE_URL;
+/** `--history=0` leaves out the history endpoints (archive years, usual range). */
+const withHistory = arg('history') !== '0';
+
+/** The id of a place, found as a visitor would: the entity in the index, then the place by name. */
+async function placeId(base: string, entite: string, lieu: string): Promise<number> {
+  const index = (await (await fetch(`${base}/api/hydro/index`)).json()) as Array<{ id: number; nom: string }>;
+  const e = index.find((i) => i.nom === entite);
+  if (!e) throw new Error(`${entite} : absente de l'index`);
+  const detail = (await (await fetch(`${base}/api/hydro/entite/${e.id}`)).json()) as {
+    lieux: Array<{ id: number; nom: string }>;
+  };
+  const l = detail.lieux.find((x) => x.nom === lieu);
+  if (!l) throw new Error(`${lieu} : absent de ${entite}`);
+  return l.id;
+}
 interface Measure {
   rps: number;
   p99: number;
@@ -254,15 +270,17 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<boolean> {
       profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [],
     );
     try {
+      const base = `http://127.0.0.1:${port}`;
       let ok = true;
       for (const nb of [7, 30]) {
-        ok =
-          (await benchUrl(
-            kind,
-            `http://127.0.0.1:${port}`,
-            child,
-            `/api/hydro/lieu/${lieuId}/d/${day}/${nb}`,
-          )) && ok;
+        ok = (await benchUrl(kind, base, child, `/api/hydro/lieu/${lieuId}/d/${day}/${nb}`)) && ok;
+      }
+      // The history endpoints (issue 11): 5 years of daily values from the archive and the usual range of a day,
+      // at Le Loing à Épisy (20 years of archive), served from cache like the series above.
+      if (withHistory) {
+        const episy = await placeId(base, 'Le Loing', 'Épisy');
+        ok = (await benchUrl(kind, base, child, `/api/hydro/lieu/${episy}/archive/2016-06-02/5`)) && ok;
+        ok = (await benchUrl(kind, base, child, `/api/hydro/lieu/${episy}/normales/2016-06-02`)) && ok;
       }
       return ok;
     } finally {

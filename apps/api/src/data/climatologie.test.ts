@@ -3,6 +3,8 @@
  * completes moves the reference period and recomputes the bands. Expectations from the CSV plus the added days.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { NormalesLieu } from '@limni/shared/contracts/historique';
 import {
   stationDays,
   textbookBand,
@@ -62,6 +64,14 @@ describe('refreshGrownClimatologies', () => {
   });
 
   it('a complete 2019: the reference period becomes 1999–2019 and the bands are recomputed', async () => {
+    // The history body is served from cache: read it once, so that the refresh below must invalidate it.
+    const normales = async () => {
+      const lieu = await lieuIdByCode(ctx, 'F439000101');
+      const res = await ctx.request({ url: `/api/hydro/lieu/${lieu}/normales/2016-06-02` });
+      expect(res.statusCode).toBe(200);
+      return z.parse(NormalesLieu, res.json());
+    };
+    expect((await normales()).periode?.fin).toBe(2018);
     const rest: CsvDay[] = Array.from({ length: 363 }, (_, k) => ({ code: 'F439000101', jour: day(k + 2), moyenne: 30 }));
     await ctx.db.db
       .insertInto('archive_jour')
@@ -77,6 +87,11 @@ describe('refreshGrownClimatologies', () => {
     const years = textbookYears(all);
     const s = await summary();
     expect([s.annee_debut, s.annee_fin, s.nb_annees]).toEqual([years[0], years[years.length - 1], years.length]);
+    expect((await normales()).periode).toEqual({
+      debut: years[0],
+      fin: years[years.length - 1],
+      nb_annees: years.length,
+    });
     const exp = textbookBand(all, '06-02');
     const got = await bandOn('06-02');
     expect(got.p10).toBeCloseTo(exp.p10, 9);

@@ -10,6 +10,7 @@ import {
 } from '@limni/shared/domain/climatologie';
 import type { Database } from '../db/schema';
 import { recomputeArchiveThresholds } from './activite-seuils';
+import { markSensorDataChanged } from './series-cache';
 import {
   archiveDays,
   archiveYearsWithDays,
@@ -57,5 +58,7 @@ export async function refreshGrownClimatologies(
       await refreshArchiveSummary(db, id, now);
     }
   }
+  // The history bodies served from cache (band, records, archive years) are stamped with the sensors' data version.
+  await markSensorDataChanged(db, ids);
   return { refreshed: ids.length, recomputed };
 }

@@ -33,6 +33,7 @@ export async function lieuSensorsWithClimatology(db: Kysely<Database>, lieuId: n
       'cc.dernier_jour',
       'cc.nb_jours',
       'cc.origine',
+      'cc.calcule_le',
     ])
     .where('capteur.lieu_id', '=', lieuId)
     .orderBy('capteur.id')

@@ -9,6 +9,7 @@ import { classify, MIN_YEARS, oneYearEarlier, rankPercent } from '@limni/shared/
 import { addDays, parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { archiveDaysBetween } from '../../data/archive.repo';
+import { SeriesBodyCache, VersionMemo, type CachedBody } from '../../data/series-cache';
 import { notFound } from '../../http/errors';
 import { serieDonnees } from './lieu-series';
 import * as repo from './historique.repo';
@@ -40,16 +41,74 @@ function noArchiveReason(s: SensorWithClimatology | null): string {
   return `${base}, et Limni n'a pour ce lieu que les mesures du ${longDate.format(s.premier_ts)} au ${longDate.format(s.dernier_ts)}.`;
 }
 
+/**
+ * The stamp of a place's history bodies: each sensor's data version and latest reading (as the series, ADR 013) and
+ * when its climatology was last computed (a backfill or a completed year changes the band without a new reading).
+ */
+const historyVersion = (sensors: readonly SensorWithClimatology[]) =>
+  sensors.map((s) => `${s.id}:${s.donnees_version}:${s.dernier_ts}:${s.calcule_le}:${s.nb_jours}`).join(',');
+
 export class HistoriqueService {
   private readonly db;
+  /** A place's sensors with their climatology summary, memoised (at most 1 s, dropped on local writes). */
+  private readonly sensorsMemo = new VersionMemo<SensorWithClimatology[] | null>();
 
-  constructor(deps: Pick<AppDeps, 'db'>) {
+  constructor(
+    deps: Pick<AppDeps, 'db'>,
+    private readonly cache: SeriesBodyCache = new SeriesBodyCache(),
+  ) {
     this.db = deps.db.db;
   }
 
-  async normales(lieuId: number, date: string): Promise<NormalesLieu> {
-    const sensors = await repo.lieuSensorsWithClimatology(this.db, lieuId);
+  private sensorsOf(lieuId: number): Promise<SensorWithClimatology[] | null> {
+    return (
+      this.sensorsMemo.get(lieuId) ??
+      this.sensorsMemo.set(lieuId, repo.lieuSensorsWithClimatology(this.db, lieuId))
+    );
+  }
+
+  /**
+   * A history body, served from the series cache like the 7- and 30-day series (docs/decisions/087, 115): the cached
+   * bytes while the place's history version is unchanged, else one computation shared by concurrent misses.
+   */
+  private async cached(
+    key: string,
+    lieuId: number,
+    compute: (sensors: SensorWithClimatology[]) => Promise<NormalesLieu | LieuDonnees>,
+  ): Promise<CachedBody> {
+    const sensors = await this.sensorsOf(lieuId);
     if (!sensors) throw lieuInconnu(lieuId);
+    const version = historyVersion(sensors);
+    return (
+      this.cache.get(key, version) ??
+      this.cache.pending(key, version) ??
+      this.cache.share(
+        key,
+        version,
+        compute(sensors).then((body) => this.cache.set(key, version, JSON.stringify(body))),
+      )
+    );
+  }
+
+  /** The band, class, rank, records and last year's value of `date` (cached body). */
+  normales(lieuId: number, date: string): Promise<CachedBody> {
+    return this.cached(`normales|${lieuId}|${date}`, lieuId, (sensors) =>
+      this.computeNormales(lieuId, date, sensors),
+    );
+  }
+
+  /** Daily values of the archive over 1 or 5 years ending at `date`, or over all of it (cached body). */
+  archive(lieuId: number, date: string, annees: ArchivePeriode): Promise<CachedBody> {
+    return this.cached(`archive|${lieuId}|${date}|${annees}`, lieuId, (sensors) =>
+      this.computeArchive(lieuId, date, annees, sensors),
+    );
+  }
+
+  private async computeNormales(
+    lieuId: number,
+    date: string,
+    sensors: readonly SensorWithClimatology[],
+  ): Promise<NormalesLieu> {
     const s = historySensor(sensors);
     const anDernierJour = oneYearEarlier(date);
     const hasArchive = s !== null && s.nb_jours !== null;
@@ -98,10 +157,12 @@ export class HistoriqueService {
     };
   }
 
-  /** Daily values of the archive over 1 or 5 years ending at `date`, or over all of it (`tout`). */
-  async archive(lieuId: number, date: string, annees: ArchivePeriode): Promise<LieuDonnees> {
-    const sensors = await repo.lieuSensorsWithClimatology(this.db, lieuId);
-    if (!sensors) throw lieuInconnu(lieuId);
+  private async computeArchive(
+    lieuId: number,
+    date: string,
+    annees: ArchivePeriode,
+    sensors: readonly SensorWithClimatology[],
+  ): Promise<LieuDonnees> {
     const s = historySensor(sensors);
     const archived = s !== null && s.premier_jour !== null ? s : null;
     const du =

@@ -22,7 +22,7 @@ import {
 } from '@limni/shared/contracts/hydro';
 import { LieuArchiveParams, NormalesLieu } from '@limni/shared/contracts/historique';
 import type { AppDeps } from '../../deps';
-import type { CachedBody, SeriesBodyCache } from '../../data/series-cache';
+import { SeriesBodyCache, type CachedBody } from '../../data/series-cache';
 import { HistoriqueService } from './historique.service';
 import { LieuService } from './lieu.service';
 
@@ -216,7 +216,8 @@ function lieuHistoriqueRoutes(service: HistoriqueService): FastifyPluginAsyncZod
           response: { 200: NormalesLieu },
         },
       },
-      async (request) => service.normales(request.params.id, request.params.date),
+      async (request, reply) =>
+        sendCached(reply, await service.normales(request.params.id, request.params.date)),
     );
 
     app.get(
@@ -231,9 +232,9 @@ function lieuHistoriqueRoutes(service: HistoriqueService): FastifyPluginAsyncZod
           response: { 200: LieuDonnees },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id, date, annees } = request.params;
-        return service.archive(id, date, annees);
+        return sendCached(reply, await service.archive(id, date, annees));
       },
     );
   };
@@ -245,10 +246,11 @@ export interface LieuRoutesOptions {
 }
 
 export function lieuRoutes(deps: AppDeps, opts: LieuRoutesOptions = {}): FastifyPluginAsyncZod {
-  const service = new LieuService(deps, opts.seriesCache);
+  const cache = opts.seriesCache ?? new SeriesBodyCache();
+  const service = new LieuService(deps, cache);
   return async (app) => {
     await app.register(lieuFicheRoutes(service));
     await app.register(lieuDonneesRoutes(service));
-    await app.register(lieuHistoriqueRoutes(new HistoriqueService(deps)));
+    await app.register(lieuHistoriqueRoutes(new HistoriqueService(deps, cache)));
   };
 }
