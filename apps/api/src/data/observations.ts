@@ -61,6 +61,7 @@ export async function capteurStatesAt(
         tendance: trend?.tendance ?? null,
         variation_h: trend?.variation_h ?? null,
         fraicheur: computeFreshness(last?.ts ?? null, refMs, c.pas_min),
+        pas_min: c.pas_min,
         classe: null,
       };
     }),

@@ -89,6 +89,7 @@ export const en: Record<MessageKey, string> = {
   'verdict.deconseille': 'Not advised',
   'verdict.inconnu': 'Unknown',
   'fraicheur.derniere': 'Last reading {quand}',
+  'fraicheur.derniereJour': 'Latest value: daily mean of {jour}',
   'fraicheur.aucune': 'No recent reading',
   'fraicheur.retard': 'Old data: no new reading for {depuis}',
   'home.titre': 'Lake and river levels at a glance',

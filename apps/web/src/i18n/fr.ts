@@ -88,6 +88,7 @@ export const fr = {
   'verdict.deconseille': 'Déconseillé',
   'verdict.inconnu': 'Inconnu',
   'fraicheur.derniere': 'Dernière mesure {quand}',
+  'fraicheur.derniereJour': 'Dernière valeur : moyenne journalière du {jour}',
   'fraicheur.aucune': 'Pas de mesure récente',
   'fraicheur.retard': 'Données anciennes : pas de nouvelle mesure depuis {depuis}',
   'home.titre': 'Le niveau des lacs et rivières, en un coup d’œil',

@@ -135,6 +135,8 @@ export const EtatCapteur = z.object({
   /** Signed change per hour, in the sensor's unit. */
   variation_h: z.nullable(z.number()),
   fraicheur: Fraicheur,
+  /** The sensor's native step in minutes (1440: one daily mean per day, shown as a day, not a time), null if unknown. */
+  pas_min: z.nullable(z.int()),
   /**
    * Where the value sits against the usual range of its calendar day (docs/decisions/087): null when the sensor has
    * no band (fewer than 5 complete years in its archive) or no value.

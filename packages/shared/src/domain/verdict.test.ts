@@ -160,6 +160,14 @@ describe('computeVerdict', () => {
       'Dernière mesure de hauteur le 31/01/2022 à 23h55 : trop ancienne pour juger.',
     ],
     [
+      'a late daily mean is named by its day, not by the hour it is stored at',
+      [seuil('Q', 6.29, 43.4)],
+      [{ ...q(2.9, 'en_retard'), pas_min: 1440 }],
+      null,
+      'inconnu',
+      'Dernière valeur de débit, moyenne journalière du 31/01/2022 : trop ancienne pour juger.',
+    ],
+    [
       'observation older than 30 days',
       [seuil('H', 0.76, 1.72)],
       [h(0.86, 'aucune_donnee')],

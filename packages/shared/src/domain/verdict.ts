@@ -40,6 +40,8 @@ export interface ObservationCapteur {
   valeur: number | null;
   ts: number | null;
   fraicheur: Fraicheur;
+  /** The sensor's native step in minutes: a daily mean (≥ 1440) is named by its day, not a time of day. */
+  pas_min?: number | null;
 }
 
 export interface VigilanceEnVigueur {
@@ -91,6 +93,13 @@ export function formatInstant(ms: number): string {
   const p = parisParts(ms);
   const two = (n: number) => String(n).padStart(2, '0');
   return `le ${two(p.day)}/${two(p.month)}/${p.year} à ${two(p.hour)}h${two(p.minute)}`;
+}
+
+/** "31/12/2018" (Europe/Paris). */
+function formatDay(ms: number): string {
+  const p = parisParts(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(p.day)}/${two(p.month)}/${p.year}`;
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -170,7 +179,9 @@ export function computeVerdict<L extends ObservationCapteur, S extends SeuilVerd
     return {
       verdict: 'inconnu',
       raison: known
-        ? `Dernière mesure de ${NOMS_GRANDEURS[known.l.grandeur]} ${formatInstant(known.l.ts as number)} : trop ancienne pour juger.`
+        ? (known.l.pas_min ?? 0) >= 1440
+          ? `Dernière valeur de ${NOMS_GRANDEURS[known.l.grandeur]}, moyenne journalière du ${formatDay(known.l.ts as number)} : trop ancienne pour juger.`
+          : `Dernière mesure de ${NOMS_GRANDEURS[known.l.grandeur]} ${formatInstant(known.l.ts as number)} : trop ancienne pour juger.`
         : `Aucune mesure de ${NOMS_GRANDEURS[first.grandeur]} n'est disponible à ce lieu pour cette date.`,
       observation: known?.l ?? null,
       seuil: known?.s ?? first,

@@ -113,6 +113,7 @@ export function FavoriCard({
                   ts={main.ts}
                   fraicheur={shownFreshness(main.ts, main.fraicheur)}
                   now={etats.data?.maintenant ?? main.ts ?? 0}
+                  pasMin={main.pas_min}
                 />
               </div>
             </div>

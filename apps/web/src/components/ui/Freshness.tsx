@@ -5,7 +5,7 @@
  */
 import type { Fraicheur } from '@limni/shared/domain/trend';
 import { useDataClock } from '../../api/health';
-import { formatAgo, formatDateTime, formatDuration } from '../../lib/format';
+import { formatAgo, formatDateTime, formatDuration, formatLongDate } from '../../lib/format';
 import { currentLangue, useT } from '../../lib/i18n';
 
 /** "le 01/02/2022 à 00h45". */
@@ -24,7 +24,18 @@ export function Age({ ts }: { ts: number }) {
   );
 }
 
-export function Freshness({ ts, fraicheur, now }: { ts: number | null; fraicheur: Fraicheur; now: number }) {
+export function Freshness({
+  ts,
+  fraicheur,
+  now,
+  pasMin = null,
+}: {
+  ts: number | null;
+  fraicheur: Fraicheur;
+  now: number;
+  /** The sensor's native step: a daily mean (1440 min) is the mean of a day, not a reading at a time. */
+  pasMin?: number | null;
+}) {
   const t = useT();
   if (ts === null || fraicheur === 'aucune_donnee') {
     return <span className="text-sm text-muted">{t('fraicheur.aucune')}</span>;
@@ -32,7 +43,10 @@ export function Freshness({ ts, fraicheur, now }: { ts: number | null; fraicheur
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 text-sm text-muted">
       <span>
-        {t('fraicheur.derniere', { quand: whenLabel(ts) })} (<Age ts={ts} />)
+        {pasMin !== null && pasMin >= 1440
+          ? t('fraicheur.derniereJour', { jour: formatLongDate(ts) })
+          : t('fraicheur.derniere', { quand: whenLabel(ts) })}{' '}
+        (<Age ts={ts} />)
       </span>
       {fraicheur === 'en_retard' && (
         <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-950">

@@ -33,6 +33,8 @@ export function PlaceRow({
   activiteNom?: string;
 }) {
   const ts = latestTs(lieu.capteurs);
+  // The step of the sensor that gave the latest reading (a daily mean is shown as a day).
+  const pasMin = lieu.capteurs.find((c) => c.ts === ts)?.pas_min ?? null;
   return (
     <li>
       <Link
@@ -46,7 +48,7 @@ export function PlaceRow({
           </span>
           {ts !== null && (
             <span className="mt-1 block">
-              <Freshness ts={ts} fraicheur={rowFreshness(lieu.capteurs)} now={now} />
+              <Freshness ts={ts} fraicheur={rowFreshness(lieu.capteurs)} now={now} pasMin={pasMin} />
             </span>
           )}
         </span>

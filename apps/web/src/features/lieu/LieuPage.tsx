@@ -11,7 +11,7 @@ import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
 import { entiteLieuxQuery } from '../../api/entite';
 import { activitesQuery } from '../../api/hydro';
-import { lieuAlertesQuery, lieuDaterangeQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
+import { lieuAlertesQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
 import { lieuHref } from '../../api/search';
 import { AbonnementButton } from '../../components/account/AbonnementButton';
 import { MalerterButton } from '../../components/alertes/ReglesDialog';
@@ -160,12 +160,11 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
   const h = useHydroMessages();
   const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
-  const range = useQuery(lieuDaterangeQuery(lieu.id));
   const activites = useQuery(activitesQuery());
-  const verdict = useQuery({
-    ...verdictLieuQuery(ida, lieu.id, range.data?.jour_fin ?? null),
-    enabled: range.isSuccess,
-  });
+  // The verdict at the data "now", the instant of the values shown above it (`activites/type-{ida}/lieu-{id}`): a
+  // place whose data stopped years ago says its reading is too old to judge, instead of giving the verdict of its
+  // last day as today's.
+  const verdict = useQuery(verdictLieuQuery(ida, lieu.id, null));
   const activite = activites.data?.find((a) => a.id === ida);
   const capteurs = sortCapteurs(etats.data?.lieux.find((l) => l.id === lieu.id)?.capteurs ?? []);
   const withValue = capteurs.filter((c) => c.valeur !== null);
@@ -216,7 +215,12 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
                   </span>
                   <TrendArrow tendance={c.tendance} variationH={c.variation_h} unite={c.unite} />
                 </p>
-                <Freshness ts={c.ts} fraicheur={shownFreshness(c.ts, c.fraicheur)} now={now} />
+                <Freshness
+                  ts={c.ts}
+                  fraicheur={shownFreshness(c.ts, c.fraicheur)}
+                  now={now}
+                  pasMin={c.pas_min}
+                />
               </div>
             ))}
           </div>
@@ -282,7 +286,12 @@ function MainValue({ etat, now }: { etat: EtatCapteur; now: number }) {
           className="text-xl"
         />
       </p>
-      <Freshness ts={etat.ts} fraicheur={shownFreshness(etat.ts, etat.fraicheur)} now={now} />
+      <Freshness
+        ts={etat.ts}
+        fraicheur={shownFreshness(etat.ts, etat.fraicheur)}
+        now={now}
+        pasMin={etat.pas_min}
+      />
     </div>
   );
 }
