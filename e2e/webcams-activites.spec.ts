@@ -45,7 +45,7 @@ test('activities: the list, then one activity with the day of its verdicts, a ma
     await expect(page.getByRole('heading', { level: 2, name: nom })).toBeVisible();
   }
   // The counts come from the API (places with thresholds: recorded levels, and the long archive's stations).
-  const list = (await (await request.get('/api/activites')).json()) as Array<{
+  const list = (await (await request.get('/api/activites/all')).json()) as Array<{
     nom: string;
     nb_lieux: number;
     nb_entites: number;
