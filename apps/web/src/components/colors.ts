@@ -9,7 +9,7 @@ export const COLOR_WITH_DATA = '#1a6f93';
 export const COLOR_NO_DATA = '#8a9aa6';
 
 /**
- * Situation against the usual range (docs/decisions/097), from very low to very high: warm to cold, like the USGS
+ * Situation against the usual range (docs/decisions/100), from very low to very high: warm to cold, like the USGS
  * day-of-year percentile maps; always shown with the class's word.
  */
 export const CLASSE_COLORS = {

@@ -43,7 +43,7 @@ export const IndexItem = z.object({
   /** Time of the latest observation of any of its places. */
   derniere_mesure: z.nullable(EpochMs),
   /**
-   * Situation against the usual range of the date (docs/decisions/097): of its places' up-to-date readings that have
+   * Situation against the usual range of the date (docs/decisions/100): of its places' up-to-date readings that have
    * a band, the class furthest from « normales ». Null when no place has an up-to-date reading with a band.
    */
   classe: z.nullable(ClasseNormale),

@@ -98,7 +98,7 @@ export class HydroService {
   }
 
   /**
-   * The entity index, with each entity's situation against the usual range (docs/decisions/097): the class of its
+   * The entity index, with each entity's situation against the usual range (docs/decisions/100): the class of its
    * places' up-to-date readings at the data "now", furthest from normal. Only places with a band are read.
    */
   async index(): Promise<IndexItem[]> {

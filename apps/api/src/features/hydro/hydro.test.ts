@@ -439,7 +439,7 @@ describe('unknown API paths and methods', () => {
   });
 });
 
-describe('GET /api/hydro/index: situation against the usual range (docs/decisions/097)', () => {
+describe('GET /api/hydro/index: situation against the usual range (docs/decisions/100)', () => {
   let own: TestContext;
   beforeAll(async () => {
     own = await createTestApp();

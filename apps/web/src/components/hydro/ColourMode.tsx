@@ -1,6 +1,6 @@
 /**
  * How a map colours its markers: by its usual state (vigilance and readings on the chooser, the activity's verdict on
- * an entity) or by the situation against the usual range of the date (docs/decisions/097). A pair of radio buttons,
+ * an entity) or by the situation against the usual range of the date (docs/decisions/100). A pair of radio buttons,
  * and the legend entries of the classes, each colour with its word.
  */
 import { useId } from 'react';

@@ -62,7 +62,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCou
       const l = coords.get(r.id);
       if (!l) return [];
       const h = r.capteurs.find((c) => c.valeur !== null);
-      // The place's situation: the class of its up-to-date readings, furthest from normal (docs/decisions/097).
+      // The place's situation: the class of its up-to-date readings, furthest from normal (docs/decisions/100).
       const classe = furthestFromNormal(
         r.capteurs.filter((c) => c.fraicheur === 'a_jour').map((c) => c.classe),
       );
