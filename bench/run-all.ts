@@ -1,5 +1,6 @@
 /**
- * `npm run bench` runs every bench in turn; `npm run bench -- <name>` runs one (bundle, api, ingest, alerts).
+ * `npm run bench` runs every bench in turn; `npm run bench -- <name>` runs one (bundle, api, climatology, ingest,
+ * alerts, uploads, lighthouse). `*-server.ts` are processes the api bench starts, not benches.
  * Benches print ratios measured within one run, never absolute timings compared across machines.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,7 +11,7 @@ const names = fs
   .readdirSync(import.meta.dirname)
   .filter((f) => f.endsWith('.ts') && !['run-all.ts'].includes(f) && !f.endsWith('.test.ts'))
   .map((f) => f.replace(/\.ts$/, ''))
-  .filter((n) => !n.startsWith('lib'));
+  .filter((n) => !n.startsWith('lib') && !n.endsWith('-server'));
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const selected = wanted.length ? wanted : names;
 let failed = false;

@@ -1,0 +1,156 @@
+/**
+ * `npm run bench -- lighthouse` (or `npx tsx bench/lighthouse.ts [--runs=3] [--pages=/,/bassins]
+ * [--form=mobile,desktop]`): Lighthouse 12 (npm `lighthouse`, Debian Chromium at CHROME_PATH or
+ * /usr/lib/chromium/chromium) on the built app served by the real server on a freshly seeded demo database, for the
+ * five pages of issue 14, mobile and desktop profiles, `runs` runs each; prints the median performance score, LCP,
+ * CLS, TBT and the accessibility score per page and profile, against the targets of issue 14 (mobile performance ≥ 90,
+ * ≥ 80 on the chooser; CLS ≤ 0.05; LCP ≤ 2.5 s; desktop chooser TBT ≤ 300 ms; accessibility 100).
+ * Run it on an idle machine: Lighthouse simulates a slow phone from the trace it records, so a busy CPU lowers
+ * the figures. Needs `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const arg = (name: string): string | undefined =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+
+const runs = Number(arg('runs') ?? 3);
+const forms = (arg('form') ?? 'mobile,desktop').split(',') as Array<'mobile' | 'desktop'>;
+/** The five pages of issue 14; the place's Données tab is La Garonne à Toulouse (place 1). */
+const PAGES = (arg('pages') ?? '/,/bassins,/user/login,/lieu/1/a-3/donnees,/choisir/carte').split(',');
+const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
+
+interface Figures {
+  perf: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  a11y: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const server = path.join(root, 'apps/api/dist/server.js');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Application non construite : lancez « npm run build » d’abord.');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-bench-lh-'));
+  const child = spawn(process.execPath, [server], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté (code ${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('Le serveur ne répond pas');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function audit(url: string, form: 'mobile' | 'desktop', port: number): Promise<Figures> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    form === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`${url} : pas de résultat Lighthouse`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url} : ${lhr.runtimeError.message}`);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    perf: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+    lcp: num('largest-contentful-paint'),
+    cls: num('cumulative-layout-shift'),
+    tbt: num('total-blocking-time'),
+    a11y: Math.round((lhr.categories['accessibility']?.score ?? 0) * 100),
+  };
+}
+
+const app = await startApp();
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+let ok = true;
+try {
+  console.log(`Lighthouse 12, ${runs} passage(s) par page et profil, médianes — ${app.base}`);
+  console.log('profil  page                      perf   LCP (s)  CLS    TBT (ms)  a11y  cibles');
+  for (const form of forms) {
+    for (const page of PAGES) {
+      const all: Figures[] = [];
+      for (let i = 0; i < runs; i++) all.push(await audit(`${app.base}${page}`, form, chrome.port));
+      const m = (k: keyof Figures) => median(all.map((f) => f[k]));
+      const chooser = page.startsWith('/choisir');
+      const perfTarget = form === 'mobile' ? (chooser ? 80 : 90) : 0;
+      const pass =
+        m('perf') >= perfTarget &&
+        m('cls') <= 0.05 &&
+        m('lcp') <= 2500 &&
+        (form !== 'desktop' || !chooser || m('tbt') <= 300) &&
+        m('a11y') === 100;
+      ok = ok && pass;
+      console.log(
+        [
+          form.padEnd(7),
+          page.padEnd(25),
+          String(m('perf')).padStart(4),
+          (m('lcp') / 1000).toFixed(2).padStart(8),
+          m('cls').toFixed(3).padStart(6),
+          m('tbt').toFixed(0).padStart(9),
+          String(m('a11y')).padStart(5),
+          pass ? ' OK' : ' ÉCHEC',
+        ].join(' '),
+      );
+    }
+  }
+} finally {
+  chrome.kill();
+  await app.stop();
+}
+process.exit(ok ? 0 : 1);
