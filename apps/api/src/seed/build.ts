@@ -27,7 +27,10 @@ export interface SeedSources {
   ap1Stations: string[];
   /** Stations that have a recorded series (they are listed first, so their ids are small and stable). */
   seriesStations: string[];
-  /** The airGRdatasets stations (daily flows 1999–2018): those missing from the national list become places. */
+  /**
+   * The stations of the long archive (airGRdatasets daily flows 1999–2018, smash gauges of the Cance and the Lez):
+   * those missing from the national list become places.
+   */
   historyStations: Row[];
 }
 
@@ -396,9 +399,10 @@ function collectStations(
 }
 
 /**
- * airGRdatasets stations absent from the national (Vigicrues) list — the Nièvre at l'Étoile, the Taravo at
- * Zigliara — placed from their Hub'Eau site (river, département, commune) so that their 20 years of daily flows
- * have a place (docs/decisions/085).
+ * Stations of the long archive absent from the national (Vigicrues) list — of airGRdatasets the Nièvre at l'Étoile
+ * and the Taravo at Zigliara, of smash the Deume and the Ternay (Cance basin, known by their 8-character site code)
+ * — placed from their Hub'Eau site (river, département, commune, and position when the history list has none) so
+ * that their years of daily flows have a place (docs/decisions/085).
  */
 function historyOnlyStations(
   src: SeedSources,
@@ -420,15 +424,15 @@ function historyOnlyStations(
       siteLabel: label,
       river: site['libelle_cours_eau'] || nameFromSiteLabel(label),
       codeCoursEau: site['code_cours_eau'] ?? '',
-      lon: Number(h['longitude']),
-      lat: Number(h['latitude']),
+      lon: Number(h['longitude'] ?? site['longitude']),
+      lat: Number(h['latitude'] ?? site['latitude']),
       dep: depCodes.has(dep) ? dep : null,
       commune: site['libelle_commune'] ? communeDisplayName(site['libelle_commune']) : null,
       bassin: site['code_bassin'] || LETTER_TO_BASSIN[code.charAt(0)] || '',
       typeSite: 'REEL',
       surfaceBv: num(site['surface_bv_km2']),
       altitudeZero: null,
-      source: 'airgrdatasets',
+      source: h['code_smash'] ? 'smash' : 'airgrdatasets',
     });
   }
   return out;

@@ -45,6 +45,10 @@ export function loadSeedSources(dir?: string): SeedSources {
     troncons: parseCsv(readSeedText('vigicrues_troncons_2021-01-24.csv', dir)),
     ap1Stations: ap1['vic:TronEntVigiCru']['vic:aNMoinsUn'].map((s) => s['vic:CdEntVigiCru']),
     seriesStations: SERIES_STATIONS,
-    historyStations: parseCsv(readSeedText('airgrdatasets_stations.csv', dir)),
+    historyStations: [
+      ...parseCsv(readSeedText('airgrdatasets_stations.csv', dir)),
+      // The smash gauges (Cance basin, Lez): `libelle` and the place code; positions come from their Hub'Eau site.
+      ...parseCsv(readSeedText('smash_stations.csv', dir)),
+    ],
   };
 }

@@ -7,19 +7,27 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseCsv } from '../files';
 import { seedDataDir } from '../files';
-import { airgrDaily, smashHourlyToDaily, toCsv } from './convert';
+import { airgrDaily, smashDailyToDaily, smashHourlyToDaily, toCsv } from './convert';
 
-/** The smash hourly stations that are demo places (the two others of the Cance basin are not). */
-const SMASH_HOURLY = [{ file: 'Cance/qobs/V3524010.csv', code: 'V352401001' }];
+/**
+ * The smash gauges and the Limni place each series goes to (`seed-data/smash_stations.csv`: the Cance basin hourly,
+ * the Lez daily under its old codes, matched to today's site by position and catchment, docs/decisions/085).
+ */
+const SMASH = parseCsv(fs.readFileSync(path.join(seedDataDir(), 'smash_stations.csv'), 'utf8'));
 
 const dir = process.argv[2];
 if (!dir) throw new Error('Usage : cli.ts <dossier history>');
 const airgr = airgrDaily(
   parseCsv(fs.readFileSync(path.join(dir, 'airgrdatasets/airgrdatasets_QmnJ_1999-2018.csv'), 'utf8')),
 );
-const smash = SMASH_HOURLY.flatMap((s) =>
-  smashHourlyToDaily(s.code, fs.readFileSync(path.join(dir, 'smash', s.file), 'utf8')),
-);
+const smash = SMASH.flatMap((s) => {
+  const code = s['code_station'] ?? '';
+  const smashCode = s['code_smash'] ?? '';
+  const hourly = s['pas'] === 'horaire';
+  const file = path.join(dir, 'smash', hourly ? 'Cance' : 'Lez', 'qobs', `${smashCode}.csv`);
+  const text = fs.readFileSync(file, 'utf8');
+  return hourly ? smashHourlyToDaily(code, text) : smashDailyToDaily(code, text);
+});
 const rows = [...airgr, ...smash];
 const gz = zlib.gzipSync(toCsv(rows), { level: 9 });
 fs.writeFileSync(path.join(seedDataDir(), 'history_daily.csv.gz'), gz);

@@ -1,5 +1,6 @@
 /**
- * Converts the multi-year discharge sources (airGRdatasets daily QmnJ in l/s, smash hourly Cance series in m³/s) into
+ * Converts the multi-year discharge sources (airGRdatasets daily QmnJ in l/s, smash hourly Cance and daily Lez series
+ * in m³/s) into
  * one compact daily table: `code_station,jour,moyenne,min,max,n` in m³/s, `jour` a Europe/Paris calendar day.
  * Pure functions (tested); the CLI (cli.ts) reads the source folder once and writes
  * `seed-data/history_daily.csv.gz`, which the seed then loads (steps/archive.ts). Never run by the app.
@@ -74,6 +75,23 @@ export function smashHourlyToDaily(code: string, text: string): DailyRow[] {
       max: Math.max(...values),
       n: values.length,
     });
+  }
+  return out;
+}
+
+/**
+ * A smash daily `qobs` file (line 1 = `YYYYMMDD` of the first value, then one value per day; any negative value =
+ * missing) → one row per calendar day with a value. The day is the file's own (no time of day, no time zone).
+ */
+export function smashDailyToDaily(code: string, text: string): DailyRow[] {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const start = smashStart(lines[0] ?? '');
+  const out: DailyRow[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const v = Number(lines[i]);
+    if (!Number.isFinite(v) || v < 0) continue;
+    const jour = new Date(start + (i - 1) * 86_400_000).toISOString().slice(0, 10);
+    out.push({ code, jour, moyenne: v, min: null, max: null, n: null });
   }
   return out;
 }

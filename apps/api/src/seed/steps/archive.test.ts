@@ -1,4 +1,6 @@
+import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv, readSeedText } from '../files';
 import { historyCsv, stationDays } from '../../../../../test-support/history-csv';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { seedDatabase } from '../seed';
@@ -46,6 +48,44 @@ describe('seed step: daily archive', () => {
     expect(places).toEqual([
       { code_station: 'E645651001', nom: 'Nièvre', departement_code: '80' },
       { code_station: 'Y862000101', nom: 'Le Taravo', departement_code: '2A' },
+    ]);
+  });
+
+  it('puts each smash series on the place of its gauge: the Lez under its old codes, the Deume and the Ternay new', async () => {
+    // EPSG:2154 (Lambert-93) as the EPSG registry publishes it, independent of the code under test.
+    const l93 =
+      '+proj=lcc +lat_0=46.5 +lon_0=3 +lat_1=49 +lat_2=44 +x_0=700000 +y_0=6600000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
+    const metres = (a: [number, number], b: [number, number]) => {
+      const k = Math.PI / 180;
+      const x = (b[0] - a[0]) * k * Math.cos(((a[1] + b[1]) / 2) * k);
+      return 6_371_000 * Math.hypot(x, (b[1] - a[1]) * k);
+    };
+    for (const g of parseCsv(readSeedText('smash_stations.csv'))) {
+      const code = g['code_station'] ?? '';
+      const place = await ctx.db.db
+        .selectFrom('lieu')
+        .innerJoin('entite', 'entite.id', 'lieu.entite_id')
+        .select(['lieu.lon_gps', 'lieu.lat_gps', 'entite.nom'])
+        .where('lieu.code_station', '=', code)
+        .executeTakeFirstOrThrow();
+      const gauge = proj4(l93, 'EPSG:4326', [Number(g['x_l93']), Number(g['y_l93'])]) as [number, number];
+      // The smash gauge and the place are the same site: within 100 m.
+      expect(metres(gauge, [place.lon_gps, place.lat_gps]), code).toBeLessThan(100);
+      expect(stationDays(code).length, code).toBeGreaterThan(0);
+    }
+    const lez = await ctx.db.db
+      .selectFrom('lieu')
+      .innerJoin('entite', 'entite.id', 'lieu.entite_id')
+      .select(['lieu.code_station', 'entite.nom', 'entite.code_cours_eau'])
+      .where('lieu.code_station', 'in', ['Y320002001', 'Y321001001', 'Y321002001', 'V3515010', 'V3517010'])
+      .orderBy('lieu.code_station')
+      .execute();
+    expect(lez.map((l) => [l.code_station, l.nom, l.code_cours_eau])).toEqual([
+      ['V3515010', 'La Deume', 'V3510500'],
+      ['V3517010', 'Le Ternay', 'V3510700'],
+      ['Y320002001', 'Le Lez', 'Y32-0400'],
+      ['Y321001001', 'Le Lez', 'Y32-0400'],
+      ['Y321002001', 'Le Lez', 'Y32-0400'],
     ]);
   });
 

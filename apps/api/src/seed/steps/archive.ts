@@ -1,7 +1,8 @@
 /**
  * Seed step: the long daily archive of the demo (docs/decisions/085) — 20 years of daily mean flows of the 19
- * airGRdatasets stations (1999–2018) and 13 years of the Cance at Sarras (smash, hourly values averaged per Paris
- * day) — from `seed-data/history_daily.csv.gz`, then each sensor's climatology (docs/decisions/086).
+ * airGRdatasets stations (1999–2018), 13 years of three Cance-basin gauges (smash, hourly values averaged per Paris
+ * day) and 11 to 45 years of three Lez gauges (smash, daily, under their old codes) — from
+ * `seed-data/history_daily.csv.gz`, then each sensor's climatology (docs/decisions/086).
  * Each station's place gets a « Débit moyen journalier » sensor when it has none; the daily values are also its
  * observations (at noon UTC, as the recorded Hub'Eau QmnJ of the Garonne), so the Données tab draws them.
  * Idempotent: a database that already has an archive is left as it is.
@@ -21,9 +22,13 @@ import type { SeedLog, SeedStep } from '../step';
 
 export const ARCHIVE_FILE = 'history_daily.csv.gz';
 
+/** The place codes whose archive comes from smash (`seed-data/smash_stations.csv`), read once. */
+let smashCodes: Set<string> | null = null;
+
 /** The named origin of each station's archived series (shown with the band), by station code. */
 export function archiveOrigin(code: string): string {
-  return code.startsWith('V352401')
+  smashCodes ??= new Set(parseCsv(readSeedText('smash_stations.csv')).map((r) => r['code_station'] ?? ''));
+  return smashCodes.has(code)
     ? 'smash (INRAE), d’après la Banque HYDRO'
     : 'airGRdatasets (INRAE), d’après CAMELS-FR et la Banque HYDRO';
 }
