@@ -139,16 +139,24 @@ export async function writeElabPage(db: Kysely<Database>, page: ElabPageWrite): 
           .execute();
       }
     }
-    for (const s of page.standings) {
-      const values = {
-        dernier_jour: s.dernier_jour,
-        historique_complet: s.historique_complet,
-        maj_le: page.now,
-      };
+    const standings = page.standings.map((s) => ({
+      code_station: s.code,
+      grandeur: page.grandeur,
+      dernier_jour: s.dernier_jour,
+      historique_complet: s.historique_complet,
+      maj_le: page.now,
+    }));
+    for (let i = 0; i < standings.length; i += CHUNK) {
       await trx
         .insertInto('hubeau_elab_reprise')
-        .values({ code_station: s.code, grandeur: page.grandeur, ...values })
-        .onConflict((oc) => oc.columns(['code_station', 'grandeur']).doUpdateSet(values))
+        .values(standings.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['code_station', 'grandeur']).doUpdateSet((eb) => ({
+            dernier_jour: eb.ref('excluded.dernier_jour'),
+            historique_complet: eb.ref('excluded.historique_complet'),
+            maj_le: eb.ref('excluded.maj_le'),
+          })),
+        )
         .execute();
     }
   });

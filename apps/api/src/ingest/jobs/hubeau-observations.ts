@@ -46,6 +46,24 @@ export interface HubeauObservationsOptions {
   perMinute?: number;
 }
 
+/** Starts further apart than this do not share a request (a station catching up does not drag the others back). */
+export const OBS_SHARE_SPAN_MS = 6 * HOUR_MS;
+
+/** Cuts starts sorted oldest first into requests of at most `size` codes spanning at most `OBS_SHARE_SPAN_MS`. */
+export function shareRequests<T extends { since: number }>(sorted: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  let cur: T[] = [];
+  for (const s of sorted) {
+    if (cur.length >= size || (cur.length > 0 && s.since - (cur[0] as T).since > OBS_SHARE_SPAN_MS)) {
+      out.push(cur);
+      cur = [];
+    }
+    cur.push(s);
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
 /** The last instant of a page when its rows are oldest first (as asked); null otherwise (nothing is inferred). */
 function ascendingEnd(ts: readonly number[]): number | null {
   for (let i = 1; i < ts.length; i++) if ((ts[i] as number) < (ts[i - 1] as number)) return null;
@@ -77,8 +95,7 @@ export function hubeauObservationsJob(opts: HubeauObservationsOptions): IngestJo
             return { code, since: Math.max(floor, Math.floor(since / 60_000) * 60_000) };
           })
           .sort((a, b) => a.since - b.since || a.code.localeCompare(b.code));
-        for (let i = 0; i < starts.length; i += perRequest) {
-          const chunk = starts.slice(i, i + perRequest);
+        for (const chunk of shareRequests(starts, perRequest)) {
           const since = Math.min(...chunk.map((c) => c.since));
           if (!requests.proceed()) continue;
           const requestedAt = ctx.now();
