@@ -93,6 +93,11 @@ export const StationRow = z.object({
   longitude_station: z.number().nullish(),
   latitude_station: z.number().nullish(),
   en_service: z.boolean().nullish(),
+  /** Sandre river code (`----0000` = la Loire) and name, often written « la Loire »; sometimes null. */
+  code_cours_eau: z.string().nullish(),
+  libelle_cours_eau: z.string().nullish(),
+  code_departement: z.string().nullish(),
+  libelle_commune: z.string().nullish(),
 });
 export type StationRow = z.infer<typeof StationRow>;
 export const StationsPage = envelope(StationRow).extend({ last: z.string().nullish() });
@@ -123,6 +128,10 @@ const STATION_FIELDS = [
   'longitude_station',
   'latitude_station',
   'en_service',
+  'code_cours_eau',
+  'libelle_cours_eau',
+  'code_departement',
+  'libelle_commune',
 ].join(',');
 
 /** Maximum page sizes of the API (docs/requirements.md R18.2) and the depth cap of page-based referentials. */
