@@ -188,9 +188,12 @@ export async function rollupObservations(
   jour: string,
   start: number,
   end: number,
+  capteurIds?: readonly number[],
 ): Promise<number> {
-  const rows = await db
-    .selectFrom('observation')
+  if (capteurIds?.length === 0) return 0;
+  let query = db.selectFrom('observation');
+  if (capteurIds) query = query.where('capteur_id', 'in', [...capteurIds]);
+  const rows = await query
     .select((eb) => [
       'capteur_id',
       eb.fn.avg<number>('valeur').as('moyenne'),
