@@ -13,35 +13,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@limni/shared/domain/time';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import {
-  fixtureJson,
-  startUpstream,
-  type Upstream,
-  type UpstreamReply,
-  type UpstreamRequest,
-} from '../../test/upstream';
+  cursorOf,
+  ELAB_DAYS,
+  ELAB_EMPTY,
+  ELAB_PAGES,
+  elabAnswer,
+  LOING,
+  type ElabPage,
+  type Fault,
+} from '../../test/hubeau-pages';
+import { startUpstream, type Upstream, type UpstreamReply, type UpstreamRequest } from '../../test/upstream';
 import { IngestEvents } from './events';
 import { pacer, silentLogger } from './http';
 import { hubeauElabJob, weekStart, type HubeauElabOptions } from './jobs/hubeau-elab';
 import { runJob } from './jobs/runner';
 
-interface ElabPage {
-  count: number;
-  next: string | null;
-  data: Array<{ code_station: string; date_obs_elab: string; resultat_obs_elab: number }>;
-  [key: string]: unknown;
-}
-
-const LOING = 'F439000101';
-const PAGES = [1, 2, 3, 4, 5].map((i) =>
-  fixtureJson<ElabPage>(`hubeau/obs_elab_${LOING}_QmnJ/page${i}.json`),
-);
-const EMPTY = fixtureJson<ElabPage>('hubeau/obs_elab_K447001001_QmnJ_depuis_2026-09-01_vide_2026-09-13.json');
-/** Every day of the fixture pages, in m³/s (Hub'Eau serves l/s). */
-const EXPECTED = PAGES.flatMap((p) => p.data).map((r) => ({
-  jour: r.date_obs_elab,
-  moyenne: r.resultat_obs_elab / 1000,
-}));
-const cursorOf = (link: string | null) => (link ? new URL(link).searchParams.get('cursor') : null);
+const PAGES = ELAB_PAGES;
+const EMPTY = ELAB_EMPTY;
+const EXPECTED = ELAB_DAYS;
 
 let ctx: TestContext;
 let up: Upstream;
@@ -88,35 +77,10 @@ const run = (j = job(), signal?: AbortSignal) =>
     signal,
   });
 
-type Fault = (r: UpstreamRequest) => UpstreamReply | null;
-
-/**
- * Hub'Eau's obs_elab for the Loing: from the start of the record the fixture pages by cursor (the first one as 206
- * with its Link header); from a day, the fixture days from then on in one page; QIXnJ and every other station: the
- * recorded empty answer.
- */
-function hubeau(fault: Fault = () => null) {
-  return (r: UpstreamRequest): UpstreamReply => {
-    if (!r.path.endsWith('/obs_elab')) return { status: 404, body: { message: 'inconnu' } };
-    const faulty = fault(r);
-    if (faulty) return faulty;
-    const cursor = r.query.get('cursor');
-    const codes = (r.query.get('code_entite') ?? '').split(',');
-    if (r.query.get('grandeur_hydro_elab') !== 'QmnJ' || !(codes.includes(LOING) || cursor)) {
-      return { body: EMPTY };
-    }
-    if (cursor) {
-      const i = PAGES.findIndex((p) => cursorOf(p.next) === cursor);
-      return i < 0 ? { status: 400, body: { message: 'curseur inconnu' } } : { body: PAGES[i + 1] };
-    }
-    const since = r.query.get('date_debut_obs_elab');
-    if (since) {
-      const data = PAGES.flatMap((p) => p.data).filter((d) => d.date_obs_elab >= since);
-      return { body: { ...(PAGES[0] as ElabPage), count: data.length, prev: null, next: null, data } };
-    }
-    return { status: 206, body: PAGES[0], headers: { link: `<${PAGES[0]?.next}>; rel="next"` } };
-  };
-}
+const hubeau =
+  (fault: Fault = () => null) =>
+  (r: UpstreamRequest): UpstreamReply =>
+    r.path.endsWith('/obs_elab') ? elabAnswer(r, fault) : { status: 404, body: { message: 'inconnu' } };
 
 async function archive() {
   const rows = await ctx.db.db

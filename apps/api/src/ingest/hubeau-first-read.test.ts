@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { fixtureJson, startUpstream, type Upstream, type UpstreamRequest } from '../../test/upstream';
+import { BLOIS, BLOIS_END, BLOIS_ROWS, isBloisH, observationsAnswer } from '../../test/hubeau-pages';
+import { startUpstream, type Upstream, type UpstreamRequest } from '../../test/upstream';
 import { IngestEvents } from './events';
 import { isoSeconds, silentLogger } from './http';
 import { readJobRow } from './ingest-job.repo';
@@ -18,28 +19,12 @@ import {
   type ObservationsCheckpoint,
 } from './jobs/hubeau-observations';
 import { runJob } from './jobs/runner';
-import type { ObservationTrInput } from './sources/hubeau';
 
-interface Page {
-  count: number;
-  next: string | null;
-  data: ObservationTrInput[];
-  [key: string]: unknown;
-}
-const REC_H = fixtureJson<Page>('hubeau/observations_tr_K447001001_H_2026-09-13.json');
-const BLOIS = 'K447001001';
+const ROWS = BLOIS_ROWS;
 const PER_PAGE = 100;
 const DAY_MS = 86_400_000;
-
-/** 29 days of hourly Blois heights (mm) ending at the recorded instant, oldest first. */
-const recorded = REC_H.data[0] as ObservationTrInput;
-const END = Date.parse(recorded.date_obs);
 /** Now: 65 minutes after the recorded reading. */
-const clock = END + 65 * 60_000;
-const ROWS = Array.from({ length: 29 * 24 }, (_, i) => {
-  const ts = END - (29 * 24 - 1 - i) * 3_600_000;
-  return { ...recorded, date_obs: isoSeconds(ts), resultat_obs: recorded.resultat_obs + (i % 37) - 18 };
-});
+const clock = BLOIS_END + 65 * 60_000;
 
 let ctx: TestContext;
 let up: Upstream;
@@ -67,28 +52,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const isBlois = (r: UpstreamRequest) =>
-  (r.query.get('code_entite') ?? '').split(',').includes(BLOIS) && r.query.get('grandeur_hydro') === 'H';
-
-/** observations_tr: Blois H from `date_debut_obs`, oldest first when asked so, in pages with cursors `<since>:<i>`. */
-function answer(r: UpstreamRequest) {
-  const cursor = r.query.get('cursor');
-  if (!isBlois(r) && !cursor) return { body: { ...REC_H, count: 0, next: null, data: [] } };
-  const since = Date.parse(r.query.get('date_debut_obs') ?? '');
-  const rows = ROWS.filter((x) => Date.parse(x.date_obs) >= since);
-  if (r.query.get('sort') !== 'asc') rows.reverse();
-  const i = cursor ? Number(cursor.split(':')[1]) : 0;
-  const next = (i + 1) * PER_PAGE < rows.length ? new URL(r.url) : null;
-  next?.searchParams.set('cursor', `${since}:${i + 1}`);
-  return {
-    body: {
-      ...REC_H,
-      count: rows.length,
-      next: next ? `https://hubeau.eaufrance.fr/api/v2/hydrometrie/observations_tr${next.search}` : null,
-      data: rows.slice(i * PER_PAGE, (i + 1) * PER_PAGE),
-    },
-  };
-}
+const isBlois = isBloisH;
+const answer = (r: UpstreamRequest) => observationsAnswer(r, PER_PAGE);
 
 const job = () => hubeauObservationsJob({ baseUrl: `${up.origin}/api/v2/hydrometrie`, perMinute: 6_000 });
 const run = (signal?: AbortSignal) =>

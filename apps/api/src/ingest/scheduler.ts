@@ -27,13 +27,15 @@ export function defaultJobs(
   env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'HUBEAU_BACKFILL_PER_MINUTE'>,
 ): IngestJob[] {
   const perMinute = env.HUBEAU_BACKFILL_PER_MINUTE;
+  // Overdue jobs run at start one after the other, in this order: the short ones first, so that a first start
+  // (29-day reads, obs_elab backfill: paced, long) does not hold the vigilance back.
   return [
     hubeauStationsJob({ baseUrl: env.HUBEAU_BASE_URL }),
-    hubeauObservationsJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
-    hubeauElabJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
     vigicruesVigilanceJob({ baseUrl: env.VIGICRUES_BASE_URL }),
     vigicruesPrevisionsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
+    hubeauObservationsJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
     vigicruesObservationsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
+    hubeauElabJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
   ];
 }
 
