@@ -39,7 +39,7 @@ export async function rollupDaysOf(
     const { start, end } = parisDayRange(jour);
     written += await rollupObservations(db, jour, start, end, capteurIds);
   }
-  const { refreshed } = written > 0 ? await refreshGrownClimatologies(db, now) : { refreshed: 0 };
+  const { refreshed } = written > 0 ? await refreshGrownClimatologies(db, now, capteurIds) : { refreshed: 0 };
   return { jours: written, climatologies: refreshed };
 }
 
