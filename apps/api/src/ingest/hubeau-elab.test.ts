@@ -25,7 +25,9 @@ import {
 import { startUpstream, type Upstream, type UpstreamReply, type UpstreamRequest } from '../../test/upstream';
 import { IngestEvents } from './events';
 import { pacer, silentLogger } from './http';
-import { hubeauElabJob, weekStart, type HubeauElabOptions } from './jobs/hubeau-elab';
+import { recomputeClimatology } from '../data/climatologie';
+import { archiveOrigin } from '../seed/steps/archive';
+import { HUBEAU_ELAB_ORIGIN, hubeauElabJob, weekStart, type HubeauElabOptions } from './jobs/hubeau-elab';
 import { runJob } from './jobs/runner';
 
 const PAGES = ELAB_PAGES;
@@ -172,6 +174,12 @@ describe('hubeau-elab job', () => {
       record_max_jour: peak.jour,
     });
     expect(clim.raison).toBeTruthy();
+    const origin = await ctx.db.db
+      .selectFrom('climatologie_capteur')
+      .select('origine')
+      .where('capteur_id', '=', loingQ)
+      .executeTakeFirstOrThrow();
+    expect(origin.origine).toBe(HUBEAU_ELAB_ORIGIN);
 
     // Paced: requests left at most `perMinute` a minute, evenly spaced.
     expect(elapsed).toBeGreaterThanOrEqual(((up.requests.length - 1) * 60_000) / perMinute - 5);
@@ -296,6 +304,48 @@ describe('hubeau-elab job', () => {
     expect(rows).toEqual(
       maxima.slice(0, 3).map((m) => ({ jour: m.date_obs_elab, max: m.resultat_obs_elab / 1000 })),
     );
+  });
+});
+
+describe('hubeau-elab and the embedded history', () => {
+  it('keeps the credited demo days, adds the others, and names both origins with the band', async () => {
+    await forgetLoing();
+    // As the seed leaves it: the first 10 days from the embedded history (same real values), credited to airGR.
+    const demo = EXPECTED.slice(0, 10);
+    await ctx.db.db
+      .insertInto('archive_jour')
+      .values(
+        demo.map((d) => ({
+          capteur_id: loingQ,
+          jour: d.jour,
+          moyenne: d.moyenne,
+          min: null,
+          max: null,
+          source: 'demo' as const,
+          n: null,
+        })),
+      )
+      .execute();
+    await recomputeClimatology(ctx.db.db, loingQ, clock, archiveOrigin(LOING));
+    up.setHandler(hubeau());
+    const outcome = await run();
+    expect(outcome.error).toBeNull();
+    expect(outcome.counts).toMatchObject({
+      jours_demo_gardes: demo.length,
+      jours_nouveaux: EXPECTED.length - demo.length,
+    });
+    expect((await archive()).map((r) => r.source)).toEqual(
+      EXPECTED.map((_d, i) => (i < demo.length ? 'demo' : 'hubeau-elab')),
+    );
+    const clim = await ctx.db.db
+      .selectFrom('climatologie_capteur')
+      .select(['origine', 'nb_jours'])
+      .where('capteur_id', '=', loingQ)
+      .executeTakeFirstOrThrow();
+    expect(clim).toEqual({
+      origine: `${archiveOrigin(LOING)} ; ${HUBEAU_ELAB_ORIGIN}`,
+      nb_jours: EXPECTED.length,
+    });
   });
 });
 

@@ -53,16 +53,20 @@ export interface ElabPageResult {
   inchanges: number;
   /** QIXnJ values of a day with no archived mean (the row needs one): left for a later run. */
   sansMoyenne: number;
-  /** Sensors whose archived values changed (their climatology must be recomputed, not only summarised). */
+  /** QmnJ values of a day the embedded (credited) demo history holds: the demo value is kept. */
+  gardesDemo: number;
+  /** Sensors whose archived means changed (their climatology must be recomputed, not only summarised). */
   capteursModifies: number[];
+  /** Sensors that got new or changed means. */
+  capteursEcrits: number[];
 }
 
 const CHUNK = 500;
 
 /**
- * Writes a page: `QmnJ` values become the day's mean (source `hubeau-elab`, replacing a roll-up or demo value, min
- * and max kept), `QIXnJ` values the day's max of an archived day. Only new or changed values are written. The
- * stations' standing is saved in the same transaction: a page is kept whole with its checkpoint, or not at all.
+ * Writes a page: `QmnJ` values become the day's mean (source `hubeau-elab`, replacing a roll-up value, min and max
+ * kept; a day of the embedded demo history keeps its credited value), `QIXnJ` values the day's max of an archived
+ * day. Only new or changed values are written. The stations' standing is saved in the same transaction: a page is kept whole with its checkpoint, or not at all.
  */
 export async function writeElabPage(db: Kysely<Database>, page: ElabPageWrite): Promise<ElabPageResult> {
   const result: ElabPageResult = {
@@ -70,9 +74,12 @@ export async function writeElabPage(db: Kysely<Database>, page: ElabPageWrite): 
     modifies: 0,
     inchanges: 0,
     sansMoyenne: 0,
+    gardesDemo: 0,
     capteursModifies: [],
+    capteursEcrits: [],
   };
   const changed = new Set<number>();
+  const written = new Set<number>();
   await db.transaction().execute(async (trx) => {
     const bySensor = new Map<number, ElabValue[]>();
     for (const v of page.values) {
@@ -105,6 +112,9 @@ export async function writeElabPage(db: Kysely<Database>, page: ElabPageWrite): 
               n: null,
             });
             result.nouveaux++;
+            written.add(capteurId);
+          } else if (row.source === 'demo') {
+            result.gardesDemo++;
           } else if (row.source === 'hubeau-elab' && row.moyenne === v.valeur) {
             result.inchanges++;
           } else {
@@ -116,6 +126,7 @@ export async function writeElabPage(db: Kysely<Database>, page: ElabPageWrite): 
               .execute();
             result.modifies++;
             changed.add(capteurId);
+            written.add(capteurId);
           }
         } else if (!row) {
           result.sansMoyenne++;
@@ -161,5 +172,6 @@ export async function writeElabPage(db: Kysely<Database>, page: ElabPageWrite): 
     }
   });
   result.capteursModifies = [...changed];
+  result.capteursEcrits = [...written];
   return result;
 }

@@ -9,6 +9,7 @@
  */
 import { addDays, DAY_MS, HOUR_MS, parisDay } from '@limni/shared/domain/time';
 import { lpsToM3s } from '@limni/shared/domain/units';
+import { climatologyOrigin } from '../../data/archive.repo';
 import { recomputeClimatology, refreshGrownClimatologies } from '../../data/climatologie';
 import { pacer, UpstreamError } from '../http';
 import { ObservationStore } from '../observation-store';
@@ -44,6 +45,15 @@ export function elabStart(st: ElabStanding | undefined, today: string): string |
   );
 }
 
+/** Named with the band of a sensor whose archive holds obs_elab days (ADR 086: the origin is always said). */
+export const HUBEAU_ELAB_ORIGIN = "Hub'Eau (obs_elab, débits moyens journaliers), d’après la Banque HYDRO";
+
+/** The origin of a sensor's archive once obs_elab days are in it: Hub'Eau added to what was named before. */
+export function withHubeauOrigin(before: string | null): string {
+  if (!before) return HUBEAU_ELAB_ORIGIN;
+  return before.includes("Hub'Eau") ? before : `${before} ; ${HUBEAU_ELAB_ORIGIN}`;
+}
+
 export interface HubeauElabOptions {
   baseUrl: string;
   /** Requests a minute (pages included); Infinity = no pacing. */
@@ -68,7 +78,7 @@ export function hubeauElabJob(opts: HubeauElabOptions): IngestJob {
       const pace = pacer(opts.perMinute ?? DEFAULT_BACKFILL_PER_MINUTE, ctx.signal);
       const requests = new RequestTracker();
       const modified = new Set<number>();
-      let written = 0;
+      const written = new Set<number>();
       const today = parisDay(ctx.now());
 
       for (const grandeur of grandeurs) {
@@ -134,7 +144,8 @@ export function hubeauElabJob(opts: HubeauElabOptions): IngestJob {
                 ctx.count('jours_modifies', w.modifies);
                 ctx.count('jours_inchanges', w.inchanges);
                 if (w.sansMoyenne) ctx.count('maxima_sans_moyenne', w.sansMoyenne);
-                written += w.nouveaux + w.modifies;
+                if (w.gardesDemo) ctx.count('jours_demo_gardes', w.gardesDemo);
+                for (const id of w.capteursEcrits) written.add(id);
                 for (const id of w.capteursModifies) modified.add(id);
               }
               // The paging ended: every station of the request is read to its end.
@@ -162,11 +173,21 @@ export function hubeauElabJob(opts: HubeauElabOptions): IngestJob {
       requests.count(ctx);
       ctx.count('capteurs_crees', created.n);
 
-      // The climatology follows the archive: recomputed where values changed, brought up to date where it grew.
+      // The climatology follows the archive: recomputed where values changed or Hub'Eau becomes one of its origins
+      // (named with the band), brought up to date where it only grew.
       const now = ctx.now();
-      for (const id of modified) await recomputeClimatology(ctx.db, id, now);
-      const { refreshed } = written > 0 ? await refreshGrownClimatologies(ctx.db, now) : { refreshed: 0 };
-      ctx.count('climatologies_mises_a_jour', refreshed + modified.size);
+      let recomputed = 0;
+      for (const id of written) {
+        const before = await climatologyOrigin(ctx.db, id);
+        const origin = withHubeauOrigin(before);
+        if (origin !== before || modified.has(id)) {
+          await recomputeClimatology(ctx.db, id, now, origin);
+          recomputed++;
+        }
+      }
+      const { refreshed } =
+        written.size > 0 ? await refreshGrownClimatologies(ctx.db, now) : { refreshed: 0 };
+      ctx.count('climatologies_mises_a_jour', refreshed + recomputed);
       requests.throwIfFailed();
     },
   };
