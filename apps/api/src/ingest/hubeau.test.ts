@@ -632,7 +632,6 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
         libelle_cours_eau: 'le Loing',
         code_departement: '77',
         libelle_commune: 'EPISY',
-        en_service: false,
       },
       // A river Limni does not have.
       {
@@ -642,8 +641,9 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
         code_cours_eau: 'K9990000',
         libelle_cours_eau: 'rivière inventée, la',
       },
-      // No river name: counted, not placed.
+      // No river name, or out of service: counted, not placed.
       { ...station, code_station: 'K999999903', libelle_cours_eau: null, code_cours_eau: null },
+      { ...station, code_station: 'K447001098', en_service: false },
     ];
     up.setHandler((r) =>
       r.path.endsWith('/referentiel/stations')
@@ -653,10 +653,11 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
     const outcome = await run(hubeauStationsJob({ baseUrl: base() }));
     expect(outcome.error).toBeNull();
     expect(outcome.counts).toMatchObject({
-      stations_inconnues: 4,
+      stations_inconnues: 5,
       lieux_crees: 3,
       cours_eau_crees: 1,
       stations_non_placees_sans_cours_eau: 1,
+      stations_non_placees_hors_service: 1,
     });
     expect((await entityOf('K447001099')).id).toBe(loire.id);
     expect((await entityOf('F439000199')).id).toBe(loing.id);
@@ -675,7 +676,7 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
         'lat_gps',
         'source',
       ])
-      .where('code_station', 'in', ['K447001099', 'F439000199', 'K999999902', 'K999999903'])
+      .where('code_station', 'in', ['K447001099', 'F439000199', 'K999999902', 'K999999903', 'K447001098'])
       .orderBy('code_station')
       .execute();
     expect(places).toEqual([
@@ -683,7 +684,7 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
         code_station: 'F439000199',
         nom: 'Essai',
         libelle: 'Le Loing à Essai',
-        station_mesure_ok: 0,
+        station_mesure_ok: 1,
         commune: 'Episy',
         departement_code: '77',
         lat_gps: station.latitude_station,
@@ -699,7 +700,7 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
     ]);
 
     const again = await run(hubeauStationsJob({ baseUrl: base() }));
-    expect(again.counts).toMatchObject({ stations_connues: 3, stations_inconnues: 1 });
+    expect(again.counts).toMatchObject({ stations_connues: 3, stations_inconnues: 2 });
     expect(again.counts.lieux_crees ?? 0).toBe(0);
     expect(again.counts.cours_eau_crees ?? 0).toBe(0);
   });

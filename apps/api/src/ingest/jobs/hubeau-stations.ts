@@ -3,7 +3,7 @@
  * place with that `code_station`), it keeps whether the station is in service (`station_mesure_ok`, which also
  * decides whether observations are polled) and the altitude of the gauge zero. A station Limni does not know becomes
  * a place of its river (docs/decisions/097): the river entity with its Sandre code, else with its name in the same
- * basin, else a new river; a station without coordinates or river name is only counted.
+ * basin, else a new river; a station out of service, without coordinates or without river name is only counted.
  */
 import type { Kysely } from 'kysely';
 import { nameKey, riverDisplayName, slugify } from '@limni/shared/domain/names';
@@ -35,7 +35,10 @@ export async function stationPlacer(db: Kysely<Database>) {
   const newRivers = new Map<string, NewRiver>();
 
   /** The place of a station, or why it has none. */
-  return (st: StationRow): NewStationPlace | 'sans_coordonnees' | 'sans_cours_eau' | 'sans_bassin' => {
+  return (
+    st: StationRow,
+  ): NewStationPlace | 'hors_service' | 'sans_coordonnees' | 'sans_cours_eau' | 'sans_bassin' => {
+    if (st.en_service === false) return 'hors_service';
     if (st.longitude_station == null || st.latitude_station == null) return 'sans_coordonnees';
     const nom = riverDisplayName(st.libelle_cours_eau ?? '');
     if (!nom) return 'sans_cours_eau';
@@ -68,7 +71,7 @@ export async function stationPlacer(db: Kysely<Database>) {
       libelle,
       lat: st.latitude_station,
       lon: st.longitude_station,
-      station_mesure_ok: st.en_service === false ? 0 : 1,
+      station_mesure_ok: 1,
       code_station: st.code_station,
       code_site: st.code_site ?? null,
       commune: st.libelle_commune ? communeDisplayName(st.libelle_commune) : null,
