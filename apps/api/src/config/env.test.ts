@@ -19,6 +19,14 @@ describe('loadEnv', () => {
     });
   });
 
+  it("paces the long Hub'Eau reads at 60 requests a minute unless told otherwise (1–600)", () => {
+    expect(loadEnv({}).HUBEAU_BACKFILL_PER_MINUTE).toBe(60);
+    expect(loadEnv({ HUBEAU_BACKFILL_PER_MINUTE: '120' }).HUBEAU_BACKFILL_PER_MINUTE).toBe(120);
+    for (const bad of ['0', '601', 'vite']) {
+      expect(() => loadEnv({ HUBEAU_BACKFILL_PER_MINUTE: bad })).toThrow(/HUBEAU_BACKFILL_PER_MINUTE/);
+    }
+  });
+
   it('treats empty values (a copied .env.example) as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', JWT_SECRET: '  ', PORT: '9123' }).isSqlite).toBe(true);
   });

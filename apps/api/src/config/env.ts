@@ -86,6 +86,11 @@ const EnvSchema = z.object({
   METEO_DAILY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
   TILE_URL: z.url().optional(),
   WEB_DIST: z.string().optional(),
+  /**
+   * Pace of Hub'Eau's long reads in live mode — the obs_elab backfill and the 29-day first read of a station — in
+   * requests a minute (docs/decisions/091, 092). Default 60 (one a second), a tenth of the capacity Hub'Eau mentions.
+   */
+  HUBEAU_BACKFILL_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(60),
   HUBEAU_BASE_URL: z.url().default('https://hubeau.eaufrance.fr/api/v2/hydrometrie'),
   VIGICRUES_BASE_URL: z.url().default('https://www.vigicrues.gouv.fr/services'),
   OPEN_METEO_BASE_URL: z.url().default('https://api.open-meteo.com/v1'),

@@ -28,10 +28,15 @@ export function archiveDaysBetween(db: Kysely<Database>, capteurId: number, du: 
     .execute();
 }
 
-/** Sensors whose archive holds more days than their climatology was computed from (or that have none yet). */
-export async function sensorsWithGrownArchive(db: Kysely<Database>): Promise<number[]> {
-  const rows = await db
-    .selectFrom('archive_jour')
+/** Sensors (all, or among some) whose archive holds more days than their climatology was computed from (or none yet). */
+export async function sensorsWithGrownArchive(
+  db: Kysely<Database>,
+  among?: readonly number[],
+): Promise<number[]> {
+  if (among?.length === 0) return [];
+  let query = db.selectFrom('archive_jour');
+  if (among) query = query.where('archive_jour.capteur_id', 'in', [...among]);
+  const rows = await query
     .leftJoin('climatologie_capteur', 'climatologie_capteur.capteur_id', 'archive_jour.capteur_id')
     .select((eb) => [
       'archive_jour.capteur_id',
@@ -188,9 +193,12 @@ export async function rollupObservations(
   jour: string,
   start: number,
   end: number,
+  capteurIds?: readonly number[],
 ): Promise<number> {
-  const rows = await db
-    .selectFrom('observation')
+  if (capteurIds?.length === 0) return 0;
+  let query = db.selectFrom('observation');
+  if (capteurIds) query = query.where('capteur_id', 'in', [...capteurIds]);
+  const rows = await query
     .select((eb) => [
       'capteur_id',
       eb.fn.avg<number>('valeur').as('moyenne'),

@@ -45,8 +45,9 @@ export async function recomputeClimatology(
 export async function refreshGrownClimatologies(
   db: Kysely<Database>,
   now: number,
+  among?: readonly number[],
 ): Promise<{ refreshed: number; recomputed: number }> {
-  const ids = await sensorsWithGrownArchive(db);
+  const ids = await sensorsWithGrownArchive(db, among);
   let recomputed = 0;
   for (const id of ids) {
     const periode = await climatologyPeriod(db, id);

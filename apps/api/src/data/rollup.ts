@@ -14,19 +14,32 @@ import { refreshGrownClimatologies } from './climatologie';
 export const ROLLUP_LOOKBACK_DAYS = 3;
 
 /** Rolls up the last complete Paris days before `now`; returns the archive rows written and climatologies refreshed. */
-export async function rollupCompleteDays(
+export function rollupCompleteDays(
   db: Kysely<Database>,
   now: number,
   lookback = ROLLUP_LOOKBACK_DAYS,
 ): Promise<{ jours: number; climatologies: number }> {
   const today = parisDay(now);
+  const jours = Array.from({ length: lookback }, (_, i) => addDays(today, i - lookback));
+  return rollupDaysOf(db, jours, undefined, now);
+}
+
+/**
+ * Rolls up the given complete Paris days, of every sensor or of some (a replay rolls up the days its simulated clock left behind,
+ * for the sensors it replays only), then refreshes the climatologies whose archive grew.
+ */
+export async function rollupDaysOf(
+  db: Kysely<Database>,
+  jours: readonly string[],
+  capteurIds: readonly number[] | undefined,
+  now: number,
+): Promise<{ jours: number; climatologies: number }> {
   let written = 0;
-  for (let k = lookback; k >= 1; k--) {
-    const jour = addDays(today, -k);
+  for (const jour of jours) {
     const { start, end } = parisDayRange(jour);
-    written += await rollupObservations(db, jour, start, end);
+    written += await rollupObservations(db, jour, start, end, capteurIds);
   }
-  const { refreshed } = written > 0 ? await refreshGrownClimatologies(db, now) : { refreshed: 0 };
+  const { refreshed } = written > 0 ? await refreshGrownClimatologies(db, now, capteurIds) : { refreshed: 0 };
   return { jours: written, climatologies: refreshed };
 }
 

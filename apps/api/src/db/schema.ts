@@ -124,6 +124,17 @@ export interface ArchiveJourTable {
 }
 
 /** Percentiles of one calendar day `MM-DD` over the sensor's reference period (docs/decisions/086). */
+/** Where the `obs_elab` backfill of a station and quantity stands (migration 011, docs/decisions/092). */
+export interface HubeauElabRepriseTable {
+  code_station: string;
+  grandeur: 'QmnJ' | 'QIXnJ';
+  /** Last day (`YYYY-MM-DD`) stored from obs_elab, null when none yet. */
+  dernier_jour: string | null;
+  /** 1 once the history from the start of the record was read to its end. */
+  historique_complet: Bool;
+  maj_le: EpochMs;
+}
+
 export interface ClimatologieTable {
   capteur_id: number;
   mmjj: string;
@@ -491,6 +502,7 @@ export interface Database {
   archive_jour: ArchiveJourTable;
   climatologie: ClimatologieTable;
   climatologie_capteur: ClimatologieCapteurTable;
+  hubeau_elab_reprise: HubeauElabRepriseTable;
   activite: ActiviteTable;
   activite_lieu: ActiviteLieuTable;
   alerte: AlerteTable;

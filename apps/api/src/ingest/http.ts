@@ -243,3 +243,23 @@ export function pinNextLink(source: SourceName, link: string, baseUrl: string, p
 export function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/**
+ * A request pace: the returned function resolves when the next request may leave, at most `perMinute` requests a
+ * minute (evenly spaced). `Infinity` or 0 means no pacing. Rejects when `signal` aborts while waiting.
+ */
+export function pacer(
+  perMinute: number,
+  signal?: AbortSignal,
+  clock: () => number = () => performance.now(),
+): () => Promise<void> {
+  const interval = perMinute > 0 && Number.isFinite(perMinute) ? 60_000 / perMinute : 0;
+  let next = -Infinity;
+  return async () => {
+    if (interval === 0) return;
+    const now = clock();
+    const at = Math.max(now, next);
+    next = at + interval;
+    if (at > now) await sleep(at - now, signal);
+  };
+}

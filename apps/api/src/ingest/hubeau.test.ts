@@ -592,6 +592,7 @@ describe('hubeau-stations job (daily catalogue, page + size)', () => {
       stations_catalogue: 2,
       stations_connues: 1,
       stations_inconnues: 1,
+      lieux_crees: 1,
     });
     const lieu = await ctx.db.db
       .selectFrom('lieu')
@@ -603,5 +604,104 @@ describe('hubeau-stations job (daily catalogue, page + size)', () => {
     expect(jobs.map((j) => j.job)).toEqual(
       expect.arrayContaining(['hubeau-observations', 'hubeau-stations']),
     );
+  });
+});
+
+describe('hubeau-stations job: stations unknown to Limni become places of their river', () => {
+  it('matches the river by Sandre code, else by name, else creates it; a station without river is only counted; a second run creates nothing', async () => {
+    const station = REC_STATION.data[0] as Record<string, unknown>;
+    const entityOf = async (code: string) =>
+      await ctx.db.db
+        .selectFrom('lieu')
+        .innerJoin('entite', 'entite.id', 'lieu.entite_id')
+        .select(['entite.id', 'entite.nom', 'entite.bassin_slug'])
+        .where('lieu.code_station', '=', code)
+        .executeTakeFirstOrThrow();
+    const loire = await entityOf(BLOIS);
+    const loing = await entityOf('F439000101');
+    const newcomers = [
+      // Same Sandre river code as Blois (----0000).
+      { ...station, code_station: 'K447001099', libelle_station: 'La Loire à Essai-Aval' },
+      // No river code, the Loing's name as Hub'Eau writes it.
+      {
+        ...station,
+        code_station: 'F439000199',
+        code_site: 'F4390001',
+        libelle_station: 'Le Loing à Essai',
+        code_cours_eau: null,
+        libelle_cours_eau: 'le Loing',
+        code_departement: '77',
+        libelle_commune: 'EPISY',
+      },
+      // A river Limni does not have.
+      {
+        ...station,
+        code_station: 'K999999902',
+        libelle_station: 'La Rivière Inventée à Essai',
+        code_cours_eau: 'K9990000',
+        libelle_cours_eau: 'rivière inventée, la',
+      },
+      // No river name, or out of service: counted, not placed.
+      { ...station, code_station: 'K999999903', libelle_cours_eau: null, code_cours_eau: null },
+      { ...station, code_station: 'K447001098', en_service: false },
+    ];
+    up.setHandler((r) =>
+      r.path.endsWith('/referentiel/stations')
+        ? { body: { ...REC_STATION, count: newcomers.length, next: null, data: newcomers } }
+        : { status: 404 },
+    );
+    const outcome = await run(hubeauStationsJob({ baseUrl: base() }));
+    expect(outcome.error).toBeNull();
+    expect(outcome.counts).toMatchObject({
+      stations_inconnues: 5,
+      lieux_crees: 3,
+      cours_eau_crees: 1,
+      stations_non_placees_sans_cours_eau: 1,
+      stations_non_placees_hors_service: 1,
+    });
+    expect((await entityOf('K447001099')).id).toBe(loire.id);
+    expect((await entityOf('F439000199')).id).toBe(loing.id);
+    const created = await entityOf('K999999902');
+    expect(created.id).not.toBe(loire.id);
+    expect(created).toMatchObject({ nom: 'La Rivière inventée', bassin_slug: loire.bassin_slug });
+    const places = await ctx.db.db
+      .selectFrom('lieu')
+      .select([
+        'code_station',
+        'nom',
+        'libelle',
+        'station_mesure_ok',
+        'commune',
+        'departement_code',
+        'lat_gps',
+        'source',
+      ])
+      .where('code_station', 'in', ['K447001099', 'F439000199', 'K999999902', 'K999999903', 'K447001098'])
+      .orderBy('code_station')
+      .execute();
+    expect(places).toEqual([
+      {
+        code_station: 'F439000199',
+        nom: 'Essai',
+        libelle: 'Le Loing à Essai',
+        station_mesure_ok: 1,
+        commune: 'Episy',
+        departement_code: '77',
+        lat_gps: station.latitude_station,
+        source: 'hubeau',
+      },
+      expect.objectContaining({
+        code_station: 'K447001099',
+        nom: 'Essai-Aval',
+        station_mesure_ok: 1,
+        commune: 'Blois',
+      }),
+      expect.objectContaining({ code_station: 'K999999902', nom: 'Essai', departement_code: '41' }),
+    ]);
+
+    const again = await run(hubeauStationsJob({ baseUrl: base() }));
+    expect(again.counts).toMatchObject({ stations_connues: 3, stations_inconnues: 2 });
+    expect(again.counts.lieux_crees ?? 0).toBe(0);
+    expect(again.counts.cours_eau_crees ?? 0).toBe(0);
   });
 });

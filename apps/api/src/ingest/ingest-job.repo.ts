@@ -30,3 +30,16 @@ export async function saveJobRun(db: Kysely<Database>, job: string, values: JobR
     .onConflict((oc) => oc.column('job').doUpdateSet(values))
     .execute();
 }
+
+/** Saves a job's checkpoint now, during its run (a long run keeps its progress even if the process is killed). */
+export async function saveJobCheckpoint(
+  db: Kysely<Database>,
+  job: string,
+  checkpoint: string,
+): Promise<void> {
+  await db
+    .insertInto('ingest_job')
+    .values({ job, checkpoint })
+    .onConflict((oc) => oc.column('job').doUpdateSet({ checkpoint }))
+    .execute();
+}

@@ -214,6 +214,14 @@ export class ObservationStore {
     return new Set((await this.load()).keys());
   }
 
+  /**
+   * The sensor of a station and quantity, created (source of this store) when the place has none yet; null for an
+   * unknown station. `created.n` counts the sensors created.
+   */
+  sensorFor(code: string, grandeur: 'H' | 'Q', created: { n: number }): Promise<number | null> {
+    return this.sensorOf(code, grandeur, created);
+  }
+
   /** The sensor of a station and quantity, created when the place has none yet; null for an unknown station. */
   private async sensorOf(code: string, grandeur: 'H' | 'Q', created: { n: number }): Promise<number | null> {
     const known = this.ids[grandeur].get(code);

@@ -34,6 +34,7 @@ const options = (over: Partial<IngestionOptions> = {}): IngestionOptions => ({
     HUBEAU_BASE_URL: `${up.origin}/hubeau`,
     VIGICRUES_BASE_URL: `${up.origin}/vigicrues`,
     PUBLIC_URL: 'http://t',
+    HUBEAU_BACKFILL_PER_MINUTE: 60,
   },
   db: ctx.db,
   events: new IngestEvents(),

@@ -11,6 +11,7 @@ import { tryAcquireLeadership, type Leadership } from '../db/dialect';
 import { APP_VERSION } from '../version';
 import type { IngestEvents } from './events';
 import { DEFAULT_HTTP, type HttpOptions, type IngestLogger } from './http';
+import { hubeauElabJob } from './jobs/hubeau-elab';
 import { hubeauObservationsJob } from './jobs/hubeau-observations';
 import { hubeauStationsJob } from './jobs/hubeau-stations';
 import { readJobRow } from './ingest-job.repo';
@@ -22,18 +23,24 @@ import { vigicruesVigilanceJob } from './jobs/vigicrues-vigilance';
 /** Advisory lock key of the ingestion leader ("LIMN"). */
 export const INGEST_LOCK_KEY = 0x4c494d4e;
 
-export function defaultJobs(env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL'>): IngestJob[] {
+export function defaultJobs(
+  env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'HUBEAU_BACKFILL_PER_MINUTE'>,
+): IngestJob[] {
+  const perMinute = env.HUBEAU_BACKFILL_PER_MINUTE;
+  // Overdue jobs run at start one after the other, in this order: the short ones first, so that a first start
+  // (29-day reads, obs_elab backfill: paced, long) does not hold the vigilance back.
   return [
     hubeauStationsJob({ baseUrl: env.HUBEAU_BASE_URL }),
-    hubeauObservationsJob({ baseUrl: env.HUBEAU_BASE_URL }),
     vigicruesVigilanceJob({ baseUrl: env.VIGICRUES_BASE_URL }),
     vigicruesPrevisionsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
+    hubeauObservationsJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
     vigicruesObservationsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
+    hubeauElabJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
   ];
 }
 
 export interface IngestionOptions {
-  env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'PUBLIC_URL'>;
+  env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'PUBLIC_URL' | 'HUBEAU_BACKFILL_PER_MINUTE'>;
   db: Db;
   events: IngestEvents;
   log: IngestLogger;

@@ -208,6 +208,72 @@ describe('replaying the January 2022 flood', () => {
   }, 180_000);
 });
 
+describe('the daily archive during a replay', () => {
+  it('rolls up each Paris day the simulated clock leaves behind, for the replayed sensors (values from the CSV); a second replay archives nothing new', async () => {
+    const from = parisDayRange('2022-01-10').start;
+    const to = parisDayRange('2022-01-12').start + 6 * 3_600_000;
+    const days = ['2022-01-10', '2022-01-11'];
+    await ctx.db.db.deleteFrom('archive_jour').where('source', '=', 'rollup').execute();
+    const run = () =>
+      runReplay({
+        db: ctx.db,
+        events: alertsFor(ctx).events,
+        from,
+        to,
+        speed: 1e9,
+        log: silentLog,
+        sleep: async () => {},
+      });
+    const result = await run();
+    expect(result.statut).toBe('termine');
+
+    // Expected: the CSV readings of Portet grouped by Paris day (computed here, not by the code under test).
+    const readings = parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
+      .filter((r) => r['code_station'] === PORTET.code)
+      .map((r) => ({ ts: Date.parse(r['date_obs'] ?? ''), v: Number(r['resultat_obs_mm']) / 1000 }));
+    const expected = days.map((jour) => {
+      const { start, end } = parisDayRange(jour);
+      const vs = readings.filter((r) => r.ts >= start && r.ts < end).map((r) => r.v);
+      return {
+        jour,
+        moyenne: vs.reduce((a, b) => a + b, 0) / vs.length,
+        min: Math.min(...vs),
+        max: Math.max(...vs),
+        n: vs.length,
+      };
+    });
+    const rows = await ctx.db.db
+      .selectFrom('archive_jour')
+      .select(['jour', 'moyenne', 'min', 'max', 'n', 'source'])
+      .where('capteur_id', '=', PORTET.capteur)
+      .where('source', '=', 'rollup')
+      .orderBy('jour')
+      .execute();
+    // The day the replay stops in (2022-01-12) is not complete in simulated time: not archived.
+    expect(rows.map((r) => r.jour)).toEqual(days);
+    rows.forEach((r, i) => {
+      const e = expected[i] as (typeof expected)[number];
+      expect(r.n).toBe(e.n);
+      expect(r.min).toBeCloseTo(e.min, 9);
+      expect(r.max).toBeCloseTo(e.max, 9);
+      expect(r.moyenne).toBeCloseTo(e.moyenne, 9);
+    });
+    // Only replayed sensors are rolled up.
+    const others = await ctx.db.db
+      .selectFrom('archive_jour')
+      .innerJoin('capteur', 'capteur.id', 'archive_jour.capteur_id')
+      .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+      .select('lieu.code_station')
+      .where('archive_jour.source', '=', 'rollup')
+      .execute();
+    expect(others.every((o) => REPLAYED.includes(o.code_station ?? ''))).toBe(true);
+    expect(result.archives).toBe(others.length);
+
+    const again = await run();
+    expect(again.archives).toBe(0);
+  });
+});
+
 describe('recorded series and arguments', () => {
   it('reads the January 2022 levels (m) and daily mean flows (m³/s, at noon UTC) in time order', () => {
     expect(REPLAYED).toContain(PONT_NEUF_CODE);

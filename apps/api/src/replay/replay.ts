@@ -7,10 +7,13 @@
  * follows the simulated clock) and the observation rules of their places forget their state. Each step writes its
  * observations through the ingestion's `ObservationStore` (observation rows, `capteur` caches, `donnees_version`) and emits
  * the same `observations` event as a live run (origin `replay`), awaited: evaluation and delivery happen within the
- * step. At the end — or when interrupted — the observations after the window are written back without events, so the
+ * step. When the simulated clock passes midnight in Paris, the day that ended is rolled up into the daily archive for
+ * the replayed sensors (mean, min, max, count; a day already archived is kept), as the live roll-up does. At the end — or when interrupted — the observations after the window are written back without events, so the
  * database holds the dataset again. The state (running, window, speed, simulated time) is kept in `relecture`.
  */
 import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
+import { addDays, parisDay } from '@limni/shared/domain/time';
+import { rollupDaysOf } from '../data/rollup';
 import type { Db } from '../db/client';
 import type { IngestEvents, CapteurObservations } from '../ingest/events';
 import { ObservationsSummary, ObservationStore, type ObservationToStore } from '../ingest/observation-store';
@@ -57,6 +60,8 @@ export interface ReplayResult {
   statut: 'termine' | 'interrompu';
   lectures: number;
   etapes: number;
+  /** Archive rows rolled up at the end of each simulated Paris day (docs/decisions/097). */
+  archives: number;
   /** Observations written back after the window (or after the interruption) without events. */
   restituees: number;
 }
@@ -162,6 +167,10 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
   let sim = opts.from;
   let lectures = 0;
   let etapes = 0;
+  let archives = 0;
+  /** First Paris day not rolled up yet: the days the simulated clock leaves behind are archived, as in live mode. */
+  let toRoll = parisDay(opts.from);
+  const replayedSensors = [...lastOf.keys()];
   let statut: ReplayResult['statut'] = 'termine';
   try {
     while (sim < opts.to) {
@@ -189,6 +198,12 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
         sensors: summary.current.sensors,
       });
       await opts.afterStep?.(at);
+      const complete: string[] = [];
+      for (const today = parisDay(next); toRoll < today; toRoll = addDays(toRoll, 1)) complete.push(toRoll);
+      if (complete.length > 0) {
+        const r = await rollupDaysOf(db, complete, replayedSensors, now());
+        archives += r.jours;
+      }
       sim = next;
       await updateReplayState(db, {
         temps_simule: sim,
@@ -219,7 +234,7 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
     lectures,
     notifications: opts.notifications?.() ?? 0,
   });
-  return { statut, lectures, etapes, restituees };
+  return { statut, lectures, etapes, archives, restituees };
 }
 
 /** Writes back the observations not replayed (after the window, or after an interruption), without any event. */

@@ -104,7 +104,7 @@ export interface BuiltReferentiel {
 }
 
 /** Basin of foreign or unclassified stations, from the first letter of the Sandre code (hydrographic region). */
-const LETTER_TO_BASSIN: Record<string, string> = {
+export const LETTER_TO_BASSIN: Record<string, string> = {
   A: '02',
   B: '02',
   D: '01',
@@ -246,7 +246,7 @@ function nameFromSiteLabel(label: string): string {
 }
 
 /** Short place name from a full label: "La Garonne à Saint-Béat - Aval-HG" → "Saint-Béat - Aval-HG". */
-function placeFromLabel(label: string): string {
+export function placeFromLabel(label: string): string {
   const m = /\s(?:à|au|aux)\s+(.+)$/u.exec(label);
   return bracketsToParentheses(m?.[1] ?? label);
 }

@@ -1,12 +1,85 @@
 /**
  * Daily: the Hub'Eau station catalogue (`referentiel/stations`, page + size). For the stations Limni knows (a
  * place with that `code_station`), it keeps whether the station is in service (`station_mesure_ok`, which also
- * decides whether observations are polled) and the altitude of the gauge zero. Unknown stations are counted, not
- * created: a place needs a lake or river, which the referential build decides (seed).
+ * decides whether observations are polled) and the altitude of the gauge zero. A station Limni does not know becomes
+ * a place of its river (docs/decisions/097): the river entity with its Sandre code, else with its name in the same
+ * basin, else a new river; a station out of service, without coordinates or without river name is only counted.
  */
-import { stationsCatalogue } from '../sources/hubeau';
-import { placesWithStation, updateStationStates, type StationState } from './hubeau.repo';
+import type { Kysely } from 'kysely';
+import { nameKey, riverDisplayName, slugify } from '@limni/shared/domain/names';
+import type { Database } from '../../db/schema';
+import { communeDisplayName, LETTER_TO_BASSIN, placeFromLabel } from '../../seed/build';
+import { stationsCatalogue, type StationRow } from '../sources/hubeau';
+import {
+  basinsAndDepartements,
+  createStationPlaces,
+  entitySlugs,
+  placesWithStation,
+  rivers,
+  updateStationStates,
+  type NewRiver,
+  type NewStationPlace,
+  type StationState,
+} from './hubeau.repo';
 import type { IngestJob } from './runner';
+
+/** Places unknown catalogue stations on rivers: by Sandre code, else by name within the basin, else a new river. */
+export async function stationPlacer(db: Kysely<Database>) {
+  const { bassinByCode, departements } = await basinsAndDepartements(db);
+  const all = await rivers(db);
+  const byCode = new Map(all.filter((r) => r.code_cours_eau).map((r) => [r.code_cours_eau as string, r.id]));
+  const byName = new Map<string, number[]>();
+  for (const r of all) byName.set(nameKey(r.nom), [...(byName.get(nameKey(r.nom)) ?? []), r.id]);
+  const slugs = await entitySlugs(db);
+  const bassinOfEntity = new Map(all.map((r) => [r.id, r.bassin_slug]));
+  const newRivers = new Map<string, NewRiver>();
+
+  /** The place of a station, or why it has none. */
+  return (
+    st: StationRow,
+  ): NewStationPlace | 'hors_service' | 'sans_coordonnees' | 'sans_cours_eau' | 'sans_bassin' => {
+    if (st.en_service === false) return 'hors_service';
+    if (st.longitude_station == null || st.latitude_station == null) return 'sans_coordonnees';
+    const nom = riverDisplayName(st.libelle_cours_eau ?? '');
+    if (!nom) return 'sans_cours_eau';
+    const bassin = bassinByCode.get(LETTER_TO_BASSIN[st.code_station.charAt(0)] ?? '');
+    const code = st.code_cours_eau?.trim() || null;
+    let entite: number | NewRiver | undefined = code ? byCode.get(code) : undefined;
+    if (entite === undefined) {
+      const sameName = byName.get(nameKey(nom)) ?? [];
+      entite = sameName.find((id) => !bassin || bassinOfEntity.get(id) === bassin) ?? sameName[0];
+    }
+    if (entite === undefined) {
+      if (!bassin) return 'sans_bassin';
+      const key = code ? `C:${code}` : `N:${nameKey(nom)}|${bassin}`;
+      let river = newRivers.get(key);
+      if (!river) {
+        let slug = slugify(nom);
+        if (slugs.has(slug)) slug = `${slug}-${bassin}`;
+        for (let i = 2; slugs.has(slug); i++) slug = `${slugify(nom)}-${bassin}-${i}`;
+        slugs.add(slug);
+        river = { nom, slug, bassin_slug: bassin, code_cours_eau: code };
+        newRivers.set(key, river);
+      }
+      entite = river;
+    }
+    const libelle = st.libelle_station ?? `${nom} (${st.code_station})`;
+    const dep = st.code_departement && departements.has(st.code_departement) ? st.code_departement : null;
+    return {
+      entite,
+      nom: placeFromLabel(libelle),
+      libelle,
+      lat: st.latitude_station,
+      lon: st.longitude_station,
+      station_mesure_ok: 1,
+      code_station: st.code_station,
+      code_site: st.code_site ?? null,
+      commune: st.libelle_commune ? communeDisplayName(st.libelle_commune) : null,
+      departement_code: dep,
+      altitude_zero: st.altitude_ref_alti_station ?? null,
+    };
+  };
+}
 
 export interface HubeauStationsOptions {
   baseUrl: string;
@@ -20,6 +93,7 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
     runAtStartIfOlderThan: 24 * 3_600_000,
     async run(ctx) {
       const known = new Map((await placesWithStation(ctx.db)).map((l) => [l.code_station as string, l]));
+      const place = await stationPlacer(ctx.db);
       const seen = new Set<string>();
       for await (const page of stationsCatalogue({
         ...ctx.http,
@@ -36,10 +110,14 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
           );
         }
         const updates: StationState[] = [];
+        const created: NewStationPlace[] = [];
         for (const st of page.stations) {
           const lieu = known.get(st.code_station);
           if (!lieu) {
             ctx.count('stations_inconnues');
+            const p = place(st);
+            if (typeof p === 'string') ctx.count(`stations_non_placees_${p}`);
+            else created.push(p);
             continue;
           }
           seen.add(st.code_station);
@@ -52,6 +130,9 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
         }
         await updateStationStates(ctx.db, updates);
         ctx.count('lieux_mis_a_jour', updates.length);
+        const made = await createStationPlaces(ctx.db, created);
+        ctx.count('lieux_crees', made.lieux);
+        ctx.count('cours_eau_crees', made.entites);
       }
       ctx.count('stations_connues', seen.size);
       ctx.count('stations_absentes_du_catalogue', known.size - seen.size);

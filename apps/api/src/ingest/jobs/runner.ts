@@ -8,7 +8,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { IngestEvents } from '../events';
 import { UpstreamError, type HttpOptions, type IngestLogger } from '../http';
-import { listJobRows, readJobRow, saveJobRun, type JobRunValues } from '../ingest-job.repo';
+import {
+  listJobRows,
+  readJobRow,
+  saveJobCheckpoint,
+  saveJobRun,
+  type JobRunValues,
+} from '../ingest-job.repo';
 
 export interface JobContext {
   readonly job: string;
@@ -23,6 +29,8 @@ export interface JobContext {
   readonly checkpoint: unknown;
   /** Replaces the checkpoint; saved at the end of the run whatever its outcome. */
   setCheckpoint(value: unknown): void;
+  /** Replaces the checkpoint and writes it at once (long runs: progress survives a killed process). */
+  saveCheckpoint(value: unknown): Promise<void>;
   /** Adds to a counter of this run (shown by /api/health). */
   count(key: string, n?: number): void;
 }
@@ -159,6 +167,10 @@ export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutco
     checkpoint,
     setCheckpoint: (v) => {
       nextCheckpoint = v;
+    },
+    saveCheckpoint: async (v) => {
+      nextCheckpoint = v;
+      await saveJobCheckpoint(db, job.name, JSON.stringify(v));
     },
     count,
   };

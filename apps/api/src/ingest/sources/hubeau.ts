@@ -93,12 +93,19 @@ export const StationRow = z.object({
   longitude_station: z.number().nullish(),
   latitude_station: z.number().nullish(),
   en_service: z.boolean().nullish(),
+  /** Sandre river code (`----0000` = la Loire) and name, often written « la Loire »; sometimes null. */
+  code_cours_eau: z.string().nullish(),
+  libelle_cours_eau: z.string().nullish(),
+  code_departement: z.string().nullish(),
+  libelle_commune: z.string().nullish(),
 });
 export type StationRow = z.infer<typeof StationRow>;
 export const StationsPage = envelope(StationRow).extend({ last: z.string().nullish() });
 
 export interface HubeauClientOptions extends HttpOptions {
   baseUrl: string;
+  /** Awaited before each page request (pacing of the long reads, docs/decisions/091 and 092). */
+  beforeRequest?: (() => Promise<void>) | undefined;
 }
 
 const url = (base: string, path: string, params: Record<string, string>) =>
@@ -121,6 +128,10 @@ const STATION_FIELDS = [
   'longitude_station',
   'latitude_station',
   'en_service',
+  'code_cours_eau',
+  'libelle_cours_eau',
+  'code_departement',
+  'libelle_commune',
 ].join(',');
 
 /** Maximum page sizes of the API (docs/requirements.md R18.2) and the depth cap of page-based referentials. */
@@ -141,22 +152,38 @@ export interface PageInfo {
 }
 
 /**
- * Every page of `observations_tr` for station codes since an instant, following `next` verbatim until it is
- * null. A `next` already visited (a cursor loop) stops the paging with a `pagination` error after the pages
- * read so far were yielded; so does a page count far beyond what `count` announced.
+ * Every page of `observations_tr` for station codes since an instant, oldest first (`sort=asc`, so that a page
+ * read is a prefix of the window: docs/decisions/091), following `next` verbatim until it is null.
  */
-export async function* observationsTr(
+export function observationsTr(
   q: ObservationsQuery,
   opts: HubeauClientOptions,
 ): AsyncGenerator<ObservationsTrPage & PageInfo> {
   const size = q.size ?? OBS_MAX_SIZE;
-  let next: string | null = url(opts.baseUrl, 'observations_tr', {
+  const first = url(opts.baseUrl, 'observations_tr', {
     code_entite: q.codes.join(','),
     grandeur_hydro: q.grandeur,
     date_debut_obs: isoSeconds(q.since),
+    sort: 'asc',
     size: String(size),
     fields: OBS_FIELDS.join(','),
   });
+  return cursorPages('observations_tr', ObservationsTrPage, first, size, opts);
+}
+
+/**
+ * Follows a cursor paging from `first` until `next` is null. A `next` already visited (a cursor loop) stops the
+ * paging with a `pagination` error after the pages read so far were yielded; so does a page count far beyond what
+ * `count` announced.
+ */
+async function* cursorPages<T extends { count: number; next: string | null; data: unknown[] }>(
+  what: string,
+  schema: z.ZodType<T>,
+  first: string,
+  size: number,
+  opts: HubeauClientOptions,
+): AsyncGenerator<T & PageInfo> {
+  let next: string | null = first;
   const seen = new Set<string>();
   let pages = 0;
   let maxPages = Infinity;
@@ -178,8 +205,9 @@ export async function* observationsTr(
       );
     }
     seen.add(next);
+    await opts.beforeRequest?.();
     const res = await getJson(SOURCE, next, opts);
-    const page = parsePayload(SOURCE, 'observations_tr', ObservationsTrPage, res.body, opts.log);
+    const page = parsePayload(SOURCE, what, schema, res.body, opts.log);
     pages++;
     if (pages === 1) {
       maxPages = Math.ceil(page.count / Math.max(1, Math.min(size, page.data.length || size))) + 2;
@@ -187,6 +215,58 @@ export async function* observationsTr(
     yield { ...page, status: res.status, url: next };
     next = page.next ? pinNextLink(SOURCE, page.next, opts.baseUrl, HUBEAU_PUBLIC_BASE) : null;
   }
+}
+
+/** The elaborated daily quantities read into the archive: daily mean flow, daily maximum instantaneous flow. */
+export const ELAB_GRANDEURS = ['QmnJ', 'QIXnJ'] as const;
+export type ElabGrandeur = (typeof ELAB_GRANDEURS)[number];
+
+/** One `obs_elab` row as served (v2 names); unused fields are dropped. */
+export const ObsElabRow = z.object({
+  code_station: z.string().nullable(),
+  /** A calendar day `YYYY-MM-DD`. */
+  date_obs_elab: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** l/s for Q quantities. */
+  resultat_obs_elab: z.number(),
+  grandeur_hydro_elab: z.string(),
+  code_statut: z.number().int().nullish(),
+  code_qualification: z.number().int().nullish(),
+});
+export type ObsElabRow = z.output<typeof ObsElabRow>;
+export const ObsElabPage = envelope(ObsElabRow);
+export type ObsElabPage = z.infer<typeof ObsElabPage>;
+
+const ELAB_FIELDS = [
+  'code_station',
+  'date_obs_elab',
+  'resultat_obs_elab',
+  'grandeur_hydro_elab',
+  'code_statut',
+  'code_qualification',
+].join(',');
+
+export interface ObsElabQuery {
+  codes: readonly string[];
+  grandeur: ElabGrandeur;
+  /** First day asked (`YYYY-MM-DD`); null = from the start of the record. */
+  since: string | null;
+  size?: number;
+}
+
+/**
+ * Every page of `obs_elab` (elaborated daily values) for station codes, sorted by station then day (the API's
+ * default), from a day or from the start of the record, following `next` verbatim until it is null.
+ */
+export function obsElab(q: ObsElabQuery, opts: HubeauClientOptions): AsyncGenerator<ObsElabPage & PageInfo> {
+  const size = q.size ?? OBS_MAX_SIZE;
+  const params: Record<string, string> = {
+    code_entite: q.codes.join(','),
+    grandeur_hydro_elab: q.grandeur,
+  };
+  if (q.since) params.date_debut_obs_elab = q.since;
+  params.size = String(size);
+  params.fields = ELAB_FIELDS;
+  return cursorPages('obs_elab', ObsElabPage, url(opts.baseUrl, 'obs_elab', params), size, opts);
 }
 
 /**
