@@ -313,6 +313,8 @@ export const LieuDetail = z.object({
   a_webcam: z.boolean(),
   /** Forecasts exist for one of its sensors (viewing them needs authorisation 1). */
   a_previsions: z.boolean(),
+  /** The recorded episode the place belongs to, whose clock its ages use (docs/decisions/088); absent: main dataset. */
+  episode: z.optional(z.nullable(z.object({ code: z.string(), libelle: z.string() }))),
 });
 export type LieuDetail = z.infer<typeof LieuDetail>;
 

@@ -1,0 +1,150 @@
+/**
+ * The Loire forecast episode of December 2024 (docs/decisions/088) as the API serves it: every forecast value of
+ * `hydro/lieu/{id}/previsions` at Digoin and Gilly-sur-Loire equals the `.prv` file, the observed hourly flows equal
+ * the HydroPortail CSV, and the places of the episode have the episode's clock while the rest of the demo keeps its own.
+ * Expected values come from the seed files, parsed here with a reader of their own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { HealthResponse } from '@limni/shared/contracts/health';
+import { LieuDetail, LieuEtat, LieuPrevisions } from '@limni/shared/contracts/hydro';
+import { userToken } from '../../../test/fixtures';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { lieuIdByCode } from '../../../test/referentiel';
+import { parseCsv, readSeedText } from '../files';
+import { EPISODE_LOIRE, EPISODE_LOIRE_FILES, loadLoireEpisode } from './episodes';
+
+const HOUR = 3_600_000;
+
+/** `.prv` read independently of the adapter: per `code:grandeur`, ts → [10 %, 50 %, 90 %]. */
+function readPrv(text: string) {
+  const lines = text.split('\n');
+  const cells = (name: string) => (lines.find((l) => l.startsWith(`${name};`)) ?? '').split(';').slice(1);
+  const stations = cells('Stations');
+  const grandeurs = cells('Grandeurs');
+  const ids = cells('IdSeries');
+  const [d, t] = (lines.find((l) => l.startsWith('# DtDerObs;')) ?? '').split(';')[1]?.split(' ') ?? [];
+  const [dd, mm, yyyy] = (d ?? '').split('-');
+  const run = Date.parse(`${yyyy}-${mm}-${dd}T${t}:00Z`);
+  const out = new Map<string, Map<number, [number, number, number]>>();
+  for (const line of lines) {
+    const m = /^(\d\d)-(\d\d)-(\d{4}) (\d\d:\d\d);(.*)$/.exec(line);
+    if (!m) continue;
+    const ts = Date.parse(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:00Z`);
+    (m[5] ?? '').split(';').forEach((v, i) => {
+      const key = `${stations[i]}:${grandeurs[i]}`;
+      const byTs = out.get(key) ?? new Map<number, [number, number, number]>();
+      out.set(key, byTs);
+      const triple = byTs.get(ts) ?? [Number.NaN, Number.NaN, Number.NaN];
+      const k = ids[i]?.endsWith('basse_10') ? 0 : ids[i]?.endsWith('haute_90') ? 2 : 1;
+      triple[k] = Number(v);
+      byTs.set(ts, triple);
+    });
+  }
+  return { run, series: out };
+}
+
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  token = await userToken(ctx, 'prevision-loire', [1]);
+});
+afterAll(async () => ctx.close());
+
+const placeOfSite = async (site: string) =>
+  (
+    await ctx.db.db
+      .selectFrom('lieu')
+      .select('id')
+      .where('code_site', '=', site)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+describe('Loire episode, December 2024', () => {
+  for (const f of EPISODE_LOIRE_FILES) {
+    it(`serves every forecast value of ${f.prv} at site ${f.site}, with the run time of the file`, async () => {
+      const id = await placeOfSite(f.site);
+      const prv = readPrv(readSeedText(f.prv));
+      const res = await ctx.request({ url: `/api/hydro/lieu/${id}/previsions`, token });
+      expect(res.statusCode).toBe(200);
+      const body = z.parse(LieuPrevisions, res.json());
+      const detail = z.parse(LieuDetail, (await ctx.request({ url: `/api/hydro/lieu/${id}` })).json());
+      const grandeurOf = new Map(detail.capteurs.map((c) => [c.id, c.grandeur]));
+      // One served series per quantity of the file (Q on the hourly flow sensor, H on the level sensor).
+      expect(body.series.map((s) => s.grandeur).sort()).toEqual(
+        [...prv.series.keys()].map((k) => k.split(':')[1]).sort(),
+      );
+      for (const s of body.series) {
+        expect(grandeurOf.get(s.capteur_id)).toBe(s.grandeur);
+        const [key, expected] = [...prv.series].find(([k]) => k.endsWith(`:${s.grandeur}`)) ?? [];
+        expect(key, s.grandeur).toBeDefined();
+        expect(s.run_ts).toBe(prv.run);
+        expect(s.points.map((p) => p.ts)).toEqual([...(expected?.keys() ?? [])]);
+        for (const p of s.points) {
+          const [lo, mid, hi] = expected?.get(p.ts) ?? [];
+          expect([p.min, p.valeur, p.max]).toEqual([lo, mid, hi]);
+        }
+      }
+    });
+
+    it(`stores the observed hourly flows of ${f.qmnh} as the place's observations`, async () => {
+      const id = await placeOfSite(f.site);
+      const rows = parseCsv(readSeedText(f.qmnh));
+      const capteur = await ctx.db.db
+        .selectFrom('capteur')
+        .select(['id', 'pas_min', 'unite'])
+        .where('lieu_id', '=', id)
+        .where('grandeur', '=', 'Q')
+        .executeTakeFirstOrThrow();
+      expect(capteur).toMatchObject({ pas_min: 60, unite: 'm³/s' });
+      const stored = await ctx.db.db
+        .selectFrom('observation')
+        .select(['ts', 'valeur'])
+        .where('capteur_id', '=', capteur.id)
+        .orderBy('ts')
+        .execute();
+      expect(stored).toEqual(
+        rows.map((r) => ({ ts: Date.parse(r['Date (TU)'] ?? ''), valeur: Number(r['Valeur (en m³/s)']) })),
+      );
+    });
+  }
+
+  it('gives the episode places their own clock; the rest of the demo keeps the 2022 clock', async () => {
+    const digoin = await placeOfSite('K1180010');
+    const last = Math.max(
+      ...parseCsv(readSeedText(EPISODE_LOIRE_FILES[0].qmnh)).map((r) => Date.parse(r['Date (TU)'] ?? '')),
+    );
+    const detail = z.parse(LieuDetail, (await ctx.request({ url: `/api/hydro/lieu/${digoin}` })).json());
+    expect(detail.episode).toEqual({ code: EPISODE_LOIRE.code, libelle: EPISODE_LOIRE.libelle });
+    // A day after the episode: the state is the one at the episode's "now" (its latest reading rounded up).
+    const etat = z.parse(
+      LieuEtat,
+      (await ctx.request({ url: `/api/hydro/lieu/${digoin}/2024-12-20` })).json(),
+    );
+    expect(etat.instant).toBe(Math.ceil(last / HOUR) * HOUR);
+    const q = etat.capteurs.find((c) => c.grandeur === 'Q');
+    expect(q?.ts).toBe(last);
+    expect(q?.fraicheur).toBe('a_jour');
+
+    const health = z.parse(HealthResponse, (await ctx.request({ url: '/api/health' })).json());
+    expect(health.episodes).toEqual([expect.objectContaining({ code: EPISODE_LOIRE.code, fin: last })]);
+    // The main dataset still ends with the Garonne readings of January 2022 (ADR 094), not with the episode.
+    expect(new Date(health.donnees.fin ?? 0).toISOString().slice(0, 7)).toBe('2022-01');
+    const toulouse = await lieuIdByCode(ctx, 'O200004001');
+    const t = z.parse(LieuEtat, (await ctx.request({ url: `/api/hydro/lieu/${toulouse}/2024-12-20` })).json());
+    expect(t.instant).toBe(Math.ceil((health.donnees.fin ?? 0) / HOUR) * HOUR);
+  });
+
+  it('loads the episode once (a second load writes nothing)', async () => {
+    const count = () =>
+      ctx.db.db
+        .selectFrom('prevision')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = Number((await count()).n);
+    expect(await loadLoireEpisode(ctx.db.db, () => {})).toBe(0);
+    expect(Number((await count()).n)).toBe(before);
+  });
+});
