@@ -32,11 +32,14 @@ export const EPISODE_LOIRE = {
 export const EPISODE_LOIRE_FILES = [
   {
     site: 'K1180010',
+    /** Station of the place (the referential's place of the site). */
+    station: 'K118001010',
     prv: 'loire_2024-12_Prev_E_20241211_0706_20241211_0707_5159.prv',
     qmnh: 'loire_2024-12_K1180010_QmnH.csv',
   },
   {
     site: 'K1440010',
+    station: 'K144001010',
     prv: 'loire_2024-12_Prev_E_20241211_0706_20241211_0707_5166.prv',
     qmnh: 'loire_2024-12_K1440010_QmnH.csv',
   },
