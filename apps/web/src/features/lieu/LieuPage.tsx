@@ -10,6 +10,7 @@ import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from '
 import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
 import { entiteLieuxQuery } from '../../api/entite';
+import { useEpisodeClockScope } from '../../api/health';
 import { activitesQuery } from '../../api/hydro';
 import { lieuAlertesQuery, lieuDaterangeQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
 import { lieuHref } from '../../api/search';
@@ -78,6 +79,8 @@ function Lieu({ id, ida }: { id: number; ida: number }) {
 
 function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
+  // A place of a recorded episode counts ages against that episode's clock (docs/decisions/088).
+  useEpisodeClockScope(lieu.episode?.code ?? null);
   const { pathname, search } = useLocation();
   const alertesId = useId();
   const alertes = useQuery(lieuAlertesQuery(lieu.id));

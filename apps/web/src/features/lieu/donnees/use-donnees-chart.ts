@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { LieuDetail, SerieDonnees } from '@limni/shared/contracts/hydro';
+import type { LieuDetail, PrevisionSerie, SerieDonnees } from '@limni/shared/contracts/hydro';
 import { oneYearEarlier } from '@limni/shared/domain/climatologie';
 import { summarizePeriod, type Reading } from '@limni/shared/domain/period-summary';
 import { serieLibelle, SERIE_STYLES, yRange } from '@limni/shared/domain/series';
@@ -24,6 +24,7 @@ import { selectCanViewPrevision, useAccount } from '../../../stores/account';
 import {
   buildColumns,
   filterWindow,
+  forecastAgainstObserved,
   parisWallToUtcDay,
   type ChartColumns,
   type Observations,
@@ -38,6 +39,27 @@ const readings = (o: Observations): Reading[] => o.ts.map((ts, i) => ({ ts, vale
 
 /** A light blue for the dark theme, where the brand blue of a quantity has no contrast. */
 const DARK_SERIE_COLOR = '#7fc3e3';
+
+/**
+ * Which way a forecast run is drawn (docs/decisions/089): after the last observation when the window ends with the
+ * data and the run starts after it (live use, unchanged); over the observations (« superpose ») when the run was
+ * issued within or before the window and its points reach it — a past run, forecast against observed; else not at all.
+ */
+export function forecastMode(
+  run: Pick<PrevisionSerie, 'run_ts' | 'points'> | null,
+  observed: Observations,
+  latest: boolean,
+  debut: number,
+  fin: number,
+): 'suite' | 'superpose' | null {
+  const first = run?.points[0];
+  const last = run?.points[run.points.length - 1];
+  if (!run || !first || !last) return null;
+  const lastObs = observed.ts[observed.ts.length - 1];
+  if (latest && (lastObs === undefined || last.ts > lastObs)) return 'suite';
+  if (run.run_ts <= fin && last.ts >= debut) return 'superpose';
+  return null;
+}
 
 export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWindow, derniere: number) {
   const { date, nbFetch, latest, g } = view;
@@ -70,21 +92,33 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
   });
   const previsions = useQuery({
     ...lieuPrevisionsQuery(lieu.id),
-    enabled: canView && lieu.a_previsions && latest,
+    enabled: canView && lieu.a_previsions && !fromArchive,
   });
 
   const serie: SerieDonnees | undefined = donnees.data?.series.find((s) => s.grandeur === g);
-  const prevision =
-    canView && latest && serie
+  const run =
+    canView && serie && !fromArchive
       ? (previsions.data?.series.find((p) => p.capteur_id === serie.capteur_id) ?? null)
       : null;
   const fenetre = fenetreOf(donnees.data, view, derniere);
   const debut = fenetre?.debut ?? 0;
   const fin = fenetre?.fin ?? -1;
   const observed = useMemo(() => filterWindow(serie, debut, fin), [serie, debut, fin]);
+  const mode = forecastMode(run, observed, latest, debut, fin);
+  const prevision = mode === null ? null : run;
   const columns = useMemo<ChartColumns>(
-    () => buildColumns(observed, serie?.pas_min ?? null, prevision),
-    [observed, serie?.pas_min, prevision],
+    () =>
+      buildColumns(
+        observed,
+        serie?.pas_min ?? null,
+        prevision,
+        mode === 'superpose' && prevision ? { runTs: prevision.run_ts } : null,
+      ),
+    [observed, serie?.pas_min, prevision, mode],
+  );
+  const compare = useMemo(
+    () => (mode === 'superpose' && prevision ? forecastAgainstObserved(observed, prevision.points) : null),
+    [mode, prevision, observed],
   );
   const seuils = useMemo(
     () => (options.data?.seuils ?? []).filter((s) => s.grandeur === g),
@@ -130,7 +164,7 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
     );
   const lastX = columns.x.length ? (columns.x[columns.x.length - 1] ?? 0) : 0;
   const xMax = fenetre
-    ? latest
+    ? latest || columns.nbPrevisions > 0
       ? Math.max(fenetre.fin, lastX) + 0.02 * (fenetre.fin - fenetre.debut)
       : fenetre.fin
     : 0;
@@ -143,6 +177,9 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
     chronique,
     serie,
     prevision,
+    /** A past run drawn over the observations, and how they compare (docs/decisions/089). */
+    superpose: mode === 'superpose',
+    compare,
     fenetre,
     observed,
     columns,
