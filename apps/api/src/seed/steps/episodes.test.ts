@@ -137,6 +137,36 @@ describe('Loire episode, December 2024', () => {
     expect(t.instant).toBe(Math.ceil((health.donnees.fin ?? 0) / HOUR) * HOUR);
   });
 
+  it('the forecasts page tells the Digoin case with the numbers of the files', () => {
+    const page = readSeedText('pages/infos-previsions.md').replace(/\s+/g, ' ');
+    const prv = readPrv(readSeedText(EPISODE_LOIRE_FILES[0].prv));
+    const q = prv.series.get('K1180010:Q') ?? new Map<number, [number, number, number]>();
+    const obs = new Map(
+      parseCsv(readSeedText(EPISODE_LOIRE_FILES[0].qmnh)).map((r) => [
+        Date.parse(r['Date (TU)'] ?? ''),
+        Number(r['Valeur (en m³/s)']),
+      ]),
+    );
+    const [peakTs, [lo, mid, hi]] = [...q].reduce((a, b) => (b[1][1] > a[1][1] ? b : a));
+    const paired = [...q].filter(([ts]) => obs.has(ts));
+    const seen = paired.map(([ts]) => obs.get(ts) ?? Number.NaN);
+    const inside = paired.filter(([ts, [a, , c]]) => (obs.get(ts) ?? -1) >= a && (obs.get(ts) ?? -1) <= c);
+    const below = paired.filter(([ts, [a]]) => (obs.get(ts) ?? 0) < a);
+    const above = paired.filter(([ts, [, , c]]) => (obs.get(ts) ?? 0) > c);
+    const r = Math.round;
+    // 13 December, 06:00 UTC = 7 h in Paris (winter time, UTC+1).
+    expect(new Date(peakTs + HOUR).toISOString().slice(5, 13)).toBe('12-13T07');
+    expect(page).toContain(`**${r(mid)} m³/s le 13 décembre à 7 h**`);
+    expect(page).toContain(`de ${r(lo)} à ${r(hi)} m³/s à cette heure-là`);
+    expect(page).toContain(`on a mesuré **${r(obs.get(peakTs) ?? 0)} m³/s**`);
+    expect(page).toContain(`Pendant les ${q.size} heures de la prévision`);
+    expect(page).toContain(`**entre ${r(Math.min(...seen))} et ${r(Math.max(...seen))} m³/s**`);
+    expect(page).toContain(`n'a jamais dépassé ${r(Math.max(...obs.values()))} m³/s`);
+    expect(page).toContain(`**${inside.length} heures sur ${paired.length}**`);
+    expect(page).toContain(`(${below.length} heures)`);
+    expect(page).toContain(`(${above.length} heures)`);
+  });
+
   it('loads the episode once (a second load writes nothing)', async () => {
     const count = () =>
       ctx.db.db
