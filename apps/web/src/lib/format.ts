@@ -58,6 +58,8 @@ export function formatAgo(ms: number, now: number = Date.now()): string {
   const rtf = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'always', style: 'short' });
   const diff = Math.round((ms - now) / 60_000);
   const days = diff / 1440;
+  // A reading exactly at the clock's time (on the hour, as the demo clock rounds): « il y a 0 min », not « dans 0 min ».
+  if (diff === 0) return rtf.format(-0, 'minute');
   if (Math.abs(diff) < 60) return rtf.format(diff, 'minute');
   if (Math.abs(diff) < 48 * 60) return rtf.format(Math.round(diff / 60), 'hour');
   if (Math.abs(days) < 14) return rtf.format(Math.round(days), 'day');

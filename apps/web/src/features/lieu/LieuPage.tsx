@@ -10,9 +10,15 @@ import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from '
 import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
 import { entiteLieuxQuery } from '../../api/entite';
-import { useEpisodeClockScope } from '../../api/health';
+import { useDataClock, useEpisodeClockScope } from '../../api/health';
 import { activitesQuery } from '../../api/hydro';
-import { lieuAlertesQuery, lieuDaterangeQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
+import {
+  lieuAlertesQuery,
+  lieuDaterangeQuery,
+  lieuEtatQuery,
+  lieuQuery,
+  verdictLieuQuery,
+} from '../../api/lieu';
 import { lieuHref } from '../../api/search';
 import { AbonnementButton } from '../../components/account/AbonnementButton';
 import { MalerterButton } from '../../components/alertes/ReglesDialog';
@@ -85,7 +91,8 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const alertesId = useId();
   const alertes = useQuery(lieuAlertesQuery(lieu.id));
   const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
-  const now = etats.data?.maintenant ?? null;
+  const clock = useDataClock();
+  const now = lieu.episode ? (clock.ready ? clock.now : null) : (etats.data?.maintenant ?? null);
   const base = lieuPath(lieu.id, ida);
   const currentTab: Tab = TABS.find((t) => pathname.startsWith(`${base}/${t}`)) ?? 'donnees';
 
@@ -169,13 +176,20 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
     ...verdictLieuQuery(ida, lieu.id, range.data?.jour_fin ?? null),
     enabled: range.isSuccess,
   });
+  // A place of a recorded episode: its own state on its episode's clock (the entity's list is on the main clock).
+  const own = useQuery({
+    ...lieuEtatQuery(lieu.id, range.data?.jour_fin ?? ''),
+    enabled: !!lieu.episode && !!range.data?.jour_fin,
+  });
   const activite = activites.data?.find((a) => a.id === ida);
-  const capteurs = sortCapteurs(etats.data?.lieux.find((l) => l.id === lieu.id)?.capteurs ?? []);
+  const capteurs = sortCapteurs(
+    (lieu.episode ? own.data?.capteurs : etats.data?.lieux.find((l) => l.id === lieu.id)?.capteurs) ?? [],
+  );
   const withValue = capteurs.filter((c) => c.valeur !== null);
   const [main, ...others] = withValue;
   // The value that has a usual range for its date (ADR 087): its sentence goes under the values.
   const classed = withValue.find((c) => c.classe !== null);
-  const now = etats.data?.maintenant ?? 0;
+  const now = (lieu.episode ? own.data?.instant : etats.data?.maintenant) ?? 0;
   const titre = bracketsToParentheses(lieu.libelle);
 
   return (
@@ -201,7 +215,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
       </div>
 
       <div className="mt-4">
-        {etats.isPending ? (
+        {(lieu.episode ? own.isPending : etats.isPending) ? (
           <Skeleton className="h-16 w-64" />
         ) : lieu.capteurs.length === 0 ? (
           <p className="text-muted">{m('aucuneStation')}</p>
