@@ -59,7 +59,9 @@ test('Digoin, 11 December 2024: the forecast band of that morning, with its lege
   await expect(page.getByRole('heading', { level: 1, name: 'La Loire à Digoin' })).toBeVisible();
   // The episode's clock, named by the banner (latest reading 16 December 2024, 23:00 UTC).
   await expect(page.getByText('Démonstration — nous sommes le 17 décembre 2024, 00 h 00.')).toBeVisible();
-  await expect(page.getByText(/Horloge de l’épisode « Crue annoncée de la Loire, 11–16 décembre 2024 »/)).toBeVisible();
+  await expect(
+    page.getByText(/Horloge de l’épisode « Crue annoncée de la Loire, 11–16 décembre 2024 »/),
+  ).toBeVisible();
 
   await expect(page.getByLabel('Jusqu’au')).toHaveValue('2024-12-11');
   await expect(

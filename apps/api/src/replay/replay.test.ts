@@ -227,7 +227,9 @@ describe('replaying the Loire forecast episode, 11 → 16 December 2024', () => 
     const points = lines.flatMap((l) => {
       const m = /^(\d\d)-(\d\d)-(\d{4}) (\d\d:\d\d);(.*)$/.exec(l);
       if (!m) return [];
-      return [{ ts: Date.parse(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:00Z`), valeur: Number(m[5]?.split(';')[col]) }];
+      return [
+        { ts: Date.parse(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:00Z`), valeur: Number(m[5]?.split(';')[col]) },
+      ];
     });
     return { run: Date.parse(`${yyyy}-${mm}-${dd}T${t}:00Z`), points };
   }
@@ -257,7 +259,9 @@ describe('replaying the Loire forecast episode, 11 → 16 December 2024', () => 
     // looks 48 h ahead; the observed hourly flow of the window never goes above the threshold.
     const { run, points } = centralFlowForecast();
     const announced = LOIRE.from + (Math.floor((run - LOIRE.from) / STEP) + 1) * STEP - 1;
-    const crossing = points.find((p) => p.ts > announced && p.ts <= announced + 48 * HOUR_MS && p.valeur > SEUIL);
+    const crossing = points.find(
+      (p) => p.ts > announced && p.ts <= announced + 48 * HOUR_MS && p.valeur > SEUIL,
+    );
     expect(crossing).toBeDefined();
     const observed = parseCsv(readSeedText(digoin.qmnh))
       .map((r) => ({ ts: Date.parse(r['Date (TU)'] ?? ''), v: Number(r['Valeur (en m³/s)']) }))

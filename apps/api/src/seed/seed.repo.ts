@@ -257,7 +257,15 @@ export async function placeOfSite(
 }
 
 /** Puts places in a recorded episode (their data clock becomes the episode's). */
-export async function setPlacesEpisode(db: Kysely<Database>, lieuIds: readonly number[], code: string): Promise<void> {
+export async function setPlacesEpisode(
+  db: Kysely<Database>,
+  lieuIds: readonly number[],
+  code: string,
+): Promise<void> {
   if (lieuIds.length === 0) return;
-  await db.updateTable('lieu').set({ episode: code }).where('id', 'in', [...lieuIds]).execute();
+  await db
+    .updateTable('lieu')
+    .set({ episode: code })
+    .where('id', 'in', [...lieuIds])
+    .execute();
 }

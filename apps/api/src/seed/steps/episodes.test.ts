@@ -133,7 +133,10 @@ describe('Loire episode, December 2024', () => {
     // The main dataset still ends with the Garonne readings of January 2022 (ADR 094), not with the episode.
     expect(new Date(health.donnees.fin ?? 0).toISOString().slice(0, 7)).toBe('2022-01');
     const toulouse = await lieuIdByCode(ctx, 'O200004001');
-    const t = z.parse(LieuEtat, (await ctx.request({ url: `/api/hydro/lieu/${toulouse}/2024-12-20` })).json());
+    const t = z.parse(
+      LieuEtat,
+      (await ctx.request({ url: `/api/hydro/lieu/${toulouse}/2024-12-20` })).json(),
+    );
     expect(t.instant).toBe(Math.ceil((health.donnees.fin ?? 0) / HOUR) * HOUR);
   });
 

@@ -133,7 +133,9 @@ export async function loadLoireEpisode(db: Kysely<Database>, log: SeedLog): Prom
     }
   }
   await setPlacesEpisode(db, lieux, EPISODE_LOIRE.code);
-  log(`Épisode ${EPISODE_LOIRE.code} : ${observations} débits horaires et la prévision du 11/12/2024 chargés`);
+  log(
+    `Épisode ${EPISODE_LOIRE.code} : ${observations} débits horaires et la prévision du 11/12/2024 chargés`,
+  );
   return observations;
 }
 

@@ -230,9 +230,7 @@ function ChartSummary({
         </span>
       )}
       <BandSummary chart={chart} date={date} />
-      {chart.superpose && prevision && forecastValues.length > 0 && (
-        <PastForecastSummary chart={chart} />
-      )}
+      {chart.superpose && prevision && forecastValues.length > 0 && <PastForecastSummary chart={chart} />}
       {!chart.superpose && columns.nbPrevisions > 0 && prevision && forecastValues.length > 0 && (
         <>
           {' '}

@@ -147,9 +147,8 @@ export function forecastAgainstObserved(
     debut: pairs[0]?.p.ts ?? peak.p.ts,
     fin: pairs[pairs.length - 1]?.p.ts ?? peak.p.ts,
     n: pairs.length,
-    dansFourchette: pairs.filter(
-      ({ p, o }) => o >= (p.min ?? p.valeur ?? o) && o <= (p.max ?? p.valeur ?? o),
-    ).length,
+    dansFourchette: pairs.filter(({ p, o }) => o >= (p.min ?? p.valeur ?? o) && o <= (p.max ?? p.valeur ?? o))
+      .length,
   };
 }
 
