@@ -152,6 +152,27 @@ export function forecastAgainstObserved(
   };
 }
 
+/**
+ * Which way a forecast run is drawn (docs/decisions/089): after the last observation when the window ends with the
+ * data and the run starts after it (live use, unchanged); over the observations (« superpose ») when the run was
+ * issued within or before the window and its points reach it — a past run, forecast against observed; else not at all.
+ */
+export function forecastMode(
+  run: Pick<PrevisionSerie, 'run_ts' | 'points'> | null,
+  observed: Observations,
+  latest: boolean,
+  debut: number,
+  fin: number,
+): 'suite' | 'superpose' | null {
+  const first = run?.points[0];
+  const last = run?.points[run.points.length - 1];
+  if (!run || !first || !last) return null;
+  const lastObs = observed.ts[observed.ts.length - 1];
+  if (latest && (lastObs === undefined || last.ts > lastObs)) return 'suite';
+  if (run.run_ts <= fin && last.ts >= debut) return 'superpose';
+  return null;
+}
+
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
 
 /** ISO 8601 with the Europe/Paris offset of that instant: `2022-01-28T14:00:00+01:00`. */

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { LieuDetail, PrevisionSerie, SerieDonnees } from '@limni/shared/contracts/hydro';
+import type { LieuDetail, SerieDonnees } from '@limni/shared/contracts/hydro';
 import { oneYearEarlier } from '@limni/shared/domain/climatologie';
 import { summarizePeriod, type Reading } from '@limni/shared/domain/period-summary';
 import { serieLibelle, SERIE_STYLES, yRange } from '@limni/shared/domain/series';
@@ -25,6 +25,7 @@ import {
   buildColumns,
   filterWindow,
   forecastAgainstObserved,
+  forecastMode,
   parisWallToUtcDay,
   type ChartColumns,
   type Observations,
@@ -39,27 +40,6 @@ const readings = (o: Observations): Reading[] => o.ts.map((ts, i) => ({ ts, vale
 
 /** A light blue for the dark theme, where the brand blue of a quantity has no contrast. */
 const DARK_SERIE_COLOR = '#7fc3e3';
-
-/**
- * Which way a forecast run is drawn (docs/decisions/089): after the last observation when the window ends with the
- * data and the run starts after it (live use, unchanged); over the observations (« superpose ») when the run was
- * issued within or before the window and its points reach it — a past run, forecast against observed; else not at all.
- */
-export function forecastMode(
-  run: Pick<PrevisionSerie, 'run_ts' | 'points'> | null,
-  observed: Observations,
-  latest: boolean,
-  debut: number,
-  fin: number,
-): 'suite' | 'superpose' | null {
-  const first = run?.points[0];
-  const last = run?.points[run.points.length - 1];
-  if (!run || !first || !last) return null;
-  const lastObs = observed.ts[observed.ts.length - 1];
-  if (latest && (lastObs === undefined || last.ts > lastObs)) return 'suite';
-  if (run.run_ts <= fin && last.ts >= debut) return 'superpose';
-  return null;
-}
 
 export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWindow, derniere: number) {
   const { date, nbFetch, latest, g } = view;
