@@ -12,6 +12,7 @@ import { userToken } from '../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { lieuIdByCode } from '../../../test/referentiel';
 import { parseCsv, readSeedText } from '../files';
+import { seedDatabase } from '../seed';
 import { EPISODE_LOIRE, EPISODE_LOIRE_FILES, loadLoireEpisode } from './episodes';
 
 const HOUR = 3_600_000;
@@ -168,6 +169,55 @@ describe('Loire episode, December 2024', () => {
     expect(page).toContain(`**${inside.length} heures sur ${paired.length}**`);
     expect(page).toContain(`(${below.length} heures)`);
     expect(page).toContain(`(${above.length} heures)`);
+  });
+
+  it('a database seeded before the episode existed gets it once at start (seedDatabase)', async () => {
+    const db = ctx.db.db;
+    const lieux = await db
+      .selectFrom('lieu')
+      .select('id')
+      .where('episode', '=', EPISODE_LOIRE.code)
+      .execute();
+    const flows = await db
+      .selectFrom('capteur')
+      .select('id')
+      .where('source', '=', 'hydroportail')
+      .where(
+        'lieu_id',
+        'in',
+        lieux.map((l) => l.id),
+      )
+      .execute();
+    const flowIds = flows.map((c) => c.id);
+    const levels = await db
+      .selectFrom('capteur')
+      .select('id')
+      .where('grandeur', '=', 'H')
+      .where(
+        'lieu_id',
+        'in',
+        lieux.map((l) => l.id),
+      )
+      .execute();
+    // Back to the state of an older dataset: no episode, no forecast, no hourly flow sensor.
+    await db
+      .deleteFrom('prevision')
+      .where('capteur_id', 'in', [...flowIds, ...levels.map((c) => c.id)])
+      .execute();
+    await db.deleteFrom('observation').where('capteur_id', 'in', flowIds).execute();
+    await db.deleteFrom('capteur').where('id', 'in', flowIds).execute();
+    await db.updateTable('lieu').set({ episode: null }).where('episode', '=', EPISODE_LOIRE.code).execute();
+    await db.deleteFrom('episode').execute();
+
+    expect((await seedDatabase(ctx.db)).seeded).toBe(false);
+    const digoin = await placeOfSite('K1180010');
+    const res = await ctx.request({ url: `/api/hydro/lieu/${digoin}/previsions`, token });
+    const prv = readPrv(readSeedText(EPISODE_LOIRE_FILES[0].prv));
+    expect(
+      z.parse(LieuPrevisions, res.json()).series.map((s) => [s.grandeur, s.run_ts, s.points.length]),
+    ).toEqual(expect.arrayContaining([...prv.series].map(([k, v]) => [k.split(':')[1], prv.run, v.size])));
+    const detail = z.parse(LieuDetail, (await ctx.request({ url: `/api/hydro/lieu/${digoin}` })).json());
+    expect(detail.episode?.code).toBe(EPISODE_LOIRE.code);
   });
 
   it('loads the episode once (a second load writes nothing)', async () => {
