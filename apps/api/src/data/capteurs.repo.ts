@@ -22,6 +22,21 @@ export async function latestObservationTs(
   return row?.t ?? null;
 }
 
+/** The places of recorded episodes among these, with their episode (docs/decisions/088). */
+export async function episodesOfLieux(
+  db: Kysely<Database>,
+  lieuIds: readonly number[],
+): Promise<Map<number, { code: string; libelle: string }>> {
+  if (lieuIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('lieu')
+    .innerJoin('episode', 'episode.code', 'lieu.episode')
+    .select(['lieu.id', 'episode.code', 'episode.libelle'])
+    .where('lieu.id', 'in', [...lieuIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { code: r.code, libelle: r.libelle }]));
+}
+
 /** The recorded episode a place belongs to (null: the main dataset, or no such place). */
 export async function episodeOfLieu(db: Kysely<Database>, lieuId: number): Promise<string | null> {
   const row = await db.selectFrom('lieu').select('episode').where('id', '=', lieuId).executeTakeFirst();

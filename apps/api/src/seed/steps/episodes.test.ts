@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HealthResponse } from '@limni/shared/contracts/health';
-import { LieuDetail, LieuEtat, LieuPrevisions } from '@limni/shared/contracts/hydro';
+import { EntiteLieux, LieuDetail, LieuEtat, LieuPrevisions } from '@limni/shared/contracts/hydro';
 import { userToken } from '../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { lieuIdByCode } from '../../../test/referentiel';
@@ -139,6 +139,34 @@ describe('Loire episode, December 2024', () => {
       (await ctx.request({ url: `/api/hydro/lieu/${toulouse}/2024-12-20` })).json(),
     );
     expect(t.instant).toBe(Math.ceil((health.donnees.fin ?? 0) / HOUR) * HOUR);
+  });
+
+  it('in the list of the Loire, the places of the episode are judged at its clock, the others at the main one', async () => {
+    const digoin = await placeOfSite('K1180010');
+    const { entite_id } = await ctx.db.db
+      .selectFrom('lieu')
+      .select('entite_id')
+      .where('id', '=', digoin)
+      .executeTakeFirstOrThrow();
+    const body = z.parse(
+      EntiteLieux,
+      (await ctx.request({ url: `/api/hydro/entite/${entite_id}/lieux` })).json(),
+    );
+    const health = z.parse(HealthResponse, (await ctx.request({ url: '/api/health' })).json());
+    const fin = health.episodes?.find((e) => e.code === EPISODE_LOIRE.code)?.fin ?? 0;
+    expect(body.maintenant).toBe(Math.ceil((health.donnees.fin ?? 0) / HOUR) * HOUR);
+    const withEpisode = body.lieux.filter((l) => l.episode);
+    expect(withEpisode.map((l) => l.id).sort()).toEqual(
+      (await Promise.all(EPISODE_LOIRE_FILES.map((f) => placeOfSite(f.site)))).sort(),
+    );
+    for (const l of withEpisode) {
+      expect(l.episode).toEqual({
+        code: EPISODE_LOIRE.code,
+        libelle: EPISODE_LOIRE.libelle,
+        maintenant: Math.ceil(fin / HOUR) * HOUR,
+      });
+      expect(l.capteurs.find((c) => c.grandeur === 'Q')?.ts).toBe(fin);
+    }
   });
 
   it('the forecasts page tells the Digoin case with the numbers of the files', () => {

@@ -13,18 +13,32 @@ export function whenLabel(ts: number): string {
   return currentLangue() === 'fr' ? `le ${formatDateTime(ts)}` : `on ${formatDateTime(ts)}`;
 }
 
-/** The age of a time against the data clock, the absolute time in its title and for screen readers. */
-export function Age({ ts }: { ts: number }) {
+/**
+ * The age of a time against the data clock, the absolute time in its title and for screen readers. `clockNow`: another
+ * clock, that of a recorded episode shown in a list of the main dataset (docs/decisions/088).
+ */
+export function Age({ ts, clockNow }: { ts: number; clockNow?: number | undefined }) {
   const clock = useDataClock();
   const absolute = formatDateTime(ts);
   return (
     <time dateTime={new Date(ts).toISOString()} title={absolute} data-testid="age">
-      {formatAgo(ts, clock.now)}
+      {formatAgo(ts, clockNow ?? clock.now)}
     </time>
   );
 }
 
-export function Freshness({ ts, fraicheur, now }: { ts: number | null; fraicheur: Fraicheur; now: number }) {
+export function Freshness({
+  ts,
+  fraicheur,
+  now,
+  ownClock = false,
+}: {
+  ts: number | null;
+  fraicheur: Fraicheur;
+  now: number;
+  /** The age is counted from `now` (a recorded episode's clock), not from the app's data clock. */
+  ownClock?: boolean;
+}) {
   const t = useT();
   if (ts === null || fraicheur === 'aucune_donnee') {
     return <span className="text-sm text-muted">{t('fraicheur.aucune')}</span>;
@@ -32,7 +46,8 @@ export function Freshness({ ts, fraicheur, now }: { ts: number | null; fraicheur
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 text-sm text-muted">
       <span>
-        {t('fraicheur.derniere', { quand: whenLabel(ts) })} (<Age ts={ts} />)
+        {t('fraicheur.derniere', { quand: whenLabel(ts) })} (
+        <Age ts={ts} clockNow={ownClock ? now : undefined} />)
       </span>
       {fraicheur === 'en_retard' && (
         <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-950">
