@@ -84,4 +84,13 @@ test('Digoin, 11 December 2024: the forecast band of that morning, with its lege
     `Prévu ${Math.round(peak.prevu)}\u00a0m³/s le ${new Date(peak.ts).getUTCDate()} décembre à ${heureParis} h 00 ; observé ${Math.trunc(peak.observe)}`,
   );
   await screenshots(page, 'prevision-digoin-2024-12-16');
+
+  // The list of the Loire counts Digoin on the episode's clock, and says so.
+  await page.getByRole('navigation', { name: /fil d/i }).getByRole('link', { name: 'La Loire' }).click();
+  await expect(
+    page
+      .getByTestId('episode')
+      .filter({ hasText: 'Épisode enregistré « Crue annoncée de la Loire, 11–16 décembre 2024 »' })
+      .first(),
+  ).toContainText('compté depuis son horloge : 17 décembre 2024, 00 h 00.');
 });
