@@ -5,13 +5,42 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** The latest observation instant over every sensor; null on an empty database. */
-export async function latestObservationTs(db: Kysely<Database>): Promise<number | null> {
+/**
+ * The latest observation instant over the sensors of a dataset: the main one (`episode` null) or a recorded episode
+ * (docs/decisions/088); null when it holds none.
+ */
+export async function latestObservationTs(
+  db: Kysely<Database>,
+  episode: string | null = null,
+): Promise<number | null> {
   const row = await db
     .selectFrom('capteur')
-    .select((eb) => eb.fn.max('dernier_ts').as('t'))
+    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+    .select((eb) => eb.fn.max('capteur.dernier_ts').as('t'))
+    .where('lieu.episode', episode === null ? 'is' : '=', episode)
     .executeTakeFirst();
   return row?.t ?? null;
+}
+
+/** The places of recorded episodes among these, with their episode (docs/decisions/088). */
+export async function episodesOfLieux(
+  db: Kysely<Database>,
+  lieuIds: readonly number[],
+): Promise<Map<number, { code: string; libelle: string }>> {
+  if (lieuIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('lieu')
+    .innerJoin('episode', 'episode.code', 'lieu.episode')
+    .select(['lieu.id', 'episode.code', 'episode.libelle'])
+    .where('lieu.id', 'in', [...lieuIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { code: r.code, libelle: r.libelle }]));
+}
+
+/** The recorded episode a place belongs to (null: the main dataset, or no such place). */
+export async function episodeOfLieu(db: Kysely<Database>, lieuId: number): Promise<string | null> {
+  const row = await db.selectFrom('lieu').select('episode').where('id', '=', lieuId).executeTakeFirst();
+  return row?.episode ?? null;
 }
 
 export interface CapteurLatest {

@@ -13,17 +13,36 @@ import type { Database } from '../db/schema';
 import { classify } from '@limni/shared/domain/climatologie';
 import { parisDay } from '@limni/shared/domain/time';
 import { bandsOn } from './archive.repo';
-import { capteursOfLieux, latestObservationTs, type CapteurLatest } from './capteurs.repo';
+import { capteursOfLieux, episodeOfLieu, latestObservationTs, type CapteurLatest } from './capteurs.repo';
 import { lastObservationTsAtOrBefore, observationWindow } from './observations.repo';
 
 /**
  * "Now" of the data (docs/decisions/094): the real clock when live ingestion runs; with a demo dataset, the demo
  * clock (latest observation in the database rounded up to the next full hour), the one the web banner names, so
- * that freshness, ages and default dates follow the data shown.
+ * that freshness, ages and default dates follow the data shown. `episode`: the clock of a recorded episode instead of
+ * the main dataset's (docs/decisions/088).
  */
-export async function dataNow(db: Kysely<Database>, env: Pick<Env, 'INGEST'>, now: () => number): Promise<number> {
+export async function dataNow(
+  db: Kysely<Database>,
+  env: Pick<Env, 'INGEST'>,
+  now: () => number,
+  episode: string | null = null,
+): Promise<number> {
   if (env.INGEST === 'live') return now();
-  return dataClock(now(), await latestObservationTs(db), false).now;
+  return dataClock(now(), await latestObservationTs(db, episode), false).now;
+}
+
+/**
+ * "Now" of the data a place belongs to: its recorded episode's clock (docs/decisions/088), else the main dataset's.
+ */
+export async function dataNowOfLieu(
+  db: Kysely<Database>,
+  env: Pick<Env, 'INGEST'>,
+  now: () => number,
+  lieuId: number,
+): Promise<number> {
+  if (env.INGEST === 'live') return now();
+  return dataNow(db, env, now, await episodeOfLieu(db, lieuId));
 }
 
 /** The observations of the trend window ending with the sensor's latest observation at or before `atMs`. */

@@ -80,6 +80,17 @@ export interface LieuTable {
   /** Upstream → downstream order within the entity when known (catchment area), else null. */
   ordre: number | null;
   source: string;
+  /** The recorded episode the place belongs to (its own data clock, docs/decisions/088); null: the main dataset. */
+  episode: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A recorded episode of another period than the main demo dataset (migration 010, docs/decisions/088). */
+export interface EpisodeTable {
+  code: string;
+  /** « Crue annoncée de la Loire, décembre 2024 ». */
+  libelle: string;
+  /** Who produced the data, shown with the episode. */
+  source: string;
 }
 
 export interface CapteurTable {
@@ -499,6 +510,7 @@ export interface Database {
   capteur: CapteurTable;
   observation: ObservationTable;
   prevision: PrevisionTable;
+  episode: EpisodeTable;
   archive_jour: ArchiveJourTable;
   climatologie: ClimatologieTable;
   climatologie_capteur: ClimatologieCapteurTable;

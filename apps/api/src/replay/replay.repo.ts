@@ -69,3 +69,39 @@ export async function startReplayState(
 export async function updateReplayState(db: Db, change: Updateable<RelectureTable>): Promise<void> {
   await db.updateTable('relecture').set(change).where('id', '=', 1).execute();
 }
+
+/** The forecast runs stored for places of these stations with a run time in [from, to): one row per sensor and run. */
+export async function forecastRunsBetween(db: Db, from: number, to: number) {
+  const rows = await db
+    .selectFrom('prevision')
+    .innerJoin('capteur', 'capteur.id', 'prevision.capteur_id')
+    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+    .select((eb) => [
+      'capteur.id as capteurId',
+      'capteur.grandeur',
+      'lieu.id as lieuId',
+      'lieu.code_station',
+      'prevision.run_ts',
+      eb.fn.min('prevision.ts').as('from'),
+      eb.fn.max('prevision.ts').as('to'),
+      eb.fn.countAll<number | string>().as('points'),
+      eb.fn.max('prevision.valeur').as('maxValeur'),
+    ])
+    .where('prevision.run_ts', '>=', from)
+    .where('prevision.run_ts', '<', to)
+    .where('capteur.grandeur', 'in', ['H', 'Q'])
+    .groupBy(['capteur.id', 'capteur.grandeur', 'lieu.id', 'lieu.code_station', 'prevision.run_ts'])
+    .orderBy('prevision.run_ts')
+    .execute();
+  return rows.map((r) => ({
+    lieuId: r.lieuId,
+    capteurId: r.capteurId,
+    grandeur: r.grandeur as 'H' | 'Q',
+    codeStation: r.code_station ?? '',
+    runTs: Number(r.run_ts),
+    points: Number(r.points),
+    from: Number(r.from),
+    to: Number(r.to),
+    maxValeur: r.maxValeur === null ? null : Number(r.maxValeur),
+  }));
+}

@@ -11,6 +11,7 @@ import { parisDayRange } from '@limni/shared/domain/time';
 import {
   addRules,
   alertsFor,
+  HOUR_MS,
   placeOfStation,
   PONT_NEUF_CODE,
   registerBrowser,
@@ -20,6 +21,7 @@ import { json, mailsTo, signedUpUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { decryptPush, startPushService, type LocalPushService } from '../../test/push-service';
 import { parseCsv, readSeedText } from '../seed/files';
+import { EPISODE_LOIRE_FILES } from '../seed/steps/episodes';
 import { parseReplayArgs } from './args';
 import { recordedObservations, runReplay } from './replay';
 
@@ -85,12 +87,12 @@ const replay = (
   rt: ReturnType<typeof alertsFor>,
   signal?: AbortSignal,
   afterStep?: (at: number) => Promise<void>,
+  window: { from: number; to: number } = { from: FROM, to: TO },
 ) =>
   runReplay({
     db: ctx.db,
     events: rt.events,
-    from: FROM,
-    to: TO,
+    ...window,
     speed: 1e9,
     rewind: (ids) => rt.alerts.evaluator.rewind(ids),
     afterStep,
@@ -272,6 +274,83 @@ describe('the daily archive during a replay', () => {
     const again = await run();
     expect(again.archives).toBe(0);
   });
+});
+
+describe('replaying the Loire forecast episode, 11 → 16 December 2024', () => {
+  const LOIRE = { from: parisDayRange('2024-12-11').start, to: parisDayRange('2024-12-16').start };
+  const STEP = 15 * 60_000;
+  const digoin = EPISODE_LOIRE_FILES[0];
+
+  /** Digoin's `.prv`, read here: the run time and the central (50 %) flow forecast. */
+  function centralFlowForecast() {
+    const lines = readSeedText(digoin.prv).split('\n');
+    const cells = (name: string) => (lines.find((l) => l.startsWith(`${name};`)) ?? '').split(';').slice(1);
+    const col = cells('IdSeries').findIndex(
+      (id, i) => cells('Grandeurs')[i] === 'Q' && id.endsWith('centrale_50'),
+    );
+    const [d, t] = (lines.find((l) => l.startsWith('# DtDerObs;')) ?? '').split(';')[1]?.split(' ') ?? [];
+    const [dd, mm, yyyy] = (d ?? '').split('-');
+    const points = lines.flatMap((l) => {
+      const m = /^(\d\d)-(\d\d)-(\d{4}) (\d\d:\d\d);(.*)$/.exec(l);
+      if (!m) return [];
+      return [
+        { ts: Date.parse(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:00Z`), valeur: Number(m[5]?.split(';')[col]) },
+      ];
+    });
+    return { run: Date.parse(`${yyyy}-${mm}-${dd}T${t}:00Z`), points };
+  }
+
+  it('fires « débit prévu au-dessus de 180 m³/s dans les 48 h » and no observed-threshold alert', async () => {
+    const SEUIL = 180;
+    const place = await placeOfStation(ctx, digoin.station, 'Q');
+    const before = await snapshot();
+    const { token, id } = await signedUpUser(ctx, 'Ligerienne');
+    await ctx.db.db
+      .insertInto('user_autorisation')
+      .values({ user_id: id, autorisation_id: 1, created_at: LOIRE.from })
+      .execute();
+    const profile = await ctx.request({
+      method: 'POST',
+      url: '/api/user/profile',
+      payload: { acceptPrevisionAlert: true },
+      token,
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    await addRules(ctx, token, place.lieu, [
+      { type: 'prevision', grandeur: 'Q', seuil: SEUIL, horizon_h: 48 },
+      { type: 'au_dessus', grandeur: 'Q', seuil: SEUIL },
+    ]);
+
+    // Expectations from the source files: the forecast is announced at the end of the step holding its run time and
+    // looks 48 h ahead; the observed hourly flow of the window never goes above the threshold.
+    const { run, points } = centralFlowForecast();
+    const announced = LOIRE.from + (Math.floor((run - LOIRE.from) / STEP) + 1) * STEP - 1;
+    const crossing = points.find(
+      (p) => p.ts > announced && p.ts <= announced + 48 * HOUR_MS && p.valeur > SEUIL,
+    );
+    expect(crossing).toBeDefined();
+    const observed = parseCsv(readSeedText(digoin.qmnh))
+      .map((r) => ({ ts: Date.parse(r['Date (TU)'] ?? ''), v: Number(r['Valeur (en m³/s)']) }))
+      .filter((r) => r.ts >= LOIRE.from && r.ts < LOIRE.to);
+    expect(observed.length).toBeGreaterThan(100);
+    expect(Math.max(...observed.map((r) => r.v))).toBeLessThanOrEqual(SEUIL);
+
+    const rt = alertsFor(ctx);
+    const result = await replay(rt, undefined, undefined, LOIRE);
+    await rt.alerts.stop();
+    expect(result.statut).toBe('termine');
+    expect(result.lectures).toBe(observed.length * EPISODE_LOIRE_FILES.length);
+
+    const list = z.parse(
+      NotificationsResponse,
+      json(await ctx.request({ url: '/api/user/notifications', token })),
+    );
+    expect(list.notifications.map((n) => [n.type, n.ts, n.valeur])).toEqual([
+      ['prevision', crossing?.ts, crossing?.valeur],
+    ]);
+    // The dataset is whole again.
+    expect(await snapshot()).toEqual(before);
+  }, 180_000);
 });
 
 describe('recorded series and arguments', () => {

@@ -1,5 +1,6 @@
 /**
- * Replay of the recorded January 2022 Garonne/Ariège series as if they arrived live (docs/decisions/059).
+ * Replay of the recorded series (January 2022 Garonne/Ariège, December 2024 Loire) as if they arrived live
+ * (docs/decisions/059).
  *
  * The window [from, to) is cut in simulated steps (at most `stepMs`, 15 min by default, the cadence of live
  * ingestion) played at `speed` simulated seconds per real second. Before the first step the recorded observations of
@@ -10,6 +11,8 @@
  * step. When the simulated clock passes midnight in Paris, the day that ended is rolled up into the daily archive for
  * the replayed sensors (mean, min, max, count; a day already archived is kept), as the live roll-up does. At the end — or when interrupted — the observations after the window are written back without events, so the
  * database holds the dataset again. The state (running, window, speed, simulated time) is kept in `relecture`.
+ * Forecast runs stored with a run time inside the window (the Loire episode of December 2024, docs/decisions/088) are
+ * announced by a `forecasts` event in the step that holds their run time, so forecast rules are evaluated as live.
  */
 import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
 import { addDays, parisDay } from '@limni/shared/domain/time';
@@ -18,7 +21,9 @@ import type { Db } from '../db/client';
 import type { IngestEvents, CapteurObservations } from '../ingest/events';
 import { ObservationsSummary, ObservationStore, type ObservationToStore } from '../ingest/observation-store';
 import { num, parseCsv, readSeedText } from '../seed/files';
+import { EPISODE_LOIRE_FILES, readHourlyFlows } from '../seed/steps/episodes';
 import {
+  forecastRunsBetween,
   removeObservationsToReplay,
   sensorsOfStations,
   startReplayState,
@@ -66,7 +71,10 @@ export interface ReplayResult {
   restituees: number;
 }
 
-/** The recorded series: Garonne/Ariège water levels at native steps and the January daily mean flows. */
+/**
+ * The recorded series: Garonne/Ariège water levels at native steps and the January 2022 daily mean flows, and the
+ * hourly flows of the Loire episode of December 2024 (docs/decisions/088).
+ */
 export function recordedObservations(): ObservationToStore[] {
   const out: ObservationToStore[] = [];
   for (const row of parseCsv(readSeedText('garonne_H_2022-01_native.csv'))) {
@@ -90,6 +98,9 @@ export function recordedObservations(): ObservationToStore[] {
       statut: null,
       qualification: null,
     });
+  }
+  for (const f of EPISODE_LOIRE_FILES) {
+    for (const r of readHourlyFlows(f.qmnh)) out.push({ codeStation: f.station, grandeur: 'Q', ...r });
   }
   return out.sort((a, b) => a.ts - b.ts);
 }
@@ -161,6 +172,8 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
     `Relecture : ${pending.filter((r) => r.ts < opts.to).length} mesures de ${lieuIds.length} lieux à rejouer`,
   );
 
+  // Forecast runs of the window, announced (`forecasts` event) in the step that holds their run time.
+  const runs = await forecastRunsBetween(db, opts.from, opts.to);
   const summary = new StepSummary();
   const store = new ObservationStore(db, 'hubeau', summary);
   let index = 0;
@@ -197,6 +210,10 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
         at,
         sensors: summary.current.sensors,
       });
+      const issued = runs.filter((r) => r.runTs >= sim && r.runTs < next);
+      if (issued.length > 0) {
+        await opts.events.emit({ type: 'forecasts', origin: 'replay', at, places: issued });
+      }
       await opts.afterStep?.(at);
       const complete: string[] = [];
       for (const today = parisDay(next); toRoll < today; toRoll = addDays(toRoll, 1)) complete.push(toRoll);

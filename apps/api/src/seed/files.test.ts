@@ -36,8 +36,8 @@ function recordOf(name: string, key: string, value: string): Record<string, stri
 }
 
 describe('parseCsv on the real seed files', () => {
-  it('finds the fifteen CSV files of seed-data', () => {
-    expect(CSV_FILES).toHaveLength(15);
+  it('finds the seventeen CSV files of seed-data', () => {
+    expect(CSV_FILES).toHaveLength(17);
   });
 
   it.each(CSV_FILES)('%s: one record per data line; unquoted lines split at their commas', (name) => {
@@ -46,12 +46,14 @@ describe('parseCsv on the real seed files', () => {
     const [header = '', ...data] = lines;
     // The line-based count is sound only if no quoted field spans lines: an even number of quotes on each line.
     expect(lines.filter((l) => (l.match(/"/g)?.length ?? 0) % 2 !== 0)).toEqual([]);
-    expect(header).not.toContain('"');
+    // HydroPortail exports quote every header cell (`"Date (TU)"`); the other files quote none.
+    const quotedHeader = /^"[^"]*"(,"[^"]*")*$/.test(header);
+    if (!quotedHeader) expect(header).not.toContain('"');
     const records = parseCsv(text);
     expect(records.length).toBe(data.length);
     expect(records.length).toBeGreaterThan(0);
 
-    const keys = header.split(',').map((k) => k.trim());
+    const keys = header.split(',').map((k) => (quotedHeader ? k.slice(1, -1) : k.trim()));
     const expected: Array<Record<string, string>> = [];
     const actual: Array<Record<string, string> | undefined> = [];
     data.forEach((line, i) => {
@@ -84,6 +86,17 @@ describe('parseCsv on the real seed files', () => {
       after[1],
       after.at(-2),
     ]);
+  });
+
+  it('reads the quoted header and quoted values of HydroPortail exports (Loire hourly flows)', () => {
+    const name = 'loire_2024-12_K1180010_QmnH.csv';
+    const line = rawLine(name, '2024-12-11T00:00:00.000Z,');
+    const cells = line.split(',');
+    const r = parseCsv(readSeedText(name))[0];
+    expect(r?.['Date (TU)']).toBe(cells[0]);
+    expect(r?.['Valeur (en m³/s)']).toBe(cells[1]?.replaceAll('"', ''));
+    expect(r?.['Statut']).toBe(cells[2]?.replaceAll('"', ''));
+    expect(r?.['Continuité']).toBe(cells[5]);
   });
 
   it('reads CRLF files without a trailing carriage return (Swiss lake stations)', () => {

@@ -51,6 +51,7 @@ const TABLES_CHILD_FIRST = [
   'observation',
   'capteur',
   'lieu',
+  'episode',
   'troncon',
   'entite_departement',
   'entite',
@@ -236,4 +237,46 @@ export async function sensorsWithReferencePeriod(db: Kysely<Database>): Promise<
     .orderBy('capteur_id')
     .execute();
   return rows.map((r) => r.capteur_id);
+}
+
+/** Whether a recorded episode (docs/decisions/088) is already loaded. */
+export async function episodeExists(db: Kysely<Database>, code: string): Promise<boolean> {
+  const row = await db.selectFrom('episode').select('code').where('code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The place of a hydrometric site (first by id), with its sensors; null when the referential has none. */
+export async function placeOfSite(
+  db: Kysely<Database>,
+  codeSite: string,
+): Promise<{ id: number; capteurs: Array<{ id: number; grandeur: 'H' | 'Q' | 'T' }> } | null> {
+  const lieu = await db
+    .selectFrom('lieu')
+    .select('id')
+    .where('code_site', '=', codeSite)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!lieu) return null;
+  const capteurs = await db
+    .selectFrom('capteur')
+    .select(['id', 'grandeur'])
+    .where('lieu_id', '=', lieu.id)
+    .orderBy('id')
+    .execute();
+  return { id: lieu.id, capteurs };
+}
+
+/** Puts places in a recorded episode (their data clock becomes the episode's). */
+export async function setPlacesEpisode(
+  db: Kysely<Database>,
+  lieuIds: readonly number[],
+  code: string,
+): Promise<void> {
+  if (lieuIds.length === 0) return;
+  await db
+    .updateTable('lieu')
+    .set({ episode: code })
+    .where('id', 'in', [...lieuIds])
+    .execute();
 }

@@ -19,9 +19,10 @@ import { loadSeedSources } from './sources';
 import { silentSeedLog, type SeedContext, type SeedLog } from './step';
 import { SEED_STEPS } from './steps/index';
 import { loadDemoArchive } from './steps/archive';
+import { loadLoireEpisode } from './steps/episodes';
 import { refreshPages } from './steps/pages';
 
-export const DATASET_VERSION = '2026-11-21.1';
+export const DATASET_VERSION = '2026-11-24.1';
 
 export interface SeedResult {
   seeded: boolean;
@@ -39,6 +40,10 @@ export async function seedDatabase(
     if (pages > 0) log(`${pages} page(s) de contenu mise(s) à jour`);
     // A database seeded before the daily archive existed (migration 007) gets it once, all or nothing.
     await inSeedTransaction(handle.db, async (trx) => void (await loadDemoArchive(trx, now, log)));
+    // Likewise for the Loire forecast episode (docs/decisions/088).
+    await inSeedTransaction(handle.db, async (trx) => {
+      if ((await loadLoireEpisode(trx, log)) > 0) await moveIdSequencesPastSeededIds(trx, handle.dialect);
+    });
     return { seeded: false, counts: {} };
   }
   const ref = buildReferentiel(loadSeedSources());

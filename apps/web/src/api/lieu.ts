@@ -8,6 +8,7 @@ import {
   GraphOptions,
   LieuDetail,
   LieuDonnees,
+  LieuEtat,
   LieuPrevisions,
   LieuWebcam,
 } from '@limni/shared/contracts/hydro';
@@ -27,6 +28,13 @@ export const lieuDaterangeQuery = (id: number) =>
     queryKey: ['hydro', 'lieu', id, 'daterange'],
     queryFn: ({ signal }) => api(`hydro/lieu/${id}/daterange`, DateRange, { signal }),
     staleTime: 5 * 60_000,
+  });
+
+/** The state of each sensor of a place at the end of a Paris day, or at its data clock's "now" when earlier. */
+export const lieuEtatQuery = (id: number, date: string) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', id, 'etat', date],
+    queryFn: ({ signal }) => api(`hydro/lieu/${id}/${date}`, LieuEtat, { signal }),
   });
 
 export const lieuAlertesQuery = (id: number) =>

@@ -45,8 +45,9 @@ export default function StatusBanners() {
   const health = useQuery(healthQuery());
   const online = useOnline();
   const clock = useDataClock();
-  const fin = health.data?.donnees.fin ?? null;
-  const debut = health.data?.donnees.debut ?? null;
+  // A place of a recorded episode (docs/decisions/088): the banner names that episode's clock and period.
+  const fin = clock.episode ? clock.episode.fin : (health.data?.donnees.fin ?? null);
+  const debut = clock.episode ? clock.episode.debut : (health.data?.donnees.debut ?? null);
   const isDemo = clock.demo;
 
   return (
@@ -75,6 +76,7 @@ export default function StatusBanners() {
         <div className="border-b border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
           <p className="mx-auto max-w-7xl px-4 py-2 text-sm">
             <strong>{t('banner.demoHorloge', { maintenant: formatClock(clock.now) })}</strong>{' '}
+            {clock.episode && <>{t('banner.episode', { episode: clock.episode.libelle })} </>}
             {t('banner.demo', { debut: formatLongDate(debut), fin: formatLongDate(fin) })}
           </p>
         </div>

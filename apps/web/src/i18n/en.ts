@@ -44,6 +44,9 @@ export const en: Record<MessageKey, string> = {
   'banner.wsBug': 'The data service is temporarily unavailable. The information shown may be incomplete.',
   'banner.reessayer': 'Try again',
   'banner.demoHorloge': 'Demonstration — it is {maintenant}.',
+  'banner.episode':
+    'Clock of the episode “{episode}”: this place belongs to a recorded episode of another period than the rest of the demonstration.',
+  'episode.ligne': 'Recorded episode “{episode}”, counted from its own clock: {maintenant}.',
   'banner.demo':
     'Real readings from {debut} to {fin}, which do not describe the current situation; ages (“… ago”) are counted from this demonstration time.',
   'banner.horsLigne': 'You are offline: showing the last data you viewed.',

@@ -43,6 +43,9 @@ export const fr = {
     'Le service de données est momentanément indisponible. Les informations affichées peuvent être incomplètes.',
   'banner.reessayer': 'Réessayer',
   'banner.demoHorloge': 'Démonstration — nous sommes le {maintenant}.',
+  'banner.episode':
+    'Horloge de l’épisode « {episode} » : ce lieu appartient à un épisode enregistré, d’une autre période que le reste de la démonstration.',
+  'episode.ligne': 'Épisode enregistré « {episode} », compté depuis son horloge : {maintenant}.',
   'banner.demo':
     'Des mesures réelles du {debut} au {fin}, qui ne décrivent pas la situation actuelle ; les âges (« il y a … ») sont comptés depuis cette heure de démonstration.',
   'banner.horsLigne': 'Vous êtes hors ligne : affichage des dernières données consultées.',

@@ -21,6 +21,19 @@ export const IngestJobStatus = z.object({
 });
 export type IngestJobStatus = z.infer<typeof IngestJobStatus>;
 
+/**
+ * A recorded episode of another period than the main dataset (docs/decisions/088): its places count ages, freshness
+ * and vigilance validity against its own clock (its latest reading rounded up to the hour).
+ */
+export const HealthEpisode = z.object({
+  code: z.string(),
+  libelle: z.string(),
+  source: z.string(),
+  debut: z.nullable(EpochMs),
+  fin: z.nullable(EpochMs),
+});
+export type HealthEpisode = z.infer<typeof HealthEpisode>;
+
 /** What makes the service `degraded`: a stable code and a French sentence. */
 export const HealthProbleme = z.object({ code: z.string(), message: z.string() });
 
@@ -29,8 +42,10 @@ export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.object({ ok: z.boolean(), dialect: z.enum(['sqlite', 'postgres']) }),
-  /** First and last observation in the database: the period the data cover. */
+  /** First and last observation of the main dataset (places outside any episode): the period the data cover. */
   donnees: z.object({ debut: z.nullable(EpochMs), fin: z.nullable(EpochMs), jeu: z.nullable(z.string()) }),
+  /** Recorded episodes with their own clock (docs/decisions/088); absent from older servers. */
+  episodes: z.optional(z.array(HealthEpisode)),
   ingestion: z.object({ mode: z.enum(['off', 'live']), jobs: z.array(IngestJobStatus) }),
   problemes: z.array(HealthProbleme),
 });

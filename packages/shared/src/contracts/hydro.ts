@@ -246,7 +246,14 @@ export const DateRange = z.object({
 });
 export type DateRange = z.infer<typeof DateRange>;
 
-export const LieuAvecEtats = z.extend(LieuRef, { capteurs: z.array(EtatCapteur) });
+export const LieuAvecEtats = z.extend(LieuRef, {
+  capteurs: z.array(EtatCapteur),
+  /**
+   * A place of a recorded episode (docs/decisions/088): its states are judged at its episode's clock, `maintenant`,
+   * not at the list's. Absent for the places of the main dataset.
+   */
+  episode: z.optional(z.object({ code: z.string(), libelle: z.string(), maintenant: EpochMs })),
+});
 
 /** Places of an entity with the state of each sensor at the data "now". */
 export const EntiteLieux = z.object({
@@ -320,6 +327,8 @@ export const LieuDetail = z.object({
   a_webcam: z.boolean(),
   /** Forecasts exist for one of its sensors (viewing them needs authorisation 1). */
   a_previsions: z.boolean(),
+  /** The recorded episode the place belongs to, whose clock its ages use (docs/decisions/088); absent: main dataset. */
+  episode: z.optional(z.nullable(z.object({ code: z.string(), libelle: z.string() }))),
 });
 export type LieuDetail = z.infer<typeof LieuDetail>;
 

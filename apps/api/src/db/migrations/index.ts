@@ -11,6 +11,7 @@ import { migration005 } from './005_accounts';
 import { migration006 } from './006_alertes';
 import { migration007 } from './007_archive';
 import { migration009 } from './009_security';
+import { migration010 } from './010_episodes';
 import { migration011 } from './011_hubeau_elab';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
@@ -22,6 +23,7 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '006_alertes': migration006(dialect),
     '007_archive': migration007(),
     '009_security': migration009(),
+    '010_episodes': migration010(),
     '011_hubeau_elab': migration011(),
   };
 }

@@ -8,7 +8,7 @@ import type { HealthResponse, IngestJobStatus } from '@limni/shared/contracts/he
 import type { AppDeps } from '../../deps';
 import { pingDb } from '../../db/client';
 import { APP_VERSION } from '../../version';
-import { dataPeriod, datasetVersion } from './health.repo';
+import { dataPeriod, datasetVersion, episodePeriods } from './health.repo';
 
 /** A job's recorded state, as ingestion keeps it (`ingest/jobs/runner.ts`). */
 export interface IngestJobState {
@@ -86,6 +86,7 @@ export async function healthStatus(
   const ok = await pingDb(deps.db);
   const { debut, fin } = ok ? await dataPeriod(deps.db.db) : { debut: null, fin: null };
   const jeu = ok ? await datasetVersion(deps.db.db) : null;
+  const episodes = ok ? await episodePeriods(deps.db.db) : [];
   const jobs = (ok && ingestStatus ? await ingestStatus() : []).map(publicJobStatus);
   const problemes: HealthResponse['problemes'] = [];
   if (!ok) problemes.push({ code: 'base_de_donnees', message: 'La base de données ne répond pas.' });
@@ -103,6 +104,7 @@ export async function healthStatus(
     version: APP_VERSION,
     database: { ok, dialect: deps.db.dialect },
     donnees: { debut, fin, jeu },
+    episodes,
     ingestion: { mode: deps.env.INGEST, jobs },
     problemes,
   };

@@ -20,6 +20,7 @@ import type {
 import { furthestFromNormal } from '@limni/shared/domain/climatologie';
 import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
+import { episodesOfLieux } from '../../data/capteurs.repo';
 import { capteurStatesAt, dataNow } from '../../data/observations';
 import { notFound } from '../../http/errors';
 import * as repo from './hydro.repo';
@@ -146,16 +147,27 @@ export class HydroService {
     const lieux = await repo.entiteLieuxRefs(this.db, id);
     if (!lieux) throw entiteInconnue(id);
     const maintenant = await dataNow(this.db, this.deps.env, this.deps.now);
-    const etats = await capteurStatesAt(
+    // Places of a recorded episode are judged at their episode's clock (docs/decisions/088).
+    const episodes = await episodesOfLieux(
       this.db,
       lieux.map((l) => l.id),
-      maintenant,
-      maintenant,
     );
+    const main = lieux.filter((l) => !episodes.has(l.id)).map((l) => l.id);
+    const etats = await capteurStatesAt(this.db, main, maintenant, maintenant);
+    const clocks = new Map<number, { code: string; libelle: string; maintenant: number }>();
+    for (const [lieuId, ep] of episodes) {
+      const at = await dataNow(this.db, this.deps.env, this.deps.now, ep.code);
+      clocks.set(lieuId, { ...ep, maintenant: at });
+      etats.push(...(await capteurStatesAt(this.db, [lieuId], at, at)));
+    }
     return {
       entite_id: id,
       maintenant,
-      lieux: lieux.map((l) => ({ ...l, capteurs: etats.filter((e) => e.lieu_id === l.id) })),
+      lieux: lieux.map((l) => {
+        const episode = clocks.get(l.id);
+        const capteurs = etats.filter((e) => e.lieu_id === l.id);
+        return episode ? { ...l, capteurs, episode } : { ...l, capteurs };
+      }),
     };
   }
 

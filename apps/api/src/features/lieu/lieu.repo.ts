@@ -53,6 +53,7 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
     .innerJoin('bassin', 'bassin.slug', 'entite.bassin_slug')
     .leftJoin('departement', 'departement.code', 'lieu.departement_code')
     .leftJoin('troncon', 'troncon.id', 'lieu.troncon_id')
+    .leftJoin('episode', 'episode.code', 'lieu.episode')
     .select([
       'lieu.id',
       'lieu.nom',
@@ -77,6 +78,8 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
       'troncon.nom as troncon_nom',
       'troncon.niveau as troncon_niveau',
       'troncon.niveau_ts as troncon_niveau_ts',
+      'episode.code as episode_code',
+      'episode.libelle as episode_libelle',
     ])
     .where('lieu.id', '=', id)
     .executeTakeFirst();
@@ -138,6 +141,10 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
     photos,
     a_webcam: webcam !== undefined,
     a_previsions: previsions !== undefined,
+    // Only places of a recorded episode carry it (docs/decisions/088).
+    ...(l.episode_code !== null && l.episode_libelle !== null
+      ? { episode: { code: l.episode_code, libelle: l.episode_libelle } }
+      : {}),
   };
 }
 

@@ -36,7 +36,7 @@ describe('content pages', () => {
     expect(page.markdown.length).toBeGreaterThan(1500);
     expect(page.html).toMatch(/<h2[^>]*>/);
     expect(page.html).not.toMatch(/<script|<iframe|javascript:/i);
-    expect(page.updated_at).toBe(Date.parse('2026-11-22T11:00:00Z'));
+    expect(page.updated_at).toBe(Date.parse('2026-11-24T07:00:00Z'));
   });
 
   it('gives terms of use and a legal notice; this demonstration instance says it has no publisher', async () => {

@@ -1,11 +1,12 @@
 /**
  * The seed steps, run in this order inside the seed transaction: the referential first, then what hangs on it
- * (recorded series, vigilance alerts, authorisations, activities and their thresholds, content pages, mailing
+ * (recorded series, the Loire forecast episode of December 2024, vigilance alerts, authorisations, activities and their thresholds, content pages, mailing
  * lists).
  */
 import type { SeedStep } from '../step';
 import { seedActivites } from './activites';
 import { seedArchive } from './archive';
+import { seedEpisodes } from './episodes';
 import { seedAutorisations } from './autorisations';
 import { seedListes } from './listes';
 import { seedObservations } from './observations';
@@ -17,6 +18,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   seedReferentiel,
   seedObservations,
   seedArchive,
+  seedEpisodes,
   seedVigilance,
   seedAutorisations,
   seedActivites,

@@ -13,13 +13,16 @@ export function whenLabel(ts: number): string {
   return currentLangue() === 'fr' ? `le ${formatDateTime(ts)}` : `on ${formatDateTime(ts)}`;
 }
 
-/** The age of a time against the data clock, the absolute time in its title and for screen readers. */
-export function Age({ ts }: { ts: number }) {
+/**
+ * The age of a time against the data clock, the absolute time in its title and for screen readers. `clockNow`: another
+ * clock, that of a recorded episode shown in a list of the main dataset (docs/decisions/088).
+ */
+export function Age({ ts, clockNow }: { ts: number; clockNow?: number | undefined }) {
   const clock = useDataClock();
   const absolute = formatDateTime(ts);
   return (
     <time dateTime={new Date(ts).toISOString()} title={absolute} data-testid="age">
-      {formatAgo(ts, clock.now)}
+      {formatAgo(ts, clockNow ?? clock.now)}
     </time>
   );
 }
@@ -29,12 +32,15 @@ export function Freshness({
   fraicheur,
   now,
   pasMin = null,
+  ownClock = false,
 }: {
   ts: number | null;
   fraicheur: Fraicheur;
   now: number;
   /** The sensor's native step: a daily mean (1440 min) is the mean of a day, not a reading at a time. */
   pasMin?: number | null;
+  /** The age is counted from `now` (a recorded episode's clock), not from the app's data clock. */
+  ownClock?: boolean;
 }) {
   const t = useT();
   if (ts === null || fraicheur === 'aucune_donnee') {
@@ -46,7 +52,7 @@ export function Freshness({
         {pasMin !== null && pasMin >= 1440
           ? t('fraicheur.derniereJour', { jour: formatLongDate(ts) })
           : t('fraicheur.derniere', { quand: whenLabel(ts) })}{' '}
-        (<Age ts={ts} />)
+        (<Age ts={ts} clockNow={ownClock ? now : undefined} />)
       </span>
       {fraicheur === 'en_retard' && (
         <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-950">

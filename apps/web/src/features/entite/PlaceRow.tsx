@@ -10,6 +10,8 @@ import { latestTs, rowFreshness } from '../../components/hydro/sensors';
 import { SensorValues } from '../../components/hydro/SensorValues';
 import { VerdictChip } from '../../components/ui/Chips';
 import { Freshness } from '../../components/ui/Freshness';
+import { formatClock } from '../../lib/format';
+import { useT } from '../../lib/i18n';
 
 export interface PlaceRowData {
   id: number;
@@ -19,6 +21,8 @@ export interface PlaceRowData {
   entiteNom?: string;
   capteurs: readonly EtatCapteur[];
   verdict: { verdict: Verdict; raison: string } | null;
+  /** A place of a recorded episode: its states and ages are on the episode's clock (docs/decisions/088). */
+  episode?: { libelle: string; maintenant: number } | undefined;
 }
 
 export function PlaceRow({
@@ -32,6 +36,7 @@ export function PlaceRow({
   now: number;
   activiteNom?: string;
 }) {
+  const t = useT();
   const ts = latestTs(lieu.capteurs);
   // The step of the sensor that gave the latest reading (a daily mean is shown as a day).
   const pasMin = lieu.capteurs.find((c) => c.ts === ts)?.pas_min ?? null;
@@ -48,7 +53,21 @@ export function PlaceRow({
           </span>
           {ts !== null && (
             <span className="mt-1 block">
-              <Freshness ts={ts} fraicheur={rowFreshness(lieu.capteurs)} now={now} pasMin={pasMin} />
+              <Freshness
+                ts={ts}
+                fraicheur={rowFreshness(lieu.capteurs)}
+                now={lieu.episode?.maintenant ?? now}
+                ownClock={!!lieu.episode}
+                pasMin={pasMin}
+              />
+            </span>
+          )}
+          {lieu.episode && (
+            <span className="mt-1 block text-sm text-muted" data-testid="episode">
+              {t('episode.ligne', {
+                episode: lieu.episode.libelle,
+                maintenant: formatClock(lieu.episode.maintenant),
+              })}
             </span>
           )}
         </span>

@@ -42,6 +42,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCou
 
   const rows = useMemo<PlaceRowData[]>(() => {
     const states = new Map((lieux.data?.lieux ?? []).map((l) => [l.id, l.capteurs]));
+    const episodes = new Map((lieux.data?.lieux ?? []).map((l) => [l.id, l.episode]));
     const byLieu = new Map((verdicts.data?.lieux ?? []).map((v) => [v.lieu.id, v]));
     return entite.lieux.map((l) => {
       const v = byLieu.get(l.id);
@@ -51,6 +52,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCou
         libelle: l.libelle,
         capteurs: states.get(l.id) ?? [],
         verdict: v ? { verdict: v.verdict, raison: v.raison } : null,
+        episode: episodes.get(l.id),
       };
     });
   }, [entite.lieux, lieux.data, verdicts.data]);

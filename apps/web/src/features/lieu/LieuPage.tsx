@@ -10,8 +10,15 @@ import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from '
 import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
 import { entiteLieuxQuery } from '../../api/entite';
+import { useDataClock, useEpisodeClockScope } from '../../api/health';
 import { activitesQuery } from '../../api/hydro';
-import { lieuAlertesQuery, lieuQuery, verdictLieuQuery } from '../../api/lieu';
+import {
+  lieuAlertesQuery,
+  lieuDaterangeQuery,
+  lieuEtatQuery,
+  lieuQuery,
+  verdictLieuQuery,
+} from '../../api/lieu';
 import { lieuHref } from '../../api/search';
 import { AbonnementButton } from '../../components/account/AbonnementButton';
 import { MalerterButton } from '../../components/alertes/ReglesDialog';
@@ -78,11 +85,14 @@ function Lieu({ id, ida }: { id: number; ida: number }) {
 
 function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
+  // A place of a recorded episode counts ages against that episode's clock (docs/decisions/088).
+  useEpisodeClockScope(lieu.episode?.code ?? null);
   const { pathname, search } = useLocation();
   const alertesId = useId();
   const alertes = useQuery(lieuAlertesQuery(lieu.id));
   const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
-  const now = etats.data?.maintenant ?? null;
+  const clock = useDataClock();
+  const now = lieu.episode ? (clock.ready ? clock.now : null) : (etats.data?.maintenant ?? null);
   const base = lieuPath(lieu.id, ida);
   const currentTab: Tab = TABS.find((t) => pathname.startsWith(`${base}/${t}`)) ?? 'donnees';
 
@@ -161,17 +171,28 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const h = useHydroMessages();
   const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
   const activites = useQuery(activitesQuery());
+  const range = useQuery(lieuDaterangeQuery(lieu.id));
   // The verdict at the data "now", the instant of the values shown above it (`activites/type-{ida}/lieu-{id}`): a
   // place whose data stopped years ago says its reading is too old to judge, instead of giving the verdict of its
-  // last day as today's.
-  const verdict = useQuery(verdictLieuQuery(ida, lieu.id, null));
+  // last day as today's. A place of a recorded episode is judged on its episode's last day (docs/decisions/088).
+  const verdict = useQuery({
+    ...verdictLieuQuery(ida, lieu.id, lieu.episode ? (range.data?.jour_fin ?? null) : null),
+    enabled: !lieu.episode || range.isSuccess,
+  });
+  // A place of a recorded episode: its own state on its episode's clock (the entity's list is on the main clock).
+  const own = useQuery({
+    ...lieuEtatQuery(lieu.id, range.data?.jour_fin ?? ''),
+    enabled: !!lieu.episode && !!range.data?.jour_fin,
+  });
   const activite = activites.data?.find((a) => a.id === ida);
-  const capteurs = sortCapteurs(etats.data?.lieux.find((l) => l.id === lieu.id)?.capteurs ?? []);
+  const capteurs = sortCapteurs(
+    (lieu.episode ? own.data?.capteurs : etats.data?.lieux.find((l) => l.id === lieu.id)?.capteurs) ?? [],
+  );
   const withValue = capteurs.filter((c) => c.valeur !== null);
   const [main, ...others] = withValue;
   // The value that has a usual range for its date (ADR 087): its sentence goes under the values.
   const classed = withValue.find((c) => c.classe !== null);
-  const now = etats.data?.maintenant ?? 0;
+  const now = (lieu.episode ? own.data?.instant : etats.data?.maintenant) ?? 0;
   const titre = bracketsToParentheses(lieu.libelle);
 
   return (
@@ -197,7 +218,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
       </div>
 
       <div className="mt-4">
-        {etats.isPending ? (
+        {(lieu.episode ? own.isPending : etats.isPending) ? (
           <Skeleton className="h-16 w-64" />
         ) : lieu.capteurs.length === 0 ? (
           <p className="text-muted">{m('aucuneStation')}</p>

@@ -51,6 +51,13 @@ export const useLieuMessages = defineMessages(
     prevision: 'Prévision',
     fourchette: 'Fourchette',
     legendeObserve: 'Mesures ({unite})',
+    legendePrevisionPassee:
+      'Prévision du {run}, tracée sur les mesures : tendance centrale (tirets) et fourchette 10–90 % (bande)',
+    previsionPassee:
+      'Prévision produite le {run} : tendance centrale de {min} à {max} jusqu’au {date} ; la bande grise est la fourchette 10–90 % (9 chances sur 10 d’être au-dessus de son bas, 1 sur 10 de dépasser son haut).',
+    prevuObserve: 'Prévu {prevu} le {quand} ; observé {observe}.',
+    prevuObserveBilan:
+      'Du {debut} au {fin}, la mesure est restée entre {min} et {max} ; {dans} mesures sur {n} dans la fourchette 10–90 %.',
     legendePrevision: 'Prévision : moyenne (tirets) et fourchette min–max (bande)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Prévision produite le {date}.',
@@ -206,6 +213,13 @@ export const useLieuMessages = defineMessages(
     prevision: 'Forecast',
     fourchette: 'Range',
     legendeObserve: 'Readings ({unite})',
+    legendePrevisionPassee:
+      'Forecast of {run}, drawn over the readings: central tendency (dashed) and 10–90 % range (band)',
+    previsionPassee:
+      'Forecast produced on {run}: central tendency from {min} to {max} until {date}; the grey band is the 10–90 % range (9 chances in 10 of being above its bottom, 1 in 10 of exceeding its top).',
+    prevuObserve: 'Forecast {prevu} on {quand}; observed {observe}.',
+    prevuObserveBilan:
+      'From {debut} to {fin}, the reading stayed between {min} and {max}; {dans} readings out of {n} inside the 10–90 % range.',
     legendePrevision: 'Forecast: mean (dashed) and min–max range (band)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Forecast produced on {date}.',

@@ -6,12 +6,15 @@ export function ChartLegend({
   unite,
   couleur,
   forecast,
+  forecastLabel,
   seuils,
   habituel,
 }: {
   unite: string;
   couleur: string;
   forecast: boolean;
+  /** The forecast's legend when it is not the default one (a past run drawn over the observations). */
+  forecastLabel?: string | undefined;
   seuils: readonly { libelle: string; couleur: string; tirets: number[] }[];
   /** The reference period of the usual range drawn (« 1999–2018 »), or null when none is drawn. */
   habituel?: { periode: string; anDernier: boolean } | null;
@@ -33,7 +36,7 @@ export function ChartLegend({
             <rect x="0" y="1" width="28" height="10" fill="#4b5563" fillOpacity="0.18" />
             <line x1="0" y1="6" x2="28" y2="6" stroke="#4b5563" strokeWidth="2" strokeDasharray="6 4" />
           </svg>
-          {m('legendePrevision')}
+          {forecastLabel ?? m('legendePrevision')}
         </li>
       )}
       {habituel && (

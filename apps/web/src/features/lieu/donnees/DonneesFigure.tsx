@@ -230,7 +230,8 @@ function ChartSummary({
         </span>
       )}
       <BandSummary chart={chart} date={date} />
-      {columns.nbPrevisions > 0 && prevision && forecastValues.length > 0 && (
+      {chart.superpose && prevision && forecastValues.length > 0 && <PastForecastSummary chart={chart} />}
+      {!chart.superpose && columns.nbPrevisions > 0 && prevision && forecastValues.length > 0 && (
         <>
           {' '}
           {m('resumePrevision', {
@@ -242,6 +243,49 @@ function ChartSummary({
         </>
       )}
     </figcaption>
+  );
+}
+
+/**
+ * A past forecast run drawn over the observations (docs/decisions/089): what it announced, then what was observed at the
+ * same instants — the highest central forecast against the observation of that hour, the observed range, and how many
+ * observations fell inside the 10–90 % band.
+ */
+function PastForecastSummary({ chart }: { chart: DonneesChart }) {
+  const m = useLieuMessages();
+  const { prevision, unite, compare } = chart;
+  if (!prevision) return null;
+  const central = prevision.points.flatMap((p) => (p.valeur === null ? [] : [p.valeur]));
+  const last = prevision.points[prevision.points.length - 1];
+  return (
+    <span className="mt-1 block" data-testid="resume-prevision-passee">
+      {m('previsionPassee', {
+        run: formatDateTime(prevision.run_ts),
+        min: formatValue(Math.min(...central), unite),
+        max: formatValue(Math.max(...central), unite),
+        date: last ? dayTime(last.ts) : '',
+      })}
+      {compare && (
+        <>
+          {' '}
+          <strong>
+            {m('prevuObserve', {
+              prevu: formatValue(compare.prevu.valeur, unite),
+              quand: dayTime(compare.prevu.ts),
+              observe: formatValue(compare.observe, unite),
+            })}
+          </strong>{' '}
+          {m('prevuObserveBilan', {
+            debut: dayTime(compare.debut),
+            fin: dayTime(compare.fin),
+            min: formatValue(compare.min, unite),
+            max: formatValue(compare.max, unite),
+            dans: String(compare.dansFourchette),
+            n: String(compare.n),
+          })}
+        </>
+      )}
+    </span>
   );
 }
 
@@ -327,6 +371,11 @@ export function DonneesFigure({
         unite={unite}
         couleur={couleur}
         forecast={columns.nbPrevisions > 0}
+        forecastLabel={
+          chart.superpose && chart.prevision
+            ? m('legendePrevisionPassee', { run: formatDateTime(chart.prevision.run_ts) })
+            : undefined
+        }
         seuils={seuils}
         habituel={
           history && periode

@@ -20,6 +20,8 @@ export interface ChartColumns {
   max: (number | null)[];
   /** Forecast points actually merged (0 without forecast). */
   nbPrevisions: number;
+  /** The instant where the forecast line starts from an observation (that row is not a forecast). */
+  jonction?: number;
 }
 
 /** A silence longer than this breaks the line (3 native steps, at least 2 hours) instead of inventing a shape. */
@@ -31,11 +33,14 @@ export function gapThresholdMs(pasMin: number | null): number {
  * Merges observations and an optional forecast on one time axis. Forecast points at or before the last
  * observation are dropped (the observation wins); the forecast line starts from the last observed value so that
  * the two read as one continuous series.
+ * `superpose` (a past run, docs/decisions/089): every point of the run is kept beside the observations of the same
+ * instants — forecast against what was observed — and the band starts from the observation at the run time.
  */
 export function buildColumns(
   observed: Observations,
   pasMin: number | null,
   prevision: Pick<PrevisionSerie, 'points'> | null,
+  superpose: { runTs: number } | null = null,
 ): ChartColumns {
   const rows = new Map<
     number,
@@ -51,6 +56,7 @@ export function buildColumns(
     previous = ts;
   });
   const lastTs = observed.ts.length ? (observed.ts[observed.ts.length - 1] ?? null) : null;
+  if (superpose && prevision) return superposed(rows, prevision.points, superpose.runTs);
   const future = (prevision?.points ?? []).filter((p) => lastTs === null || p.ts > lastTs);
   if (future.length > 0 && lastTs !== null) {
     const last = rows.get(lastTs);
@@ -72,7 +78,99 @@ export function buildColumns(
     min: get('min'),
     max: get('max'),
     nbPrevisions: future.length,
+    ...(future.length > 0 && lastTs !== null ? { jonction: lastTs } : {}),
   };
+}
+
+type Row = { obs: number | null; mean: number | null; min: number | null; max: number | null };
+
+function columnsOf(rows: Map<number, Row>, nbPrevisions: number, jonction: number | null): ChartColumns {
+  const x = [...rows.keys()].sort((a, b) => a - b);
+  const get = (k: keyof Row) => x.map((t) => rows.get(t)?.[k] ?? null);
+  const cols = { x, obs: get('obs'), mean: get('mean'), min: get('min'), max: get('max'), nbPrevisions };
+  return jonction === null ? cols : { ...cols, jonction };
+}
+
+/** A past run drawn over the observations: its points on the rows of the same instants, from the run time on. */
+function superposed(rows: Map<number, Row>, points: PrevisionSerie['points'], runTs: number): ChartColumns {
+  const start = rows.get(runTs);
+  const drawn = points.filter((p) => p.ts > runTs);
+  const joined = !!start && start.obs !== null && drawn.length > 0;
+  if (start && joined) {
+    start.mean = start.obs;
+    start.min = start.obs;
+    start.max = start.obs;
+  }
+  for (const p of drawn) {
+    const row = rows.get(p.ts) ?? { obs: null, mean: null, min: null, max: null };
+    rows.set(p.ts, { ...row, mean: p.valeur, min: p.min ?? p.valeur, max: p.max ?? p.valeur });
+  }
+  return columnsOf(rows, drawn.length, joined ? runTs : null);
+}
+
+/** How a past forecast run compares with what was then observed (docs/decisions/089). */
+export interface ForecastAgainstObserved {
+  /** The highest central forecast among the instants that have an observation. */
+  prevu: { ts: number; valeur: number; min: number | null; max: number | null };
+  /** The observation at that instant. */
+  observe: number;
+  /** Observations at the forecast instants: range, count, and how many fell inside the forecast band. */
+  min: number;
+  max: number;
+  debut: number;
+  fin: number;
+  n: number;
+  dansFourchette: number;
+}
+
+/**
+ * Compares a forecast run with the observations of the same instants (only instants present in both count); null when
+ * none is shared.
+ */
+export function forecastAgainstObserved(
+  observed: Observations,
+  points: PrevisionSerie['points'],
+): ForecastAgainstObserved | null {
+  const byTs = new Map(observed.ts.map((ts, i) => [ts, observed.valeur[i] ?? null]));
+  const pairs = points.flatMap((p) => {
+    const o = byTs.get(p.ts);
+    return o === undefined || o === null || p.valeur === null ? [] : [{ p, valeur: p.valeur, o }];
+  });
+  if (pairs.length === 0) return null;
+  const peak = pairs.reduce((a, b) => (b.valeur > a.valeur ? b : a));
+  const obs = pairs.map((x) => x.o);
+  return {
+    prevu: { ts: peak.p.ts, valeur: peak.valeur, min: peak.p.min, max: peak.p.max },
+    observe: peak.o,
+    min: Math.min(...obs),
+    max: Math.max(...obs),
+    debut: pairs[0]?.p.ts ?? peak.p.ts,
+    fin: pairs[pairs.length - 1]?.p.ts ?? peak.p.ts,
+    n: pairs.length,
+    dansFourchette: pairs.filter(({ p, o }) => o >= (p.min ?? p.valeur ?? o) && o <= (p.max ?? p.valeur ?? o))
+      .length,
+  };
+}
+
+/**
+ * Which way a forecast run is drawn (docs/decisions/089): after the last observation when the window ends with the
+ * data and the run starts after it (live use, unchanged); over the observations (« superpose ») when the run was
+ * issued within or before the window and its points reach it — a past run, forecast against observed; else not at all.
+ */
+export function forecastMode(
+  run: Pick<PrevisionSerie, 'run_ts' | 'points'> | null,
+  observed: Observations,
+  latest: boolean,
+  debut: number,
+  fin: number,
+): 'suite' | 'superpose' | null {
+  const first = run?.points[0];
+  const last = run?.points[run.points.length - 1];
+  if (!run || !first || !last) return null;
+  const lastObs = observed.ts[observed.ts.length - 1];
+  if (latest && (lastObs === undefined || last.ts > lastObs)) return 'suite';
+  if (run.run_ts <= fin && last.ts >= debut) return 'superpose';
+  return null;
 }
 
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
@@ -127,8 +225,9 @@ export function toCsv(columns: ChartColumns, titles: CsvColumns): string {
     if (obs === null && mean === null) return;
     const cells = [isoParis(ts), csvNumber(obs)];
     if (withForecast) {
-      // The junction point carries the observation only: it is not a forecast.
-      const isForecast = obs === null;
+      // The junction point carries the observation only: it is not a forecast. Elsewhere a forecast value is one,
+      // beside the observation of the same instant when a past run is drawn over the observations.
+      const isForecast = mean !== null && ts !== columns.jonction;
       cells.push(
         csvNumber(isForecast ? mean : null),
         csvNumber(isForecast ? (columns.min[i] ?? null) : null),

@@ -24,6 +24,8 @@ import { selectCanViewPrevision, useAccount } from '../../../stores/account';
 import {
   buildColumns,
   filterWindow,
+  forecastAgainstObserved,
+  forecastMode,
   parisWallToUtcDay,
   type ChartColumns,
   type Observations,
@@ -70,21 +72,33 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
   });
   const previsions = useQuery({
     ...lieuPrevisionsQuery(lieu.id),
-    enabled: canView && lieu.a_previsions && latest,
+    enabled: canView && lieu.a_previsions && !fromArchive,
   });
 
   const serie: SerieDonnees | undefined = donnees.data?.series.find((s) => s.grandeur === g);
-  const prevision =
-    canView && latest && serie
+  const run =
+    canView && serie && !fromArchive
       ? (previsions.data?.series.find((p) => p.capteur_id === serie.capteur_id) ?? null)
       : null;
   const fenetre = fenetreOf(donnees.data, view, derniere);
   const debut = fenetre?.debut ?? 0;
   const fin = fenetre?.fin ?? -1;
   const observed = useMemo(() => filterWindow(serie, debut, fin), [serie, debut, fin]);
+  const mode = forecastMode(run, observed, latest, debut, fin);
+  const prevision = mode === null ? null : run;
   const columns = useMemo<ChartColumns>(
-    () => buildColumns(observed, serie?.pas_min ?? null, prevision),
-    [observed, serie?.pas_min, prevision],
+    () =>
+      buildColumns(
+        observed,
+        serie?.pas_min ?? null,
+        prevision,
+        mode === 'superpose' && prevision ? { runTs: prevision.run_ts } : null,
+      ),
+    [observed, serie?.pas_min, prevision, mode],
+  );
+  const compare = useMemo(
+    () => (mode === 'superpose' && prevision ? forecastAgainstObserved(observed, prevision.points) : null),
+    [mode, prevision, observed],
   );
   const seuils = useMemo(
     () => (options.data?.seuils ?? []).filter((s) => s.grandeur === g),
@@ -130,7 +144,7 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
     );
   const lastX = columns.x.length ? (columns.x[columns.x.length - 1] ?? 0) : 0;
   const xMax = fenetre
-    ? latest
+    ? latest || columns.nbPrevisions > 0
       ? Math.max(fenetre.fin, lastX) + 0.02 * (fenetre.fin - fenetre.debut)
       : fenetre.fin
     : 0;
@@ -143,6 +157,9 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
     chronique,
     serie,
     prevision,
+    /** A past run drawn over the observations, and how they compare (docs/decisions/089). */
+    superpose: mode === 'superpose',
+    compare,
     fenetre,
     observed,
     columns,
