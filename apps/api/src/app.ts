@@ -16,6 +16,7 @@ import { alertesRoutes } from './features/alertes/alertes.routes';
 import { communicationRoutes } from './features/communication/communication.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { healthStatus } from './features/health/health.service';
 import { hydroRoutes } from './features/hydro/hydro.routes';
 import { lieuRoutes } from './features/lieu/lieu.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -144,6 +145,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     { prefix: '/api' },
   );
 
-  inlineScriptHashes = await registerWeb(app, env, csrf);
+  inlineScriptHashes = await registerWeb(app, env, csrf, {
+    pageHealth: () => healthStatus(deps, () => readIngestStatus(deps.db.db)),
+  });
   return app;
 }

@@ -1,6 +1,8 @@
 /**
  * Serves the built web app from the same process: hashed assets with a one-year immutable cache,
- * `index.html` (no-cache) for every other non-API path so that history routing works on reload.
+ * `index.html` (no-cache) for every other non-API path so that history routing works on reload. The page carries
+ * the `/api/health` answer in a `<meta name="limni-health">` (docs/decisions/109), so that the demo banner and the
+ * data clock are known at the first paint instead of shifting the page when `/api/health` answers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,14 +18,48 @@ export function webDistDir(env: Pick<Env, 'WEB_DIST'>): string {
   return path.resolve(env.WEB_DIST ?? path.join(apiPackageDir(), '../web/dist'));
 }
 
+/** The name of the meta element that carries the `/api/health` answer in the page. */
+export const PAGE_HEALTH_META = 'limni-health';
+
+/** `index.html` with the data of its first paint as a meta element (JSON, HTML-escaped; no inline script, no CSP hash). */
+export function withPageData(html: string, data: unknown): string {
+  const json = JSON.stringify(data)
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+  return html.replace('</head>', `<meta name="${PAGE_HEALTH_META}" content="${json}" />\n  </head>`);
+}
+
+export interface WebOptions {
+  /** The `/api/health` answer the page carries (left out when it fails: the page then asks for it). */
+  pageHealth?: () => Promise<unknown>;
+}
+
 /**
  * Registers the web app; returns the CSP hashes of the inline scripts of its index.html (none in today's build:
  * Vite emits external modules), for http/security-headers.ts.
  */
-export async function registerWeb(app: FastifyInstance, env: Env, csrf: CsrfOptions): Promise<string[]> {
+export async function registerWeb(
+  app: FastifyInstance,
+  env: Env,
+  csrf: CsrfOptions,
+  opts: WebOptions = {},
+): Promise<string[]> {
   const root = webDistDir(env);
   const indexFile = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // Read once: the hashed assets it names are registered at start-up too.
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const page = async (): Promise<string> => {
+    if (!opts.pageHealth) return indexHtml;
+    try {
+      return withPageData(indexHtml, await opts.pageHealth());
+    } catch (err) {
+      app.log.warn({ err }, 'Page servie sans l’état du service');
+      return indexHtml;
+    }
+  };
   if (!hasWeb) {
     app.log.warn(`Application web absente (${root}) : lancez « npm run build » pour la servir.`);
   } else {
@@ -64,7 +100,7 @@ export async function registerWeb(app: FastifyInstance, env: Env, csrf: CsrfOpti
     const before = request.cookies[CSRF_COOKIE];
     const given = ensureCsrfCookie(request, reply, csrf);
     reply.header('cache-control', given === before ? 'no-cache' : 'private, no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(await page());
   });
-  return hasWeb ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : [];
+  return hasWeb ? inlineScriptHashes(indexHtml) : [];
 }

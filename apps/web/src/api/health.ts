@@ -1,15 +1,46 @@
 /** `GET /api/health`: the period the data cover (demo banner, "now" of the data) and the ingestion mode. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
 import { HealthResponse, type HealthEpisode } from '@limni/shared/contracts/health';
 import { dataClock, type DataClock } from '@limni/shared/domain/clock';
 import { api } from '../lib/api';
+
+/** The name of the meta element the server puts the `/api/health` answer in (docs/decisions/109). */
+const PAGE_HEALTH_META = 'limni-health';
+
+let pageHealthRead = false;
+let pageHealthValue: HealthResponse | undefined;
+const pageLoadedAt = Date.now();
+
+/**
+ * The `/api/health` answer the page carried when it was served (docs/decisions/109), validated like an API answer;
+ * undefined when absent or invalid (then the app asks for it).
+ */
+export function pageHealth(): HealthResponse | undefined {
+  if (!pageHealthRead) {
+    pageHealthRead = true;
+    const content = document.querySelector(`meta[name="${PAGE_HEALTH_META}"]`)?.getAttribute('content');
+    if (content) {
+      try {
+        const parsed = z.safeParse(HealthResponse, JSON.parse(content));
+        pageHealthValue = parsed.success ? parsed.data : undefined;
+      } catch {
+        pageHealthValue = undefined;
+      }
+    }
+  }
+  return pageHealthValue;
+}
 
 export const healthQuery = () =>
   queryOptions({
     queryKey: ['health'],
     queryFn: ({ signal }) => api('health', HealthResponse, { signal }),
     staleTime: 5 * 60_000,
+    // The page's own copy: the demo banner and the data clock are there at the first paint.
+    initialData: pageHealth,
+    initialDataUpdatedAt: pageLoadedAt,
   });
 
 /**

@@ -14,6 +14,7 @@ import { useT } from '../lib/i18n';
 import type { MessageKey } from '../i18n/fr';
 import { useAccount } from '../stores/account';
 import { useGuardA } from './Guards';
+import { DemoBanner } from './DemoBanner';
 
 /** The footer is below every page's content: a lazy chunk, out of the first load of `/`. */
 const Footer = lazy(() => import('./Footer'));
@@ -177,6 +178,7 @@ export function Shell() {
         <StatusBanners />
         <ReplayBanner />
       </Suspense>
+      <DemoBanner />
 
       <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

@@ -1,14 +1,12 @@
 /**
  * Service banners at the top of every page (docs/requirements.md R3.1): offline (the service worker shows the last data
  * seen), data service fault (R11: a failure loading `hydro/bassins` sets the web-service flag, reset on
- * success; retried every 30 s and on demand), and the demo period (which real period the observations come from, and the demo clock ages are counted from,
- * docs/decisions/094).
+ * success; retried every 30 s and on demand). The demo banner is not here: it is part of the shell's first paint
+ * (`DemoBanner.tsx`, docs/decisions/109).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { healthQuery, useDataClock } from '../api/health';
 import { bassinsQuery } from '../api/hydro';
-import { formatClock, formatLongDate } from '../lib/format';
 import { useT } from '../lib/i18n';
 
 /** docs/requirements.md R11: a failure loading the basins sets the web-service flag; it is reset on success. */
@@ -42,13 +40,7 @@ function useOnline(): boolean {
 export default function StatusBanners() {
   const t = useT();
   const { wsBug, retrying, retry } = useWebServiceStatus();
-  const health = useQuery(healthQuery());
   const online = useOnline();
-  const clock = useDataClock();
-  // A place of a recorded episode (docs/decisions/088): the banner names that episode's clock and period.
-  const fin = clock.episode ? clock.episode.fin : (health.data?.donnees.fin ?? null);
-  const debut = clock.episode ? clock.episode.debut : (health.data?.donnees.debut ?? null);
-  const isDemo = clock.demo;
 
   return (
     <>
@@ -70,15 +62,6 @@ export default function StatusBanners() {
               {t('banner.reessayer')}
             </button>
           </div>
-        </div>
-      )}
-      {isDemo && debut !== null && fin !== null && (
-        <div className="border-b border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
-          <p className="mx-auto max-w-7xl px-4 py-2 text-sm">
-            <strong>{t('banner.demoHorloge', { maintenant: formatClock(clock.now) })}</strong>{' '}
-            {clock.episode && <>{t('banner.episode', { episode: clock.episode.libelle })} </>}
-            {t('banner.demo', { debut: formatLongDate(debut), fin: formatLongDate(fin) })}
-          </p>
         </div>
       )}
     </>

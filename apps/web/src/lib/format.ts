@@ -59,7 +59,9 @@ export function formatAgo(ms: number, now: number = Date.now()): string {
   const diff = Math.round((ms - now) / 60_000);
   const days = diff / 1440;
   // Within the minute: « maintenant » / "now", never « dans 0 min ».
-  if (diff === 0) return new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' }).format(0, 'second');
+  if (diff === 0) {
+    return new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' }).format(0, 'second');
+  }
   if (Math.abs(diff) < 60) return rtf.format(diff, 'minute');
   if (Math.abs(diff) < 48 * 60) return rtf.format(Math.round(diff / 60), 'hour');
   if (Math.abs(days) < 14) return rtf.format(Math.round(days), 'day');
