@@ -180,7 +180,9 @@ export function Shell() {
       </Suspense>
       <DemoBanner />
 
-      <main id="contenu" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high: the lazy footer starts below the fold, so a page whose content arrives after it does
+          not push a visible footer down (layout shift, docs/decisions/109). */}
+      <main id="contenu" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
 
