@@ -105,6 +105,18 @@ async function audit(url: string, form: 'mobile' | 'desktop', port: number): Pro
   };
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART…): such a run is taken again, up to twice. */
+async function auditWithRetry(url: string, form: 'mobile' | 'desktop', port: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, form, port);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`  (${url} ${form} : ${(err as Error).message.slice(0, 120)} — nouvel essai)`);
+    }
+  }
+}
+
 const app = await startApp();
 const chrome = await chromeLauncher.launch({
   chromePath,
@@ -124,7 +136,7 @@ try {
   for (const form of forms) {
     for (const page of PAGES) {
       const all: Figures[] = [];
-      for (let i = 0; i < runs; i++) all.push(await audit(`${app.base}${page}`, form, chrome.port));
+      for (let i = 0; i < runs; i++) all.push(await auditWithRetry(`${app.base}${page}`, form, chrome.port));
       const m = (k: keyof Figures) => median(all.map((f) => f[k]));
       const chooser = page.startsWith('/choisir');
       const perfTarget = form === 'mobile' ? (chooser ? 80 : 90) : 0;
