@@ -218,10 +218,12 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
       </div>
 
       <div className="mt-4">
-        {(lieu.episode ? own.isPending : etats.isPending) ? (
-          <Skeleton className="h-16 w-64" />
-        ) : lieu.capteurs.length === 0 ? (
+        {lieu.capteurs.length === 0 ? (
           <p className="text-muted">{m('aucuneStation')}</p>
+        ) : (lieu.episode ? own.isPending : etats.isPending) &&
+          lieu.capteurs.some((c) => c.dernier_ts !== null) ? (
+          // As high as the value it stands for (label, big value, freshness): no shift when it arrives (ADR 109).
+          <Skeleton className="h-[7.5rem] w-64" />
         ) : !main ? (
           <p className="text-muted">{m('aucuneMesure')}</p>
         ) : (
