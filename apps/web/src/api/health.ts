@@ -1,16 +1,15 @@
 /** `GET /api/health`: the period the data cover (demo banner, "now" of the data) and the ingestion mode. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import * as z from 'zod/mini';
 import { HealthResponse, type HealthEpisode } from '@limni/shared/contracts/health';
 import { dataClock, type DataClock } from '@limni/shared/domain/clock';
 import { api } from '../lib/api';
+import { useCurrentEpisode } from './episode-scope';
+import { pageHealthJson } from './page-health';
 
-/** The name of the meta element the server puts the `/api/health` answer in (docs/decisions/109). */
-const PAGE_HEALTH_META = 'limni-health';
+export { useEpisodeClockScope } from './episode-scope';
 
-let pageHealthRead = false;
-let pageHealthValue: HealthResponse | undefined;
 const pageLoadedAt = Date.now();
 
 /**
@@ -18,19 +17,8 @@ const pageLoadedAt = Date.now();
  * undefined when absent or invalid (then the app asks for it).
  */
 export function pageHealth(): HealthResponse | undefined {
-  if (!pageHealthRead) {
-    pageHealthRead = true;
-    const content = document.querySelector(`meta[name="${PAGE_HEALTH_META}"]`)?.getAttribute('content');
-    if (content) {
-      try {
-        const parsed = z.safeParse(HealthResponse, JSON.parse(content));
-        pageHealthValue = parsed.success ? parsed.data : undefined;
-      } catch {
-        pageHealthValue = undefined;
-      }
-    }
-  }
-  return pageHealthValue;
+  const parsed = z.safeParse(HealthResponse, pageHealthJson());
+  return parsed.success ? parsed.data : undefined;
 }
 
 export const healthQuery = () =>
@@ -44,31 +32,6 @@ export const healthQuery = () =>
   });
 
 /**
- * The recorded episode of the screen shown (docs/decisions/088): a place of the Loire episode of December 2024 sets
- * it while it is open, so that every age, validity and the demo banner use that episode's clock. One screen at a
- * time, hence one value for the whole app.
- */
-let currentEpisode: string | null = null;
-const episodeListeners = new Set<() => void>();
-const subscribeEpisode = (cb: () => void) => {
-  episodeListeners.add(cb);
-  return () => episodeListeners.delete(cb);
-};
-function setCurrentEpisode(code: string | null): void {
-  if (code === currentEpisode) return;
-  currentEpisode = code;
-  for (const cb of episodeListeners) cb();
-}
-
-/** While the calling screen is mounted, the data clock is the episode's (null: the main dataset's). */
-export function useEpisodeClockScope(code: string | null): void {
-  useEffect(() => {
-    setCurrentEpisode(code);
-    return () => setCurrentEpisode(null);
-  }, [code]);
-}
-
-/**
  * The clock ages and validities are measured against (docs/decisions/094): the real clock live, the demo clock (the
  * latest reading rounded up to the next full hour) with a demo dataset — that of the recorded episode of the screen
  * shown, when it belongs to one (docs/decisions/088). Until `/api/health` answers: the real clock, `ready` false.
@@ -80,11 +43,7 @@ export function useDataClock(): DataClock & {
 } {
   const health = useQuery(healthQuery());
   const [realNow] = useState(() => Date.now());
-  const code = useSyncExternalStore(
-    subscribeEpisode,
-    () => currentEpisode,
-    () => null,
-  );
+  const code = useCurrentEpisode();
   const d = health.data;
   if (!d) return { now: realNow, demo: false, ready: false, episode: null };
   const live = d.ingestion.mode === 'live';

@@ -1,0 +1,67 @@
+/**
+ * The `/api/health` answer the server put in the page (`<meta name="limni-health">`, docs/decisions/109), for the
+ * first paint: the shell's demo banner reads the few fields it needs, checked by hand so that neither the contract
+ * nor TanStack Query enters the first load (ADR 052); `api/health.ts` gives the whole answer, validated by the
+ * contract, to the health query.
+ */
+
+/** The name of the meta element the server puts the `/api/health` answer in. */
+export const PAGE_HEALTH_META = 'limni-health';
+
+/** What the demo banner and the data clock need of the answer. */
+export interface PageClockData {
+  live: boolean;
+  donnees: { debut: number | null; fin: number | null };
+  episodes: Array<{ code: string; libelle: string; debut: number | null; fin: number | null }>;
+}
+
+let raw: unknown;
+let read = false;
+
+/** The parsed JSON of the meta element, undefined when absent or not JSON. */
+export function pageHealthJson(): unknown {
+  if (!read) {
+    read = true;
+    const content = document.querySelector(`meta[name="${PAGE_HEALTH_META}"]`)?.getAttribute('content');
+    try {
+      raw = content ? (JSON.parse(content) as unknown) : undefined;
+    } catch {
+      raw = undefined;
+    }
+  }
+  return raw;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const epochOrNull = (v: unknown): number | null | undefined =>
+  v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+
+/** The banner's fields of the page's health answer; undefined when the page carries none or a malformed one. */
+export function pageClockData(): PageClockData | undefined {
+  return clockDataOf(pageHealthJson());
+}
+
+/** The banner's fields of a health answer, checked by hand; undefined when malformed. Pure. */
+export function clockDataOf(h: unknown): PageClockData | undefined {
+  if (!isRecord(h) || !isRecord(h['donnees']) || !isRecord(h['ingestion'])) return undefined;
+  const debut = epochOrNull(h['donnees']['debut']);
+  const fin = epochOrNull(h['donnees']['fin']);
+  const mode = h['ingestion']['mode'];
+  if (debut === undefined || fin === undefined || (mode !== 'off' && mode !== 'live')) return undefined;
+  const episodes: PageClockData['episodes'] = [];
+  for (const e of Array.isArray(h['episodes']) ? h['episodes'] : []) {
+    if (!isRecord(e)) return undefined;
+    const d = epochOrNull(e['debut']);
+    const f = epochOrNull(e['fin']);
+    if (
+      typeof e['code'] !== 'string' ||
+      typeof e['libelle'] !== 'string' ||
+      d === undefined ||
+      f === undefined
+    ) {
+      return undefined;
+    }
+    episodes.push({ code: e['code'], libelle: e['libelle'], debut: d, fin: f });
+  }
+  return { live: mode === 'live', donnees: { debut, fin }, episodes };
+}
