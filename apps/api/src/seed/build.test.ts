@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildReferentiel, communeDisplayName, type BuiltReferentiel } from './build';
+import { communeDisplayName } from '@limni/shared/domain/names';
+import { buildReferentiel, type BuiltReferentiel } from './build';
 import { loadSeedSources, SERIES_STATIONS } from './sources';
 
 let ref: BuiltReferentiel;

@@ -3,7 +3,15 @@
  * source files in seed-data. Pure: no database access, so it is unit-tested and its choices are visible.
  * How each choice was made is recorded in docs/decisions/004-demo-dataset.md.
  */
-import { bracketsToParentheses, nameKey, riverDisplayName, slugify } from '@limni/shared/domain/names';
+import {
+  bracketsToParentheses,
+  communeDisplayName,
+  LETTER_TO_BASSIN,
+  nameKey,
+  placeFromLabel,
+  riverDisplayName,
+  slugify,
+} from '@limni/shared/domain/names';
 import { num } from './files';
 import { areaKm2, bbox, interiorPoint, pointInArea, vertices, type AreaGeometry, type Position } from './geo';
 
@@ -103,33 +111,6 @@ export interface BuiltReferentiel {
   troncons: BuiltTroncon[];
 }
 
-/** Basin of foreign or unclassified stations, from the first letter of the Sandre code (hydrographic region). */
-export const LETTER_TO_BASSIN: Record<string, string> = {
-  A: '02',
-  B: '02',
-  D: '01',
-  E: '01',
-  F: '03',
-  G: '03',
-  H: '03',
-  I: '03',
-  J: '04',
-  K: '04',
-  L: '04',
-  M: '04',
-  N: '04',
-  O: '05',
-  P: '05',
-  Q: '05',
-  R: '05',
-  S: '05',
-  U: '06',
-  V: '06',
-  W: '06',
-  X: '06',
-  Y: '06',
-};
-
 const OUTRE_MER: Record<string, string> = {
   '971': 'Guadeloupe',
   '972': 'Martinique',
@@ -199,56 +180,12 @@ const RIVER_NAME_OVERRIDES: Record<string, string> = { O2005001: 'Le bras infér
 
 const SWISS_PLACE_FR: Record<string, string> = { Luzern: 'Lucerne' };
 
-const SMALL_WORDS = new Set([
-  'de',
-  'du',
-  'des',
-  'la',
-  'le',
-  'les',
-  'sur',
-  'sous',
-  'en',
-  'et',
-  'aux',
-  'au',
-  'lès',
-  'lez',
-]);
-
-/** "SAINT-LAURENT-DU-MARONI" → "Saint-Laurent-du-Maroni"; "L'ISLE-JOURDAIN" → "L'Isle-Jourdain". */
-export function communeDisplayName(raw: string): string {
-  const lower = raw.trim().toLocaleLowerCase('fr-FR');
-  if (!lower) return '';
-  let index = 0;
-  return lower.replace(/[\p{L}']+/gu, (word) => {
-    const first = index++ === 0;
-    if (!first && SMALL_WORDS.has(word)) return word;
-    const m = /^([ld]')(.+)$/u.exec(word);
-    if (m) {
-      const [, art = '', rest = ''] = m;
-      return (
-        (first ? art.toLocaleUpperCase('fr-FR') : art) +
-        rest.charAt(0).toLocaleUpperCase('fr-FR') +
-        rest.slice(1)
-      );
-    }
-    return word.charAt(0).toLocaleUpperCase('fr-FR') + word.slice(1);
-  });
-}
-
 /** Water-body name from a site label: "[Le lac du Bourget] à Aix-les-Bains" → "Le lac du Bourget". */
 function nameFromSiteLabel(label: string): string {
   const bracket = /^\[([^\]]+)\]/.exec(label);
   if (bracket?.[1]) return bracket[1].trim();
   const m = /^(.+?)\s+(?:à|au|aux|en)\s+/u.exec(label);
   return m?.[1]?.trim() ?? '';
-}
-
-/** Short place name from a full label: "La Garonne à Saint-Béat - Aval-HG" → "Saint-Béat - Aval-HG". */
-export function placeFromLabel(label: string): string {
-  const m = /\s(?:à|au|aux)\s+(.+)$/u.exec(label);
-  return bracketsToParentheses(m?.[1] ?? label);
 }
 
 function cleanLabel(label: string): string {

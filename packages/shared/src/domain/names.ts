@@ -62,3 +62,74 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** Basin of foreign or unclassified stations, from the first letter of the Sandre code (hydrographic region). */
+export const LETTER_TO_BASSIN: Record<string, string> = {
+  A: '02',
+  B: '02',
+  D: '01',
+  E: '01',
+  F: '03',
+  G: '03',
+  H: '03',
+  I: '03',
+  J: '04',
+  K: '04',
+  L: '04',
+  M: '04',
+  N: '04',
+  O: '05',
+  P: '05',
+  Q: '05',
+  R: '05',
+  S: '05',
+  U: '06',
+  V: '06',
+  W: '06',
+  X: '06',
+  Y: '06',
+};
+
+const SMALL_WORDS = new Set([
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'sur',
+  'sous',
+  'en',
+  'et',
+  'aux',
+  'au',
+  'lès',
+  'lez',
+]);
+
+/** "SAINT-LAURENT-DU-MARONI" → "Saint-Laurent-du-Maroni"; "L'ISLE-JOURDAIN" → "L'Isle-Jourdain". */
+export function communeDisplayName(raw: string): string {
+  const lower = raw.trim().toLocaleLowerCase('fr-FR');
+  if (!lower) return '';
+  let index = 0;
+  return lower.replace(/[\p{L}']+/gu, (word) => {
+    const first = index++ === 0;
+    if (!first && SMALL_WORDS.has(word)) return word;
+    const m = /^([ld]')(.+)$/u.exec(word);
+    if (m) {
+      const [, art = '', rest = ''] = m;
+      return (
+        (first ? art.toLocaleUpperCase('fr-FR') : art) +
+        rest.charAt(0).toLocaleUpperCase('fr-FR') +
+        rest.slice(1)
+      );
+    }
+    return word.charAt(0).toLocaleUpperCase('fr-FR') + word.slice(1);
+  });
+}
+
+/** Short place name from a full label: "La Garonne à Saint-Béat - Aval-HG" → "Saint-Béat - Aval-HG". */
+export function placeFromLabel(label: string): string {
+  const m = /\s(?:à|au|aux)\s+(.+)$/u.exec(label);
+  return bracketsToParentheses(m?.[1] ?? label);
+}

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { nameKey, riverDisplayName, slugify } from '@limni/shared/domain/names';
 import type { Database } from '../../db/schema';
-import { communeDisplayName, LETTER_TO_BASSIN, placeFromLabel } from '../../seed/build';
+import { communeDisplayName, LETTER_TO_BASSIN, placeFromLabel } from '@limni/shared/domain/names';
 import { stationsCatalogue, type StationRow } from '../sources/hubeau';
 import {
   basinsAndDepartements,
