@@ -171,7 +171,8 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const h = useHydroMessages();
   const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
   const activites = useQuery(activitesQuery());
-  const range = useQuery(lieuDaterangeQuery(lieu.id));
+  // The place's period matters only to a place of a recorded episode (its verdict day and its own state below).
+  const range = useQuery({ ...lieuDaterangeQuery(lieu.id), enabled: !!lieu.episode });
   // The verdict at the data "now", the instant of the values shown above it (`activites/type-{ida}/lieu-{id}`): a
   // place whose data stopped years ago says its reading is too old to judge, instead of giving the verdict of its
   // last day as today's. A place of a recorded episode is judged on its episode's last day (docs/decisions/088).
