@@ -11,6 +11,7 @@ import { userDetailsQuery, verifyEmail } from '../../../api/account';
 import { profileQuery } from '../../../api/profile';
 import { ReglesSection } from '../../../components/alertes/ReglesSection';
 import { ErrorState, SkeletonBlock } from '../../../components/ui/States';
+import { refetchAfterWrite } from '../../../lib/query-refresh';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccount } from '../../../stores/account';
 import { FormAlert } from '../AccountFrame';
@@ -53,7 +54,8 @@ function EmailVerification() {
           : { ok: false, text: state.failures.activation?.message ?? '' },
       );
       state.clear('activation');
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
+      // The account may have been read before the key was confirmed: that answer must not stay (lib/query-refresh).
+      void refetchAfterWrite(queryClient, ['auth', 'user']);
       setParams({}, { replace: true });
     });
     return () => {
