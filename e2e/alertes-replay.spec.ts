@@ -248,12 +248,21 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
   await expect(dialog).toBeHidden();
   // The place is followed now, and the dialog lists the rules.
   await expect(page.getByRole('button', { name: /^Abonné/ })).toBeVisible();
-  await page.getByRole('button', { name: `M’alerter pour ${NOM}` }).click();
+  const opener = page.getByRole('button', { name: `M’alerter pour ${NOM}` });
+  await opener.click();
   await expect(dialog.getByText('Hauteur au-dessus de 3,00 m', { exact: true })).toBeVisible();
   await expect(
     dialog.getByRole('switch', { name: 'Alerte active : Hauteur au-dessus de 3,00 m' }),
   ).toBeChecked();
+  // The dialog opens with a 300 ms animation (R12), and closes with one.
+  const openingMs = await dialog.evaluate((el) =>
+    el.getAnimations().map((a) => Number((a.effect?.getTiming().duration as number | undefined) ?? 0)),
+  );
+  expect(openingMs).toContain(300);
   await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Escape gives the focus back to the button that opened the dialog, not to the page.
+  await expect(opener).toBeFocused();
 
   // This browser's push subscription (headless Chromium has no push service: a local one plays it).
   const sub = browserSubscription();

@@ -1,6 +1,9 @@
-/** Accessible dialog (Radix): focus trap, Escape, labelled title; transition 300 ms (docs/requirements.md R12). */
+/**
+ * Accessible dialog (Radix): focus trap, Escape, labelled title; opens and closes in 300 ms (docs/requirements.md
+ * R12), instantly under `prefers-reduced-motion`; on close, focus goes back to the control that opened it.
+ */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 
 export const DIALOG_TRANSITION_MS = 300;
@@ -19,16 +22,31 @@ export function Dialog({
   children: ReactNode;
 }) {
   const t = useT();
+  // The dialogs are controlled (no Radix Trigger), so Radix does not know their opener: without this, Escape
+  // would leave the focus on <body>. Read before Radix moves the focus into the dialog (layout effects run first).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay
-          className="fixed inset-0 z-50 bg-black/40 transition-opacity data-[state=closed]:opacity-0 data-[state=open]:opacity-100"
-          style={{ transitionDuration: `${DIALOG_TRANSITION_MS}ms` }}
+          className="fixed inset-0 z-50 bg-black/40 data-[state=closed]:animate-fondu-sortie data-[state=open]:animate-fondu-entree"
+          style={{ animationDuration: `${DIALOG_TRANSITION_MS}ms` }}
         />
         <RadixDialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl transition-all data-[state=closed]:scale-95 data-[state=closed]:opacity-0 dark:bg-[#0f1a22]"
-          style={{ transitionDuration: `${DIALOG_TRANSITION_MS}ms` }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl data-[state=closed]:animate-dialogue-sortie data-[state=open]:animate-dialogue-entree dark:bg-[#0f1a22]"
+          style={{ animationDuration: `${DIALOG_TRANSITION_MS}ms` }}
+          onCloseAutoFocus={(event) => {
+            const el = opener.current;
+            if (el?.isConnected) {
+              event.preventDefault();
+              el.focus();
+            }
+          }}
         >
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
           {description ? (
@@ -38,10 +56,12 @@ export function Dialog({
           )}
           <div className="mt-4">{children}</div>
           <RadixDialog.Close
-            className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-lg text-xl hover:bg-sky-50 dark:hover:bg-white/5"
+            className="absolute right-3 top-3 inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-sky-50 dark:hover:bg-white/5"
             aria-label={t('commun.fermer')}
           >
-            ×
+            <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth={2} strokeLinecap="round" />
+            </svg>
           </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>
