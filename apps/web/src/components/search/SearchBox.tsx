@@ -37,6 +37,7 @@ function SearchBoxPlaceholder({
           type="text"
           // The same combobox as the real field (it just has no list yet), for assistive technologies and tests.
           role="combobox"
+          data-search-relais=""
           aria-expanded={false}
           aria-autocomplete="list"
           autoComplete="off"

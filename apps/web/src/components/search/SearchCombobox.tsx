@@ -4,7 +4,7 @@
  * closes the list then clears the field; results are announced politely. Loaded lazily through `SearchBox.tsx`.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { rechercheTermsQuery, searchTerms, type SearchHit } from '../../api/search';
 import { useT } from '../../lib/i18n';
@@ -44,6 +44,15 @@ export default function SearchCombobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [wanted, setWanted] = useState(autoFocus);
+  // Takes the focus over from the look-alike field only if the person is still there (or nowhere): on a slow
+  // network they may have moved on by the time this chunk arrives, and the focus must not be pulled back.
+  // On mount only: `autoFocus` is the hand-over, not a later wish.
+  const handOver = useRef(autoFocus);
+  useEffect(() => {
+    const current = document.activeElement;
+    const free = current === null || current === document.body || current.hasAttribute('data-search-relais');
+    if (handOver.current && free) inputRef.current?.focus();
+  }, []);
   const terms = useQuery({ ...rechercheTermsQuery(), enabled: wanted });
   const hits = useMemo(() => (terms.data ? searchTerms(terms.data, q) : []), [terms.data, q]);
   const searching = q.trim().length >= 2;
@@ -108,7 +117,6 @@ export default function SearchCombobox({
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
-          autoFocus={autoFocus}
           className={`field !pl-10 ${large ? '!min-h-12 text-lg' : ''}`}
           placeholder={placeholder}
           value={q}
