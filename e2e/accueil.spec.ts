@@ -138,7 +138,7 @@ test('basins: each with its extent and counts, leading to the chooser filtered o
   await expectAccessible(page, 'bassins');
   await screenshots(page, 'bassins');
 
-  await adour.getByRole('link', { name: /bassin Adour-Garonne sur la carte/ }).click();
+  await adour.getByRole('link', { name: /^Voir sur la carte .*bassin Adour-Garonne/ }).click();
   await expect(page).toHaveURL(/\/choisir\/carte$/);
   await expect(page.getByLabel('Bassin')).toHaveValue('adour-garonne');
   expect(await page.evaluate(() => localStorage.getItem('bassin'))).toBe('adour-garonne');
@@ -155,6 +155,11 @@ test('every navigation scrolls back to the top-left corner', async ({ page }) =>
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Bassins' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Bassins' })).toBeVisible();
+  expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
+  // Back too starts at the top (R2.1): the browser does not restore the credits page's scroll position.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crédits et partenaires' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
   expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
 });
 

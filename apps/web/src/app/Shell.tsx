@@ -21,9 +21,16 @@ const Footer = lazy(() => import('./Footer'));
 /** The service banners wait for network answers anyway: their code and schemas load after the first paint. */
 const StatusBanners = lazy(() => import('./StatusBanners'));
 
-/** docs/requirements.md R2.1: a new path scrolls to the top-left (filters in the query string do not). */
+/**
+ * docs/requirements.md R2.1: a new path scrolls to the top-left (filters in the query string do not), Back and
+ * Forward included: the browser's own restoration is turned off, or it would scroll a page back down once its lazy
+ * parts had grown tall enough.
+ */
 function useScrollReset() {
   const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
