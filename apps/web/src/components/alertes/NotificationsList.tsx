@@ -16,6 +16,7 @@ import { notify } from '../../stores/notifications';
 import { VigilanceChip } from '../ui/Chips';
 import { EmptyState, ErrorState, SkeletonBlock } from '../ui/States';
 import { useAlertMessages } from './messages';
+import { ICON } from '../ui/icons';
 
 type M = ReturnType<typeof useAlertMessages>;
 
@@ -187,7 +188,7 @@ export function NotificationsList() {
         </div>
       ) : items.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title={m('notifsVide')} icon="✉">
+          <EmptyState title={m('notifsVide')} icon={ICON.enveloppe}>
             {m('notifsVideTexte')}
           </EmptyState>
         </div>

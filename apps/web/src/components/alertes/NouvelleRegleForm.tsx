@@ -12,6 +12,8 @@ import { formatDateTime, formatValue } from '../../lib/format';
 import { useAlertMessages } from './messages';
 import { TYPE_LABELS, TYPES, typeDisabled, type RegleForm } from './regle-form';
 import { useNouvelleRegle } from './use-nouvelle-regle';
+import { LineIcon } from '../ui/LineIcon';
+import { ICON } from '../ui/icons';
 
 function NumberField({
   id,
@@ -43,7 +45,7 @@ function NumberField({
       />
       {errors.length > 0 && (
         <p id={`${id}-e`} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
-          <span aria-hidden="true">⚠ </span>
+          <LineIcon d={ICON.attention} size={16} className="mr-1 inline-block shrink-0 align-[-3px]" />
           {errors.join(' ')}
         </p>
       )}

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, SkeletonBlock } from '../ui/States';
 import { ReglesDialog } from './ReglesDialog';
 import { useAlertMessages } from './messages';
 import { RegleRow } from './RegleRow';
+import { ICON } from '../ui/icons';
 
 interface Place {
   id: number;
@@ -48,7 +49,7 @@ export function ReglesSection() {
         ) : q.isError ? (
           <ErrorState message={m('erreur')} onRetry={() => void q.refetch()} />
         ) : places.length === 0 ? (
-          <EmptyState title={m('sectionVide')} icon="✉">
+          <EmptyState title={m('sectionVide')} icon={ICON.enveloppe}>
             {m('sectionVideTexte')}
           </EmptyState>
         ) : (

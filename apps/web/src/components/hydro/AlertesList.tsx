@@ -7,6 +7,8 @@ import { formatDateTime } from '../../lib/format';
 import { useAlertesMasquees } from '../../stores/alertes-masquees';
 import { VigilanceChip } from '../ui/Chips';
 import { useHydroMessages } from './messages';
+import { LineIcon } from '../ui/LineIcon';
+import { ICON } from '../ui/icons';
 
 const BORDER: Record<number, string> = {
   1: 'border-l-green-700',
@@ -60,9 +62,7 @@ export function AlertesList({
               key={a.id}
               className={`card flex flex-wrap items-start gap-3 border-l-4 ${BORDER[a.niveau] ?? 'border-l-slate-500'}`}
             >
-              <span aria-hidden="true" className="text-xl leading-6">
-                ⚠
-              </span>
+              <LineIcon d={ICON.attention} size={22} className="mt-0.5 shrink-0" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{a.titre}</p>
                 <p className="mt-1 text-sm">{a.message}</p>

@@ -3,12 +3,14 @@ import { bulletinCourant, NIVEAUX_VIGILANCE } from '@limni/shared/domain/vigilan
 import { useDataClock } from '../../api/health';
 import { formatLongDate } from '../../lib/format';
 import { useT } from '../../lib/i18n';
+import { ICON, type IconPath } from './icons';
+import { LineIcon } from './LineIcon';
 
-const VIGILANCE_STYLE: Record<number, { cls: string; icon: string }> = {
-  1: { cls: 'bg-green-100 text-green-900 border-green-700', icon: '●' },
-  2: { cls: 'bg-yellow-100 text-yellow-950 border-yellow-600', icon: '▲' },
-  3: { cls: 'bg-orange-100 text-orange-950 border-orange-600', icon: '◆' },
-  4: { cls: 'bg-red-100 text-red-950 border-red-700', icon: '■' },
+const VIGILANCE_STYLE: Record<number, { cls: string; icon: IconPath }> = {
+  1: { cls: 'bg-green-100 text-green-900 border-green-700', icon: ICON.rond },
+  2: { cls: 'bg-yellow-100 text-yellow-950 border-yellow-600', icon: ICON.triangle },
+  3: { cls: 'bg-orange-100 text-orange-950 border-orange-600', icon: ICON.losange },
+  4: { cls: 'bg-red-100 text-red-950 border-red-700', icon: ICON.carre },
 };
 
 /**
@@ -45,7 +47,7 @@ export function VigilanceChip({
     <span
       className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-medium ${s.cls}`}
     >
-      <span aria-hidden="true">{s.icon}</span>
+      <LineIcon d={s.icon} size={14} filled strokeWidth={1} className="shrink-0" />
       {t(`vigilance.${niveau}` as 'vigilance.1')}
       {ts !== null && <span className="font-normal opacity-80">· {t('vigilance.bulletinDu', { date })}</span>}
     </span>
@@ -58,7 +60,7 @@ const VERDICT_STYLE: Record<
   VerdictValue,
   {
     cls: string;
-    icon: string;
+    icon: IconPath;
     key:
       | 'verdict.tropBas'
       | 'verdict.praticable'
@@ -67,11 +69,27 @@ const VERDICT_STYLE: Record<
       | 'verdict.inconnu';
   }
 > = {
-  'trop bas': { cls: 'bg-amber-100 text-amber-950 border-amber-600', icon: '▼', key: 'verdict.tropBas' },
-  praticable: { cls: 'bg-green-100 text-green-900 border-green-700', icon: '✓', key: 'verdict.praticable' },
-  'trop haut': { cls: 'bg-violet-100 text-violet-950 border-violet-600', icon: '▲', key: 'verdict.tropHaut' },
-  déconseillé: { cls: 'bg-red-100 text-red-950 border-red-700', icon: '✕', key: 'verdict.deconseille' },
-  inconnu: { cls: 'bg-slate-100 text-slate-800 border-slate-400', icon: '?', key: 'verdict.inconnu' },
+  'trop bas': {
+    cls: 'bg-amber-100 text-amber-950 border-amber-600',
+    icon: ICON.basCheveron,
+    key: 'verdict.tropBas',
+  },
+  praticable: {
+    cls: 'bg-green-100 text-green-900 border-green-700',
+    icon: ICON.ok,
+    key: 'verdict.praticable',
+  },
+  'trop haut': {
+    cls: 'bg-violet-100 text-violet-950 border-violet-600',
+    icon: ICON.hautCheveron,
+    key: 'verdict.tropHaut',
+  },
+  déconseillé: { cls: 'bg-red-100 text-red-950 border-red-700', icon: ICON.non, key: 'verdict.deconseille' },
+  inconnu: {
+    cls: 'bg-slate-100 text-slate-800 border-slate-400',
+    icon: ICON.inconnu,
+    key: 'verdict.inconnu',
+  },
 };
 
 export function VerdictChip({ verdict, activite }: { verdict: VerdictValue; activite?: string }) {
@@ -81,7 +99,7 @@ export function VerdictChip({ verdict, activite }: { verdict: VerdictValue; acti
     <span
       className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-medium ${s.cls}`}
     >
-      <span aria-hidden="true">{s.icon}</span>
+      <LineIcon d={s.icon} size={14} strokeWidth={2.5} className="shrink-0" />
       {activite && <span className="sr-only">{activite} : </span>}
       {t(s.key)}
     </span>

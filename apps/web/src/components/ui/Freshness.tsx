@@ -7,6 +7,8 @@ import type { Fraicheur } from '@limni/shared/domain/trend';
 import { useDataClock } from '../../api/health';
 import { formatAgo, formatDateTime, formatDuration, formatLongDate } from '../../lib/format';
 import { currentLangue, useT } from '../../lib/i18n';
+import { LineIcon } from './LineIcon';
+import { ICON } from './icons';
 
 /** "le 01/02/2022 à 00h45". */
 export function whenLabel(ts: number): string {
@@ -56,7 +58,7 @@ export function Freshness({
       </span>
       {fraicheur === 'en_retard' && (
         <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-950">
-          <span aria-hidden="true">⚠ </span>
+          <LineIcon d={ICON.attention} size={16} className="mr-1 inline-block shrink-0 align-[-3px]" />
           {t('fraicheur.retard', { depuis: formatDuration(now - ts) })}
         </span>
       )}

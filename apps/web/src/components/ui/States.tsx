@@ -1,6 +1,8 @@
 /** Loading skeletons, empty states that say why, and error states with "Réessayer" (docs/requirements.md R3.10). */
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
+import { ICON, type IconPath } from './icons';
+import { LineIcon } from './LineIcon';
 
 export function Skeleton({ className = 'h-6 w-full' }: { className?: string }) {
   return (
@@ -26,17 +28,16 @@ export function SkeletonBlock({ lines = 3, label }: { lines?: number; label?: st
 export function EmptyState({
   title,
   children,
-  icon = '○',
+  icon = ICON.cercle,
 }: {
   title: string;
   children?: ReactNode;
-  icon?: string;
+  /** A path of `ICON` (SVG, never an emoji). */
+  icon?: IconPath;
 }) {
   return (
     <div className="rounded-xl border border-dashed border-line px-4 py-8 text-center">
-      <p aria-hidden="true" className="text-3xl text-muted">
-        {icon}
-      </p>
+      <LineIcon d={icon} size={32} strokeWidth={1.75} className="mx-auto text-muted" />
       <p className="mt-2 font-medium">{title}</p>
       {children && <div className="mt-1 text-sm text-muted">{children}</div>}
     </div>

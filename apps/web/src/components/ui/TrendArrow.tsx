@@ -2,13 +2,15 @@
 import type { Tendance } from '@limni/shared/domain/trend';
 import { formatNumber } from '../../lib/format';
 import { useT } from '../../lib/i18n';
+import { ICON, type IconPath } from './icons';
+import { LineIcon } from './LineIcon';
 
-const ARROWS: Record<Tendance, string> = {
-  hausse_rapide: '↑',
-  hausse: '↗',
-  stable: '→',
-  baisse: '↘',
-  baisse_rapide: '↓',
+const ARROWS: Record<Tendance, IconPath> = {
+  hausse_rapide: ICON.flecheHaut,
+  hausse: ICON.flecheHautDroite,
+  stable: ICON.flecheDroite,
+  baisse: ICON.flecheBasDroite,
+  baisse_rapide: ICON.flecheBas,
 };
 
 /** "+12 cm/h" for H (m), "+35 m³/s/h" for Q. */
@@ -42,9 +44,7 @@ export function TrendArrow({
       : 'text-muted';
   return (
     <span className={`inline-flex items-baseline gap-1 ${color} ${className}`}>
-      <span aria-hidden="true" className="font-bold">
-        {ARROWS[tendance]}
-      </span>
+      <LineIcon d={ARROWS[tendance]} size={18} strokeWidth={2.75} className="shrink-0 self-center" />
       <span className="sr-only">{label}</span>
       {showRate && variationH !== null && variationH !== undefined && unite ? (
         <span className="text-sm tabular-nums">{formatRate(variationH, unite)}</span>

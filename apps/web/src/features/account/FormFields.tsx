@@ -8,6 +8,7 @@ import { USERNAME_MAX_LENGTH } from '@limni/shared/contracts/account';
 import { PASSWORD_MIN_LENGTH, similarAttribute, type PasswordContext } from '@limni/shared/domain/password';
 import { LineIcon } from '../../components/ui/LineIcon';
 import { useAccountMessages } from './messages';
+import { ICON } from '../../components/ui/icons';
 
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   const list = ids.filter((v): v is string => typeof v === 'string' && v.length > 0);
@@ -20,7 +21,7 @@ function ErrorList({ id, errors }: { id: string; errors: string[] }) {
     <ul id={id} className="mt-1.5 space-y-1 text-sm font-medium text-red-800 dark:text-red-300">
       {errors.map((e) => (
         <li key={e} className="flex gap-1.5">
-          <span aria-hidden="true">⚠</span>
+          <LineIcon d={ICON.attention} size={16} className="mt-0.5 shrink-0" />
           <span>{e}</span>
         </li>
       ))}
@@ -125,7 +126,7 @@ type RuleState = 'ok' | 'ko' | 'pending' | 'server';
 
 function RuleItem({ state, children }: { state: RuleState; children: ReactNode }) {
   const m = useAccountMessages();
-  const icon = state === 'ok' ? '✓' : state === 'ko' ? '✗' : '•';
+  const icon = state === 'ok' ? ICON.ok : state === 'ko' ? ICON.non : ICON.point;
   const color =
     state === 'ok'
       ? 'text-emerald-800 dark:text-emerald-300'
@@ -142,9 +143,12 @@ function RuleItem({ state, children }: { state: RuleState; children: ReactNode }
           : '';
   return (
     <li className={`flex gap-2 ${color}`}>
-      <span aria-hidden="true" className="w-4 shrink-0 text-center font-bold">
-        {icon}
-      </span>
+      <LineIcon
+        d={icon}
+        size={16}
+        strokeWidth={state === 'pending' || state === 'server' ? 4 : 2.5}
+        className="mt-0.5 shrink-0"
+      />
       <span>
         {children}
         {sr && <span className="sr-only"> ({sr})</span>}

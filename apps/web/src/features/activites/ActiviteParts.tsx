@@ -17,6 +17,8 @@ import { formatDateTime, formatLongDate, formatValue } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { useActivitesMessages } from './messages';
 import type { ActiviteVerdicts, LigneVerdict } from './use-activite-verdicts';
+import { LineIcon } from '../../components/ui/LineIcon';
+import { ICON } from '../../components/ui/icons';
 
 const MapView = lazy(() => import('../../components/map/MapView'));
 
@@ -72,7 +74,7 @@ export function VerdictsSummary({
         role="note"
         className="mt-4 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
       >
-        <span aria-hidden="true">⚠ </span>
+        <LineIcon d={ICON.attention} size={16} className="mr-1 inline-block shrink-0 align-[-3px]" />
         {activite.avertissement}
       </p>
       {any && (

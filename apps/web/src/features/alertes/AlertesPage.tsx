@@ -21,6 +21,8 @@ import { useAccount } from '../../stores/account';
 import { useAlertesMasquees } from '../../stores/alertes-masquees';
 import { useFavoris } from '../../stores/favoris';
 import { useAlertesMessages } from './messages';
+import { ICON } from '../../components/ui/icons';
+import { LineIcon } from '../../components/ui/LineIcon';
 
 interface Suivi {
   id: number;
@@ -183,7 +185,7 @@ function EnCoursSection({
         <SkeletonBlock lines={3} />
       ) : entries.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title={m('aucuneEnCours')} icon="✓">
+          <EmptyState title={m('aucuneEnCours')} icon={ICON.ok}>
             {m('aucuneEnCoursTexte')}
           </EmptyState>
         </div>
@@ -214,7 +216,11 @@ function LieuSuiviRow({
       <span className="flex flex-wrap gap-1.5 text-xs">
         {lieu.favori && (
           <span className="rounded-full bg-sky-50 px-2 py-0.5 text-sky-950 dark:bg-white/10 dark:text-sky-100">
-            <span aria-hidden="true">★ </span>
+            <LineIcon
+              d={ICON.etoile}
+              size={16}
+              className="mr-1 inline-block shrink-0 align-[-3px] fill-current"
+            />
             {m('favori')}
           </span>
         )}
@@ -272,7 +278,7 @@ export default function AlertesPage() {
         {signedIn && <NotificationsList />}
         {lieux.length === 0 && !waitingProfile ? (
           <div className="mt-8">
-            <EmptyState title={m('vide')} icon="🔔">
+            <EmptyState title={m('vide')} icon={ICON.cloche}>
               <p className="mx-auto max-w-xl">{m('videTexte')}</p>
               <Link to="/choisir/carte" className="btn-primary mt-4">
                 {m('choisir')}

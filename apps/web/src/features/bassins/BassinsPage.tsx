@@ -13,6 +13,8 @@ import { formatNumber } from '../../lib/format';
 import { plural } from '../../lib/plural';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useBassinsMessages } from './messages';
+import { LineIcon } from '../../components/ui/LineIcon';
+import { ICON } from '../../components/ui/icons';
 
 /** Frame and size of /geo/france.svg (apps/web/scripts/france-svg.ts). */
 const FRAME = [-5.2, 41.3, 9.6, 51.2] as const;
@@ -126,7 +128,11 @@ export default function BassinsPage() {
                         </p>
                         {c.vigilance > 0 && (
                           <p className="mt-1 text-sm font-medium text-yellow-900 dark:text-yellow-200">
-                            <span aria-hidden="true">▲ </span>
+                            <LineIcon
+                              d={ICON.attention}
+                              size={16}
+                              className="mr-1 inline-block shrink-0 align-[-3px]"
+                            />
                             {m('vigilance', { n: c.vigilance })}
                           </p>
                         )}
@@ -139,7 +145,12 @@ export default function BassinsPage() {
                       className="link mt-auto inline-flex min-h-11 items-center pt-2 font-semibold"
                       aria-label={m('choisirAria', { nom: b.nom })}
                     >
-                      {m('choisir')} <span aria-hidden="true">&nbsp;→</span>
+                      {m('choisir')}{' '}
+                      <LineIcon
+                        d={ICON.flecheDroite}
+                        size={16}
+                        className="ml-1 inline-block shrink-0 align-[-3px]"
+                      />
                     </Link>
                   </div>
                 </li>

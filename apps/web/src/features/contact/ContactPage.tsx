@@ -16,6 +16,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ContactAlert, ContactInput, MessageField } from './ContactParts';
 import { useContactMessages } from './messages';
 import { FIELDS, useContactForm } from './use-contact-form';
+import { LineIcon } from '../../components/ui/LineIcon';
+import { ICON } from '../../components/ui/icons';
 
 const INPUTS = [
   { field: 'nom', type: 'text', max: CONTACT_NOM_MAX, autoComplete: 'name' },
@@ -39,7 +41,7 @@ export default function ContactPage() {
             tabIndex={-1}
             className="text-2xl font-bold text-emerald-900 outline-none dark:text-emerald-200"
           >
-            <span aria-hidden="true">✓ </span>
+            <LineIcon d={ICON.ok} size={16} className="mr-1 inline-block shrink-0 align-[-3px]" />
             {m('merciTitre')}
           </h1>
           <p className="mt-3">{send.data.message}</p>

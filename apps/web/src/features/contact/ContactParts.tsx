@@ -6,11 +6,13 @@ import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useContactMessages } from './messages';
 import type { Field } from './use-contact-form';
+import { LineIcon } from '../../components/ui/LineIcon';
+import { ICON } from '../../components/ui/icons';
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
     <p id={id} className="mt-1 text-sm font-medium text-red-800 dark:text-red-300">
-      <span aria-hidden="true">⚠ </span>
+      <LineIcon d={ICON.attention} size={16} className="mr-1 inline-block shrink-0 align-[-3px]" />
       {error}
     </p>
   ) : null;

@@ -11,6 +11,7 @@ import { useFavoris } from '../../stores/favoris';
 import { notify } from '../../stores/notifications';
 import { FavoriCard } from '../../components/favoris/FavoriCard';
 import { useFavorisMessages } from './messages';
+import { ICON } from '../../components/ui/icons';
 
 export default function FavorisPage() {
   const m = useFavorisMessages();
@@ -22,7 +23,7 @@ export default function FavorisPage() {
     <Page title={m('titre')} intro={m('intro')}>
       <div className="mt-8">
         {lieux.length === 0 ? (
-          <EmptyState title={m('vide')} icon="☆">
+          <EmptyState title={m('vide')} icon={ICON.etoile}>
             <p className="mx-auto max-w-xl">{m('videTexte')}</p>
             <Link to="/choisir/carte" className="btn-primary mt-4">
               {m('choisir')}

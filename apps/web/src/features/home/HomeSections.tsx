@@ -12,6 +12,7 @@ import { LineIcon } from '../../components/ui/LineIcon';
 import { useT } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
 import type { MessageKey } from '../../i18n/fr';
+import { VIGILANCE_ICON } from '../../components/ui/icons';
 
 /** Neutral counts of an old bulletin: never today's colour (docs/decisions/094). */
 const NEUTRE = 'border-slate-400 bg-slate-50 text-slate-900 dark:bg-white/5 dark:text-slate-100';
@@ -23,9 +24,9 @@ const NEUTRE = 'border-slate-400 bg-slate-50 text-slate-900 dark:bg-white/5 dark
 const VIGICRUES_SITE = 'https://www.vigicrues.gouv.fr/';
 
 const LEVELS = [
-  { n: 4, key: 'rouge', icon: '■', cls: 'border-red-700 bg-red-50 text-red-950' },
-  { n: 3, key: 'orange', icon: '◆', cls: 'border-orange-600 bg-orange-50 text-orange-950' },
-  { n: 2, key: 'jaune', icon: '▲', cls: 'border-yellow-600 bg-yellow-50 text-yellow-950' },
+  { n: 4, key: 'rouge', icon: VIGILANCE_ICON[4], cls: 'border-red-700 bg-red-50 text-red-950' },
+  { n: 3, key: 'orange', icon: VIGILANCE_ICON[3], cls: 'border-orange-600 bg-orange-50 text-orange-950' },
+  { n: 2, key: 'jaune', icon: VIGILANCE_ICON[2], cls: 'border-yellow-600 bg-yellow-50 text-yellow-950' },
 ] as const;
 
 const DECOUVRIR: Array<{ to: string; titre: MessageKey; texte: MessageKey; icon: string }> = [
@@ -114,7 +115,13 @@ function Situation() {
                     {formatNumber(v.niveaux[l.key])}
                   </span>
                   <span className="text-sm leading-tight sm:block">
-                    <span aria-hidden="true">{l.icon} </span>
+                    <LineIcon
+                      d={l.icon}
+                      size={14}
+                      filled
+                      strokeWidth={1}
+                      className="mr-1 inline-block align-[-2px]"
+                    />
                     {t(plural(v.niveaux[l.key], 'home.vigilanceNiveau'), {
                       niveau: t(`vigilance.${l.n}`).toLocaleLowerCase(),
                     })}
@@ -147,7 +154,15 @@ function Situation() {
                             to={`/entite-troncon/${tr.id}/carte/activite/${DEFAULT_ACTIVITE}`}
                             className="link inline-flex min-h-8 items-center gap-1.5"
                           >
-                            <span aria-hidden="true">{level?.icon}</span>
+                            {level && (
+                              <LineIcon
+                                d={level.icon}
+                                size={14}
+                                filled
+                                strokeWidth={1}
+                                className="shrink-0"
+                              />
+                            )}
                             <span>{tr.nom}</span>
                             <span className="text-xs text-muted">
                               {t(plural(tr.nb_lieux, 'home.tronconLieux'), { n: tr.nb_lieux })}
@@ -161,7 +176,15 @@ function Situation() {
                             rel="noopener noreferrer"
                             target="_blank"
                           >
-                            <span aria-hidden="true">{level?.icon}</span>
+                            {level && (
+                              <LineIcon
+                                d={level.icon}
+                                size={14}
+                                filled
+                                strokeWidth={1}
+                                className="shrink-0"
+                              />
+                            )}
                             <span>{tr.nom}</span>
                             <span className="text-xs text-muted">
                               {t('home.tronconVigicrues', { code: tr.code })}

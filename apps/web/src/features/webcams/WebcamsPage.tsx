@@ -13,6 +13,7 @@ import { formatNumber } from '../../lib/format';
 import { plural } from '../../lib/plural';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useWebcamsMessages } from './messages';
+import { ICON } from '../../components/ui/icons';
 
 function WebcamCard({ w }: { w: Webcam }) {
   const m = useWebcamsMessages();
@@ -62,7 +63,7 @@ export default function WebcamsPage() {
         ) : webcams.isError ? (
           <ErrorState onRetry={() => void webcams.refetch()} />
         ) : webcams.data.length === 0 ? (
-          <EmptyState title={m('aucune')} icon="◎">
+          <EmptyState title={m('aucune')} icon={ICON.camera}>
             <p className="mx-auto max-w-xl">{m('aucuneTexte')}</p>
             <Link to="/choisir/carte" className="btn-secondary mt-4">
               {m('choisir')}

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/States';
 import { notify } from '../../../stores/notifications';
 import { useProfileMessages } from './messages';
 import { Section } from './Section';
+import { ICON } from '../../../components/ui/icons';
 
 export function AbonnementsSection({ lieux }: { lieux: AbonnementLieu[] }) {
   const m = useProfileMessages();
@@ -33,7 +34,7 @@ export function AbonnementsSection({ lieux }: { lieux: AbonnementLieu[] }) {
   return (
     <Section id="abonnements" title={m('abonnements')} intro={m('abonnementsIntro')}>
       {lieux.length === 0 ? (
-        <EmptyState title={m('abonnementsVide')} icon="🔔">
+        <EmptyState title={m('abonnementsVide')} icon={ICON.cloche}>
           <p>{m('abonnementsVideTexte')}</p>
           <Link to="/choisir/carte" className="btn-secondary mt-4">
             {m('choisirLieu')}

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/States';
 import { notify } from '../../../stores/notifications';
 import { useProfileMessages } from './messages';
 import { Section } from './Section';
+import { ICON } from '../../../components/ui/icons';
 
 export function ListesSection({ listes }: { listes: ListeSibEtat[] }) {
   const m = useProfileMessages();
@@ -16,7 +17,7 @@ export function ListesSection({ listes }: { listes: ListeSibEtat[] }) {
   return (
     <Section id="lettres" title={m('lettres')} intro={m('lettresIntro')}>
       {listes.length === 0 ? (
-        <EmptyState title={m('lettresVide')} icon="✉" />
+        <EmptyState title={m('lettresVide')} icon={ICON.enveloppe} />
       ) : (
         <div className="divide-y divide-line">
           {listes.map((liste) => (

@@ -22,6 +22,7 @@ import { Situation } from '../donnees/Situation';
 import { useDonneesWindow } from '../donnees/use-donnees-window';
 import { useLieuMessages } from '../messages';
 import { MeteoWidget } from '../MeteoWidget';
+import { ICON } from '../../../components/ui/icons';
 
 export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
@@ -31,13 +32,13 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
       <div className="min-w-0 space-y-5">
         {lieu.capteurs.length === 0 ? (
-          <EmptyState title={m('aucuneStation')} icon="∅" />
+          <EmptyState title={m('aucuneStation')} icon={ICON.vide} />
         ) : range.isPending ? (
           <SkeletonBlock lines={8} />
         ) : range.isError ? (
           <ErrorState onRetry={() => void range.refetch()} />
         ) : range.data.jour_debut === null || range.data.jour_fin === null || range.data.fin === null ? (
-          <EmptyState title={m('aucuneDonnee')} icon="∅" />
+          <EmptyState title={m('aucuneDonnee')} icon={ICON.vide} />
         ) : (
           <Donnees
             lieu={lieu}
@@ -86,14 +87,14 @@ function Donnees({
       {donnees.isPending ? (
         <Skeleton className="h-72 w-full md:h-96" />
       ) : donnees.isError ? (
-        <EmptyState title={m('indisponible')} icon="∿">
+        <EmptyState title={m('indisponible')} icon={ICON.courbe}>
           <p>{m('indisponibleTexte')}</p>
           <button type="button" className="btn-secondary mt-3" onClick={() => void donnees.refetch()}>
             {m('reessayer')}
           </button>
         </EmptyState>
       ) : !figures || !y || !fenetre ? (
-        <EmptyState title={m('pasDeMesure')} icon="∿">
+        <EmptyState title={m('pasDeMesure')} icon={ICON.courbe}>
           {m('pasDeMesureTexte', plage)}
         </EmptyState>
       ) : (

@@ -7,6 +7,7 @@ import { publicationsQuery } from '../../../api/publications';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../../components/ui/States';
 import { formatLongDate } from '../../../lib/format';
 import { useLieuMessages } from '../messages';
+import { ICON } from '../../../components/ui/icons';
 
 interface GridPhoto {
   key: string;
@@ -50,7 +51,7 @@ export default function PhotosTab({ lieu }: { lieu: LieuDetail }) {
   }
   if (photos.length === 0) {
     return (
-      <EmptyState title={m('photosVide')} icon="▣">
+      <EmptyState title={m('photosVide')} icon={ICON.photo}>
         <p>{m('photosVideTexte')}</p>
         <Link
           className="link mt-2 inline-block underline"

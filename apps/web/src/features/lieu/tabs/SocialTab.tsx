@@ -13,6 +13,7 @@ import { useAccount } from '../../../stores/account';
 import { useLieuMessages } from '../messages';
 import { PublicationCard } from '../social/PublicationCard';
 import { PublicationForm } from '../social/PublicationForm';
+import { ICON } from '../../../components/ui/icons';
 
 export default function SocialTab({ lieu }: { lieu: LieuDetail }) {
   const m = useLieuMessages();
@@ -33,7 +34,7 @@ export default function SocialTab({ lieu }: { lieu: LieuDetail }) {
         ) : publications.isError ? (
           <ErrorState onRetry={() => void publications.refetch()} />
         ) : items.length === 0 ? (
-          <EmptyState title={m('socialVide')} icon="✎">
+          <EmptyState title={m('socialVide')} icon={ICON.crayon}>
             {m('socialVideTexte')}
           </EmptyState>
         ) : (

@@ -6,6 +6,7 @@ import { lieuWebcamQuery } from '../../../api/lieu';
 import { useHasWebcams } from '../../../api/search';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/States';
 import { useLieuMessages } from '../messages';
+import { ICON } from '../../../components/ui/icons';
 
 export default function WebcamTab({ lieu }: { lieu: LieuDetail }) {
   const m = useLieuMessages();
@@ -16,7 +17,7 @@ export default function WebcamTab({ lieu }: { lieu: LieuDetail }) {
   const w = webcam.data;
   if (!w.disponible || !w.url) {
     return (
-      <EmptyState title={m('webcamVide')} icon="◎">
+      <EmptyState title={m('webcamVide')} icon={ICON.camera}>
         <p>{m('webcamVideTexte')}</p>
         {hasWebcams && (
           <Link className="link mt-2 inline-block underline" to="/webcams">
