@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectConsole, test } from './fixtures';
 import { createVerifiedAccount, gradientPng, signInThroughUi } from './compte-support';
 import { screens } from './lieux-support';
-import { activiteId, lieuId } from './seed-support';
+import { activiteId, entiteId, lieuId } from './seed-support';
 import { expectAccessible } from './support';
 
 type Onglet = 'Données' | 'Carte' | 'Infos pratiques' | 'Photos' | 'Webcam' | 'Social';
@@ -143,6 +143,32 @@ test('each tab of the place', async ({ page, request }) => {
   await expect(
     page.getByRole('region', { name: 'Autres lieux de La Garonne' }).getByRole('link'),
   ).toHaveCount(23);
+  // The nearest places up- and downstream, in the river's order (station codes, ADR 096), with value and age.
+  const garonne = (await (
+    await request.get(`/api/hydro/entite/${await entiteId(request, 'La Garonne')}`)
+  ).json()) as { lieux: Array<{ id: number; libelle: string; ordre: number | null }> };
+  const riviere = garonne.lieux
+    .filter((l) => l.ordre !== null)
+    .sort((a, b) => (a.ordre as number) - (b.ordre as number));
+  const ici = riviere.findIndex((l) => l.id === lieu.id);
+  const etats = (await (
+    await request.get(`/api/hydro/entite/${await entiteId(request, 'La Garonne')}/lieux`)
+  ).json()) as { lieux: Array<{ id: number; capteurs: Array<{ valeur: number | null }> }> };
+  const voisins = page.getByRole('region', { name: 'En amont et en aval' });
+  for (const [sens, autre] of [
+    ['En amont', riviere[ici - 1]],
+    ['En aval', riviere[ici + 1]],
+  ] as const) {
+    const carte = voisins.getByRole('listitem').filter({ hasText: sens });
+    if (!autre) {
+      await expect(carte).toHaveCount(0);
+      continue;
+    }
+    await expect(carte.getByRole('link', { name: autre.libelle, exact: true })).toBeVisible();
+    const etat = etats.lieux.find((l) => l.id === autre.id);
+    if (etat?.capteurs.some((c) => c.valeur !== null)) await expect(carte.getByTestId('age')).toBeVisible();
+    else await expect(carte.getByText('Aucune mesure')).toBeVisible();
+  }
   await expectAccessible(page, 'lieu (carte)');
   await screens(page, 'lieu-carte', {
     waitFor: () => expect(map).toHaveAttribute('data-map-ready', 'true'),

@@ -103,6 +103,9 @@ export const useLieuMessages = defineMessages(
     carteLegende: 'Le lieu affiché est cerclé de noir ; les autres lieux de {entite} sont ses voisins.',
     ouvrir: 'Voir {nom}',
     voisins: 'Autres lieux de {entite}',
+    voisinsRiviere: 'En amont et en aval',
+    voisinAmont: 'En amont',
+    voisinAval: 'En aval',
     // Infos
     infos: 'Infos pratiques',
     infosVide:
@@ -263,6 +266,9 @@ export const useLieuMessages = defineMessages(
     carteLegende: 'The place shown has a black ring; the other places on {entite} are its neighbours.',
     ouvrir: 'Open {nom}',
     voisins: 'Other places on {entite}',
+    voisinsRiviere: 'Upstream and downstream',
+    voisinAmont: 'Upstream',
+    voisinAval: 'Downstream',
     infos: 'Practical info',
     infosVide:
       'No practical information for this place yet: it appears once its record (access, town, station) is filled in.',

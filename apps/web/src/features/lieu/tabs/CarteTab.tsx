@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/Spinner';
 import { ErrorState, SkeletonBlock } from '../../../components/ui/States';
 import { formatValue } from '../../../lib/format';
 import { useLieuMessages } from '../messages';
+import { VoisinsRiviere } from './VoisinsRiviere';
 
 const MapView = lazy(() => import('../../../components/map/MapView'));
 /** The map frames the place and its nearest neighbours (all the entity's places are drawn). */
@@ -75,25 +76,30 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
       ) : etats.isError ? (
         <ErrorState onRetry={() => void etats.refetch()} />
       ) : (
-        voisins.length > 0 && (
-          <section aria-labelledby={listId}>
-            <h2 id={listId} className="text-lg font-semibold">
-              {m('voisins', { entite: lieu.entite.nom })}
-            </h2>
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {voisins.map((l) => (
-                <li key={l.id}>
-                  <Link
-                    className="chip hover:bg-sky-50 dark:hover:bg-white/5"
-                    to={`${lieuHref(l.id, ida)}/carte`}
-                  >
-                    {l.nom}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )
+        <>
+          {lieu.entite.type === 'R' && etats.data && (
+            <VoisinsRiviere lieuId={lieu.id} etats={etats.data} ida={ida} />
+          )}
+          {voisins.length > 0 && (
+            <section aria-labelledby={listId}>
+              <h2 id={listId} className="text-lg font-semibold">
+                {m('voisins', { entite: lieu.entite.nom })}
+              </h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {voisins.map((l) => (
+                  <li key={l.id}>
+                    <Link
+                      className="chip hover:bg-sky-50 dark:hover:bg-white/5"
+                      to={`${lieuHref(l.id, ida)}/carte`}
+                    >
+                      {l.nom}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
       )}
     </div>
   );
