@@ -181,7 +181,7 @@ test('the footer switches the whole app to English and back', async ({ page }) =
   await page.goto('/favoris');
   await expect(page.getByRole('heading', { level: 1, name: 'My favourites' })).toBeVisible();
   await page.goto(`/activite/${await activiteId(page.request, 'Canoë-kayak')}`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Verdicts on 1 February 2022' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Verdicts on February 1, 2022' })).toBeVisible();
   const canoe = (
     (await (await page.request.get('/api/activites/all')).json()) as Array<{
       nom: string;

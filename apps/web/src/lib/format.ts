@@ -1,4 +1,7 @@
-/** fr-FR formatting of numbers, units and Europe/Paris times. Nothing here ever prints NaN or an ISO string. */
+/**
+ * Numbers, units and Europe/Paris times in the page's language: fr-FR or en-US, one locale per language (issue 16).
+ * Nothing here ever prints NaN or an ISO string.
+ */
 import { currentLocale } from './i18n';
 
 const TZ = 'Europe/Paris';
@@ -21,10 +24,17 @@ export function formatNumber(value: number, digits = 0): string {
   return nf(digits).format(value);
 }
 
-/** "31/01/2022 à 14h30" in Europe/Paris. */
+/** "31/01/2022 à 14h30" (French), "Jan 31, 2022, 2:30 PM" (US English), in Europe/Paris. */
 export function formatDateTime(ms: number): string {
   const d = new Date(ms);
-  const date = new Intl.DateTimeFormat(currentLocale(), {
+  if (currentLocale() !== 'fr-FR') {
+    return new Intl.DateTimeFormat(currentLocale(), {
+      timeZone: TZ,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(d);
+  }
+  const date = new Intl.DateTimeFormat('fr-FR', {
     timeZone: TZ,
     day: '2-digit',
     month: '2-digit',
@@ -38,7 +48,7 @@ export function formatDateTime(ms: number): string {
   }).formatToParts(d);
   const h = parts.find((p) => p.type === 'hour')?.value ?? '00';
   const m = parts.find((p) => p.type === 'minute')?.value ?? '00';
-  return currentLocale() === 'fr-FR' ? `${date} à ${h}h${m}` : `${date} ${h}:${m}`;
+  return `${date} à ${h}h${m}`;
 }
 
 /** "31 janvier 2022", "1er février 2022" in Europe/Paris. */
@@ -70,8 +80,15 @@ export function formatAgo(ms: number, now: number = Date.now()): string {
   return rtf.format(Math.round(days / 365.25), 'year');
 }
 
-/** The demo clock: "1er février 2022, 01 h 00" (Europe/Paris). */
+/** The demo clock: "1er février 2022, 01 h 00" (French), "February 1, 2022 at 1:00 AM" (US English), Europe/Paris. */
 export function formatClock(ms: number): string {
+  if (currentLocale() !== 'fr-FR') {
+    return new Intl.DateTimeFormat(currentLocale(), {
+      timeZone: TZ,
+      dateStyle: 'long',
+      timeStyle: 'short',
+    }).format(new Date(ms));
+  }
   const parts = new Intl.DateTimeFormat('fr-FR', {
     timeZone: TZ,
     hour: '2-digit',
@@ -80,9 +97,7 @@ export function formatClock(ms: number): string {
   }).formatToParts(new Date(ms));
   const h = parts.find((p) => p.type === 'hour')?.value ?? '00';
   const m = parts.find((p) => p.type === 'minute')?.value ?? '00';
-  return currentLocale() === 'fr-FR'
-    ? `${formatLongDate(ms)}, ${h} h ${m}`
-    : `${formatLongDate(ms)}, ${h}:${m}`;
+  return `${formatLongDate(ms)}, ${h} h ${m}`;
 }
 
 /** A duration in words: "12 min", "3 h", "5 j", "6 mois". */

@@ -17,7 +17,8 @@ export function currentLangue(): Langue {
   return langue;
 }
 export function currentLocale(): string {
-  return langue === 'fr' ? 'fr-FR' : 'en-GB';
+  // English is US English (the spec's second language): « 0.70 m », « Feb 1, 2022, 12:45 AM ».
+  return langue === 'fr' ? 'fr-FR' : 'en-US';
 }
 
 export function t(key: MessageKey, params?: Record<string, string | number>): string {

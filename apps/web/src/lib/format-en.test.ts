@@ -1,0 +1,17 @@
+import { describe, expect, it, vi } from 'vitest';
+import { formatClock, formatDateTime, formatLongDate, formatValue } from './format';
+
+// The page in English: every format follows US English, one locale for the whole screen.
+vi.mock('./i18n', () => ({ currentLocale: () => 'en-US', currentLangue: () => 'en' }));
+
+const sp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatting in US English', () => {
+  // 2022-02-01 00:45 in Paris (UTC+1).
+  const ts = Date.parse('2022-01-31T23:45:00Z');
+  it('numbers use a decimal point', () => expect(sp(formatValue(0.7, 'm'))).toBe('0.70 m'));
+  it('a date and time reads the American way, in Paris time', () =>
+    expect(sp(formatDateTime(ts))).toBe('Feb 1, 2022, 12:45 AM'));
+  it('a long date has no French ordinal', () => expect(formatLongDate(ts)).toBe('February 1, 2022'));
+  it('the demo clock', () => expect(sp(formatClock(ts))).toBe('February 1, 2022 at 12:45 AM'));
+});
