@@ -235,3 +235,14 @@ test('deleting the account is confirmed in a dialog that names the consequence, 
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert')).toHaveText('Identifiant ou mot de passe incorrect.');
 });
+
+test('in English, the server’s sign-in error is in English too', async ({ page }) => {
+  expectConsole(page, /status of 400 .*\/api\/auth\/rest\/login\//);
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('langue', 'en'));
+  await page.goto('/user/login');
+  await page.getByLabel('Username or e-mail address').fill('nobody-at-all');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-right-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
+});

@@ -29,6 +29,7 @@ import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
 import { errorBody, frameworkErrors, registerErrorHandling } from './http/errors';
+import { errorBodyIn, langueOf } from './http/langue';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
 import { readIngestStatus } from './ingest/jobs/runner';
@@ -135,9 +136,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         reply
           .code(404)
           .send(
-            errorBody(
-              'not_found',
-              `Aucune route ne correspond à ${request.method} ${request.url.split('?')[0]}.`,
+            errorBodyIn(
+              errorBody(
+                'not_found',
+                `Aucune route ne correspond à ${request.method} ${request.url.split('?')[0]}.`,
+              ),
+              langueOf(request.headers['accept-language']),
             ),
           );
       });

@@ -5,6 +5,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@limni/shared/contracts/common';
+import { GENERIC_FR } from './errors-en';
+import { errorBodyIn, langueOf } from './langue';
 
 export class AppError extends Error {
   constructor(
@@ -37,15 +39,13 @@ export const rateLimited = (
 
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>
   new AppError(400, 'validation', message, fields);
-export const notFound = (message = "Cette ressource n'existe pas.") =>
-  new AppError(404, 'not_found', message);
-export const unauthorized = (message = 'Vous devez être connecté pour accéder à cette ressource.') =>
+export const notFound = (message: string = GENERIC_FR.notFound) => new AppError(404, 'not_found', message);
+export const unauthorized = (message: string = GENERIC_FR.unauthorized) =>
   new AppError(401, 'unauthorized', message);
-export const forbidden = (message = "Vous n'avez pas l'autorisation d'accéder à cette ressource.") =>
-  new AppError(403, 'forbidden', message);
+export const forbidden = (message: string = GENERIC_FR.forbidden) => new AppError(403, 'forbidden', message);
 export const conflict = (message: string, fields?: Record<string, string[]>) =>
   new AppError(409, 'conflict', message, fields);
-export const upstreamUnavailable = (message = 'Le service de données externe est indisponible.') =>
+export const upstreamUnavailable = (message: string = GENERIC_FR.upstream) =>
   new AppError(503, 'upstream_unavailable', message);
 
 const LOCATION_FR: Record<string, string> = {
@@ -88,7 +88,7 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     const fields: Record<string, string[]> = {};
     for (const v of err.validation) {
       const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-      (fields[key] ??= []).push(v.message ?? 'Valeur invalide');
+      (fields[key] ??= []).push(v.message ?? GENERIC_FR.invalidValue);
     }
     const where = LOCATION_FR[err.validationContext ?? ''] ?? 'requête';
     const first = err.validation[0];
@@ -97,7 +97,7 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     return { status: 400, body: errorBody('validation', message, fields), log: false };
   }
   if (isResponseSerializationError(err)) {
-    return { status: 500, body: errorBody('internal', 'Une erreur interne est survenue.'), log: true };
+    return { status: 500, body: errorBody('internal', GENERIC_FR.internal), log: true };
   }
   const fe = err as Partial<FastifyError> | null;
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
@@ -105,43 +105,40 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     case status === 429:
       return {
         status,
-        body: errorBody(
-          'rate_limited',
-          'Trop de tentatives. Merci de patienter une minute avant de réessayer.',
-        ),
+        body: errorBody('rate_limited', GENERIC_FR.rateLimitedMinute),
         log: false,
       };
     case status === 413:
       return {
         status,
-        body: errorBody('payload_too_large', 'Le contenu envoyé est trop volumineux.'),
+        body: errorBody('payload_too_large', GENERIC_FR.tooLarge),
         log: false,
       };
     case status === 415:
       return {
         status,
-        body: errorBody('unsupported_media_type', "Ce type de contenu n'est pas accepté."),
+        body: errorBody('unsupported_media_type', GENERIC_FR.mediaType),
         log: false,
       };
     case status === 404:
-      return { status, body: errorBody('not_found', "Cette ressource n'existe pas."), log: false };
+      return { status, body: errorBody('not_found', GENERIC_FR.notFound), log: false };
     case status === 401:
-      return { status, body: errorBody('unauthorized', 'Authentification requise.'), log: false };
+      return { status, body: errorBody('unauthorized', GENERIC_FR.authRequired), log: false };
     case status === 403:
-      return { status, body: errorBody('forbidden', 'Accès refusé.'), log: false };
+      return { status, body: errorBody('forbidden', GENERIC_FR.accessDenied), log: false };
     case status >= 400 && status < 500:
       return {
         status,
         body: errorBody(
           'validation',
           fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe?.message ?? '').includes('JSON')
-            ? "Le contenu envoyé n'est pas un JSON valide."
-            : 'Requête invalide.',
+            ? GENERIC_FR.badJson
+            : GENERIC_FR.badRequest,
         ),
         log: false,
       };
     default:
-      return { status: 500, body: errorBody('internal', 'Une erreur interne est survenue.'), log: true };
+      return { status: 500, body: errorBody('internal', GENERIC_FR.internal), log: true };
   }
 }
 
@@ -151,7 +148,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (log) request.log.error({ err }, 'Erreur interne');
     else request.log.debug({ err: (err as Error)?.message }, 'Requête refusée');
     if (headers) reply.headers(headers);
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
+    return reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(errorBodyIn(body, langueOf(request.headers['accept-language'])));
   });
 }
 
@@ -166,11 +166,9 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     .code(long ? 414 : 400)
     .type('application/json; charset=utf-8')
     .send(
-      errorBody(
-        'validation',
-        long
-          ? 'Adresse trop longue : un de ses segments dépasse 100 caractères.'
-          : "Adresse invalide : un de ses segments n'est pas correctement encodé.",
+      errorBodyIn(
+        errorBody('validation', long ? GENERIC_FR.longPath : GENERIC_FR.badPath),
+        langueOf(request.headers['accept-language']),
       ),
     );
 }

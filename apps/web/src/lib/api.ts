@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ErrorBody, type ErrorCode } from '@limni/shared/contracts/common';
+import { currentLangue } from './i18n';
 
 export class ApiError extends Error {
   constructor(
@@ -60,7 +61,8 @@ export async function api<S extends z.ZodMiniType>(
   opts: RequestOptions = {},
 ): Promise<z.output<S>> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server's sentences (errors, account messages) in the language the person chose, not the browser's.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLangue() };
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {

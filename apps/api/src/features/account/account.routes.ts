@@ -23,7 +23,9 @@ import {
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/auth';
 import { AppError, errorBody } from '../../http/errors';
+import { errorBodyIn, inLangue, langueOf } from '../../http/langue';
 import { AccountService, MESSAGES } from './account.service';
+import './messages-en';
 
 const tags = ['compte'];
 const user = (request: { authUser: AuthUser | null }) => request.authUser as AuthUser;
@@ -52,7 +54,7 @@ function connexionRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.logout(request.authUser);
-        return { detail: MESSAGES.loggedOut };
+        return { detail: inLangue(MESSAGES.loggedOut, langueOf(request.headers['accept-language'])) };
       },
     );
   };
@@ -79,12 +81,19 @@ function inscriptionRoutes(service: AccountService): FastifyPluginAsyncZod {
         } catch (err) {
           // `email` and `username` also at the top level of the answer (docs/requirements.md R10.2; dj-rest-auth's shape).
           if (err instanceof AppError && err.statusCode === 400 && err.fields) {
-            return reply.code(400).send({ ...errorBody(err.code, err.message, err.fields), ...err.fields });
+            const body = errorBodyIn(
+              errorBody(err.code, err.message, err.fields),
+              langueOf(request.headers['accept-language']),
+            );
+            return reply.code(400).send({ ...body, ...body.error.fields });
           }
           throw err;
         }
         return reply.code(201).send({
-          detail: mailSent ? MESSAGES.registered : MESSAGES.registeredMailFailed,
+          detail: inLangue(
+            mailSent ? MESSAGES.registered : MESSAGES.registeredMailFailed,
+            langueOf(request.headers['accept-language']),
+          ),
           email_envoye: mailSent,
         });
       },
@@ -102,7 +111,7 @@ function inscriptionRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.verifyEmail(request.body.key);
-        return { detail: MESSAGES.verified };
+        return { detail: inLangue(MESSAGES.verified, langueOf(request.headers['accept-language'])) };
       },
     );
   };
@@ -124,7 +133,7 @@ function motDePasseRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.requestPasswordReset(request.body.email, request.ip);
-        return { detail: MESSAGES.resetSent };
+        return { detail: inLangue(MESSAGES.resetSent, langueOf(request.headers['accept-language'])) };
       },
     );
 
@@ -140,7 +149,7 @@ function motDePasseRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.confirmPasswordReset(request.body);
-        return { detail: MESSAGES.resetDone };
+        return { detail: inLangue(MESSAGES.resetDone, langueOf(request.headers['accept-language'])) };
       },
     );
 
@@ -157,7 +166,7 @@ function motDePasseRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.changePassword(user(request), request.body);
-        return { detail: MESSAGES.passwordChanged };
+        return { detail: inLangue(MESSAGES.passwordChanged, langueOf(request.headers['accept-language'])) };
       },
     );
   };
