@@ -31,6 +31,7 @@ import { registerCsrf } from './http/csrf';
 import { errorBody, frameworkErrors, registerErrorHandling } from './http/errors';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
+import { readIngestLeader } from './ingest/ingest-job.repo';
 import { readIngestStatus } from './ingest/jobs/runner';
 import type { TrustProxy } from './config/env';
 import type { AppDeps } from './deps';
@@ -117,7 +118,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       registerApiCaching(api);
       registerCsrf(api, csrf);
 
-      await api.register(healthRoutes({ ...deps, ingestStatus: () => readIngestStatus(deps.db.db) }));
+      await api.register(
+        healthRoutes({
+          ...deps,
+          ingestStatus: () => readIngestStatus(deps.db.db),
+          ingestLeader: () => readIngestLeader(deps.db.db),
+        }),
+      );
       await api.register(lieuRoutes(deps));
       await api.register(hydroRoutes(deps));
       await api.register(accountRoutes(deps));
@@ -146,7 +153,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   );
 
   inlineScriptHashes = await registerWeb(app, env, csrf, {
-    pageHealth: () => healthStatus(deps, () => readIngestStatus(deps.db.db)),
+    pageHealth: () =>
+      healthStatus(
+        deps,
+        () => readIngestStatus(deps.db.db),
+        () => readIngestLeader(deps.db.db),
+      ),
   });
   return app;
 }

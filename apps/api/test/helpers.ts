@@ -27,12 +27,16 @@ export interface TestContext {
   deps: AppDeps;
   db: Db;
   dataDir: string;
+  /** PostgreSQL: the URL of this file's database (other processes may open it); SQLite: undefined. */
+  databaseUrl?: string;
   /** Sends a request; state-changing methods get a valid CSRF cookie and header automatically. */
   request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
-async function cloneDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function cloneDatabase(
+  applicationName?: string,
+): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
   if (TEST_DB === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const template = inject('templatePgDb');
@@ -49,9 +53,16 @@ async function cloneDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-    const db = openDb({ databaseUrl: withDatabase(adminUrl, name), dataDir: os.tmpdir(), poolMax: 4 });
+    const url = withDatabase(adminUrl, name);
+    const db = openDb({
+      databaseUrl: url,
+      dataDir: os.tmpdir(),
+      poolMax: 4,
+      ...(applicationName ? { applicationName } : {}),
+    });
     return {
       db,
+      url,
       drop: async () => {
         // The pool's end() resolves before its connections are closed, and a forced drop would kill them mid-way
         // (an unhandled "terminating connection" error): a plain DROP waits up to 5 s for them; force is the fallback.
@@ -80,7 +91,7 @@ export interface CreateTestAppOptions {
 
 export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-data-'));
-  const { db, drop } = await cloneDatabase();
+  const { db, url, drop } = await cloneDatabase(opts.env?.INSTANCE_ID);
   await migrateToLatest(db);
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   const deps: AppDeps = {
@@ -117,6 +128,7 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
     deps,
     db,
     dataDir,
+    ...(url ? { databaseUrl: url } : {}),
     request,
     close: async () => {
       await app.close();
