@@ -291,8 +291,28 @@ async function main(): Promise<void> {
       process.stdout.write(`${lines.join('\n')}\n`);
     };
 
-    // Warm-up (not counted): fills the cache as the first visitors would.
-    await load(next, cluster.url, 3);
+    // Warm-up (not counted): the first visitors ask each public URL of the mix once, which fills the cache.
+    const publicUrls = [
+      '/api/hydro/index',
+      '/api/hydro/recherche-terms',
+      ...places.flatMap((id) => [
+        `/api/hydro/lieu/${id}`,
+        `/api/hydro/lieu/${id}/d/${day}/7`,
+        `/api/hydro/lieu/${id}/c-h/${day}/7`,
+        `/api/meteo/lieu/${id}`,
+      ]),
+    ];
+    for (let i = 0; i < publicUrls.length; i += 8) {
+      await Promise.all(
+        publicUrls
+          .slice(i, i + 8)
+          .map((u) =>
+            fetch(`${cluster.url}${u}`, { headers: { 'accept-encoding': 'gzip, br' } }).then((r) =>
+              r.arrayBuffer(),
+            ),
+          ),
+      );
+    }
 
     let from = fs.statSync(cluster.accessLog).size;
     let rp = replay();

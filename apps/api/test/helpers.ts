@@ -36,7 +36,13 @@ export interface TestContext {
 
 async function cloneDatabase(
   applicationName?: string,
+  existingUrl?: string,
 ): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
+  if (existingUrl) {
+    // Another instance on a database a test file already cloned: its owner drops it.
+    const db = openDb({ databaseUrl: existingUrl, dataDir: os.tmpdir(), poolMax: 4 });
+    return { db, url: existingUrl, drop: async () => {} };
+  }
   if (TEST_DB === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const template = inject('templatePgDb');
@@ -87,11 +93,13 @@ export interface CreateTestAppOptions {
   now?: () => number;
   /** Log lines go there (with LOG_LEVEL given in `env`); without it the app logs nothing. */
   logStream?: DestinationStream;
+  /** PostgreSQL: open this database (another test app's `databaseUrl`) instead of a new clone: a second instance. */
+  databaseUrl?: string;
 }
 
 export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-data-'));
-  const { db, url, drop } = await cloneDatabase(opts.env?.INSTANCE_ID);
+  const { db, url, drop } = await cloneDatabase(opts.env?.INSTANCE_ID, opts.databaseUrl);
   await migrateToLatest(db);
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   const deps: AppDeps = {
