@@ -106,6 +106,7 @@ export default tseslint.config(
             'apps/web/tsconfig.json',
             'e2e/tsconfig.json',
             'bench/tsconfig.json',
+            'deploy/tsconfig.json',
           ],
           noWarnOnMultipleProjects: true,
         }),

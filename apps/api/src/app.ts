@@ -32,6 +32,7 @@ import { errorBody, frameworkErrors, registerErrorHandling } from './http/errors
 import { errorBodyIn, langueOf } from './http/langue';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
+import { readIngestLeader } from './ingest/ingest-job.repo';
 import { readIngestStatus } from './ingest/jobs/runner';
 import type { TrustProxy } from './config/env';
 import type { AppDeps } from './deps';
@@ -118,7 +119,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       registerApiCaching(api);
       registerCsrf(api, csrf);
 
-      await api.register(healthRoutes({ ...deps, ingestStatus: () => readIngestStatus(deps.db.db) }));
+      await api.register(
+        healthRoutes({
+          ...deps,
+          ingestStatus: () => readIngestStatus(deps.db.db),
+          ingestLeader: () => readIngestLeader(deps.db.db),
+        }),
+      );
       await api.register(lieuRoutes(deps));
       await api.register(hydroRoutes(deps));
       await api.register(accountRoutes(deps));
@@ -150,7 +157,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   );
 
   inlineScriptHashes = await registerWeb(app, env, csrf, {
-    pageHealth: () => healthStatus(deps, () => readIngestStatus(deps.db.db)),
+    pageHealth: () =>
+      healthStatus(
+        deps,
+        () => readIngestStatus(deps.db.db),
+        () => readIngestLeader(deps.db.db),
+      ),
   });
   return app;
 }

@@ -26,7 +26,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const db = openDb({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    applicationName: env.INSTANCE_ID,
+  });
   const applied = await migrateToLatest(db);
   const secrets = loadSecrets(env);
   const mailer = createMailer(env, {
@@ -77,11 +81,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Limni écoute sur ${env.PUBLIC_URL} (base : ${db.location})`);
+  app.log.info(`Limni écoute sur ${env.PUBLIC_URL} (base : ${db.location}, instance ${env.INSTANCE_ID})`);
   // Live ingestion (Hub'Eau, Vigicrues) only when asked: the demo runs offline on its dataset.
   // Live readings are rolled up into the daily archive at the end of each Paris day (docs/decisions/085).
   if (env.INGEST === 'live') {
-    ingestion = startIngestion({ env, db, events: ingestEvents, log: app.log });
+    ingestion = startIngestion({
+      env,
+      db,
+      events: ingestEvents,
+      log: app.log,
+      leaderRetryMs: env.INGEST_LEADER_RETRY_S * 1000,
+    });
     rollup = startRollup({ db: db.db, log: app.log });
   }
 }

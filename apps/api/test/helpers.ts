@@ -27,12 +27,22 @@ export interface TestContext {
   deps: AppDeps;
   db: Db;
   dataDir: string;
+  /** PostgreSQL: the URL of this file's database (other processes may open it); SQLite: undefined. */
+  databaseUrl?: string;
   /** Sends a request; state-changing methods get a valid CSRF cookie and header automatically. */
   request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
-async function cloneDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function cloneDatabase(
+  applicationName?: string,
+  existingUrl?: string,
+): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
+  if (existingUrl) {
+    // Another instance on a database a test file already cloned: its owner drops it.
+    const db = openDb({ databaseUrl: existingUrl, dataDir: os.tmpdir(), poolMax: 4 });
+    return { db, url: existingUrl, drop: async () => {} };
+  }
   if (TEST_DB === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const template = inject('templatePgDb');
@@ -49,9 +59,16 @@ async function cloneDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-    const db = openDb({ databaseUrl: withDatabase(adminUrl, name), dataDir: os.tmpdir(), poolMax: 4 });
+    const url = withDatabase(adminUrl, name);
+    const db = openDb({
+      databaseUrl: url,
+      dataDir: os.tmpdir(),
+      poolMax: 4,
+      ...(applicationName ? { applicationName } : {}),
+    });
     return {
       db,
+      url,
       drop: async () => {
         // The pool's end() resolves before its connections are closed, and a forced drop would kill them mid-way
         // (an unhandled "terminating connection" error): a plain DROP waits up to 5 s for them; force is the fallback.
@@ -76,11 +93,13 @@ export interface CreateTestAppOptions {
   now?: () => number;
   /** Log lines go there (with LOG_LEVEL given in `env`); without it the app logs nothing. */
   logStream?: DestinationStream;
+  /** PostgreSQL: open this database (another test app's `databaseUrl`) instead of a new clone: a second instance. */
+  databaseUrl?: string;
 }
 
 export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-data-'));
-  const { db, drop } = await cloneDatabase();
+  const { db, url, drop } = await cloneDatabase(opts.env?.INSTANCE_ID, opts.databaseUrl);
   await migrateToLatest(db);
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   const deps: AppDeps = {
@@ -117,6 +136,7 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
     deps,
     db,
     dataDir,
+    ...(url ? { databaseUrl: url } : {}),
     request,
     close: async () => {
       await app.close();

@@ -25,6 +25,10 @@ export interface UpstreamRequest {
   path: string;
   query: URLSearchParams;
   url: string;
+  /** The request's User-Agent (each instance's says its PUBLIC_URL). */
+  userAgent: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface UpstreamReply {
@@ -56,6 +60,8 @@ export async function startUpstream(initial: UpstreamHandler = () => ({ status: 
       path: u.pathname,
       query: u.searchParams,
       url: u.href,
+      userAgent: req.headers['user-agent'] ?? '',
+      at: Date.now(),
     };
     requests.push(r);
     void Promise.resolve()

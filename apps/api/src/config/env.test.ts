@@ -27,6 +27,18 @@ describe('loadEnv', () => {
     }
   });
 
+  it('names the instance host:port:pid unless INSTANCE_ID says otherwise, and retries the leadership every 10 s', () => {
+    const env = loadEnv({ PORT: '8081' });
+    expect(env.INSTANCE_ID).toBe(`${os.hostname()}:8081:${process.pid}`);
+    expect(env.INGEST_LEADER_RETRY_S).toBe(10);
+    expect(loadEnv({ INSTANCE_ID: 'limni-b', INGEST_LEADER_RETRY_S: '3' })).toMatchObject({
+      INSTANCE_ID: 'limni-b',
+      INGEST_LEADER_RETRY_S: 3,
+    });
+    expect(() => loadEnv({ INSTANCE_ID: 'x'.repeat(64) })).toThrow(/INSTANCE_ID/);
+    expect(() => loadEnv({ INGEST_LEADER_RETRY_S: '0' })).toThrow(/INGEST_LEADER_RETRY_S/);
+  });
+
   it('treats empty values (a copied .env.example) as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', JWT_SECRET: '  ', PORT: '9123' }).isSqlite).toBe(true);
   });

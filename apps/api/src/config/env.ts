@@ -3,6 +3,7 @@
  * when something is wrong, every problem is listed and the process stops before listening.
  */
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { fr } from 'zod/locales';
@@ -78,6 +79,19 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Limni <ne-pas-repondre@limni.example>'),
   CONTACT_TO: z.email().default('contact@limni.example'),
   INGEST: z.enum(['off', 'live']).default('off'),
+  /**
+   * How often an instance that is not the ingestion leader tries to become it, in seconds (docs/decisions/121): a
+   * dead leader's jobs resume on another instance within this time (plus PostgreSQL noticing the lost session).
+   */
+  INGEST_LEADER_RETRY_S: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * Name of this instance in `/api/health` and in PostgreSQL's `application_name` (docs/decisions/121); by default
+   * `host:port:pid`. Printable ASCII, at most 63 characters (PostgreSQL's limit).
+   */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,63}$/, 'au plus 63 caractères ASCII imprimables')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   /** Swagger UI at /api/docs: on outside production, off in production unless `public` (docs/decisions/101). */
@@ -106,7 +120,9 @@ const EnvSchema = z.object({
 
 export type RawEnv = z.output<typeof EnvSchema>;
 
-export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'DATA_DIR' | 'API_DOCS'> {
+export interface Env extends Omit<RawEnv, 'PUBLIC_URL' | 'DATA_DIR' | 'API_DOCS' | 'INSTANCE_ID'> {
+  /** This instance's name (`INSTANCE_ID`, by default `host:port:pid`). */
+  INSTANCE_ID: string;
   /** Whether Swagger UI is served (`API_DOCS`, by default everywhere but in production). */
   API_DOCS: 'public' | 'off';
   /** Absolute path of the data directory (database file, secrets, outbox, uploads). */
@@ -156,5 +172,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL: publicUrl,
     API_DOCS: raw.API_DOCS ?? (raw.NODE_ENV === 'production' ? 'off' : 'public'),
     isSqlite: raw.DATABASE_URL === undefined,
+    INSTANCE_ID: raw.INSTANCE_ID ?? defaultInstanceId(raw.PORT),
   });
+}
+
+/** `host:port:pid`, cut to PostgreSQL's 63 characters (from the host's end: port and pid tell instances apart). */
+export function defaultInstanceId(port: number, host = os.hostname(), pid = process.pid): string {
+  const tail = `:${port}:${pid}`;
+  return `${host.replace(/[^\x20-\x7e]/g, '?').slice(0, 63 - tail.length)}${tail}`;
 }

@@ -30,11 +30,20 @@ export interface OpenDbOptions {
   fileName?: string;
   /** PostgreSQL pool size. */
   poolMax?: number;
+  /**
+   * PostgreSQL `application_name` of every connection: the instance's name, so that the holder of the ingestion
+   * lock can be named from `pg_locks` (docs/decisions/121).
+   */
+  applicationName?: string;
 }
 
 export function openDb(opts: OpenDbOptions): Db {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -1,5 +1,5 @@
 /** Table `ingest_job` (migration 004): one row per job with its last run, outcome, counts and checkpoint. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export function readJobRow(db: Kysely<Database>, job: string) {
@@ -42,4 +42,24 @@ export async function saveJobCheckpoint(
     .values({ job, checkpoint })
     .onConflict((oc) => oc.column('job').doUpdateSet({ checkpoint }))
     .execute();
+}
+
+/** Advisory lock key of the ingestion leader ("LIMN", docs/decisions/021). */
+export const INGEST_LOCK_KEY = 0x4c494d4e;
+
+/**
+ * The `application_name` of the PostgreSQL session holding the ingestion lock (the leader's `INSTANCE_ID`,
+ * docs/decisions/121), null when no session holds it. A bigint advisory key shows in `pg_locks` as its high and
+ * low 32 bits (`classid`, `objid`) with `objsubid` 1.
+ */
+export async function readIngestLeader(db: Kysely<Database>): Promise<string | null> {
+  const { rows } = await sql<{ name: string | null }>`
+    select a.application_name as name
+    from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where l.locktype = 'advisory' and l.granted
+      and l.database = (select oid from pg_database where datname = current_database())
+      and l.classid = ${Math.floor(INGEST_LOCK_KEY / 2 ** 32)} and l.objid = ${INGEST_LOCK_KEY % 2 ** 32}
+      and l.objsubid = 1
+    limit 1`.execute(db);
+  return rows[0]?.name ?? null;
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HealthResponse } from '@limni/shared/contracts/health';
+import { openDb } from '../db/client';
 import { tryAcquireLeadership } from '../db/dialect';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/helpers';
 import { startUpstream, type Upstream, type UpstreamReply } from '../../test/upstream';
@@ -98,6 +99,58 @@ describe('leadership', () => {
     expect(outcome?.ok).toBe(true);
     await second.stop();
     expect(second.isLeader()).toBe(false);
+  });
+});
+
+describe('who leads, in /api/health', () => {
+  it(
+    TEST_DB === 'postgres'
+      ? 'PostgreSQL: every instance names the holder of the lock (its application_name), null once released'
+      : 'SQLite: the process leads when live, nobody when ingestion is off',
+    async () => {
+      const leaderOf = async () => {
+        const res = await ctx.request({ url: '/api/health' });
+        return z.parse(HealthResponse, res.json()).instance;
+      };
+      const self = ctx.deps.env.INSTANCE_ID;
+      expect(await leaderOf()).toEqual({ id: self, meneuse: null, estMeneuse: false });
+      if (TEST_DB !== 'postgres') return;
+      // Another instance (its own pool, named as server.ts names it) becomes the leader.
+      const other = openDb({
+        databaseUrl: ctx.databaseUrl,
+        dataDir: ctx.dataDir,
+        poolMax: 2,
+        applicationName: 'hote-b:8082:4242',
+      });
+      reply = empty;
+      const rt = startIngestion(options({ db: other, runAtStart: false }));
+      try {
+        await until(async () => rt.isLeader());
+        expect(await leaderOf()).toEqual({ id: self, meneuse: 'hote-b:8082:4242', estMeneuse: false });
+      } finally {
+        await rt.stop();
+        await other.close();
+      }
+      expect(await leaderOf()).toEqual({ id: self, meneuse: null, estMeneuse: false });
+    },
+  );
+
+  it('the instance that holds the lock says so', async () => {
+    const live = await createTestApp({ env: { INGEST: 'live', INSTANCE_ID: 'hote-a:8081:77' } });
+    reply = empty;
+    const rt = startIngestion(options({ db: live.db, runAtStart: false }));
+    try {
+      await until(async () => rt.isLeader());
+      const res = await live.request({ url: '/api/health' });
+      expect(z.parse(HealthResponse, res.json()).instance).toEqual({
+        id: 'hote-a:8081:77',
+        meneuse: 'hote-a:8081:77',
+        estMeneuse: true,
+      });
+    } finally {
+      await rt.stop();
+      await live.close();
+    }
   });
 });
 

@@ -1,7 +1,11 @@
 /**
  * Live ingestion (`INGEST=live`), started by server.ts: one leader per database runs the jobs on their croner
- * schedules (docs/decisions/020, 021, 022). Followers retry the leadership every minute. A failed run is retried
- * with exponential backoff when that comes before its next scheduled run. `stop()` stops the schedules, aborts
+ * schedules (docs/decisions/020, 021, 022). Followers retry the leadership every `leaderRetryMs` (INGEST_LEADER_RETRY_S,
+ * 10 s by default): a leader killed with -9 loses its session, hence the lock, and another instance runs the jobs
+ * within that time (docs/decisions/121). A leader that finds its session lost (at the lock connection's heartbeat)
+ * stops its schedules and aborts its runs in flight; jobs upsert, so a short overlap with the next leader after a
+ * network cut writes nothing twice. A failed run is retried with exponential backoff
+ * when that comes before its next scheduled run. `stop()` stops the schedules, aborts
  * requests in flight, waits for running jobs and releases the leadership.
  */
 import { Cron } from 'croner';
@@ -14,14 +18,13 @@ import { DEFAULT_HTTP, type HttpOptions, type IngestLogger } from './http';
 import { hubeauElabJob } from './jobs/hubeau-elab';
 import { hubeauObservationsJob } from './jobs/hubeau-observations';
 import { hubeauStationsJob } from './jobs/hubeau-stations';
-import { readJobRow } from './ingest-job.repo';
+import { INGEST_LOCK_KEY, readJobRow } from './ingest-job.repo';
 import { runJob, type IngestJob, type RunOutcome } from './jobs/runner';
 import { vigicruesObservationsJob } from './jobs/vigicrues-observations';
 import { vigicruesPrevisionsJob } from './jobs/vigicrues-previsions';
 import { vigicruesVigilanceJob } from './jobs/vigicrues-vigilance';
 
-/** Advisory lock key of the ingestion leader ("LIMN"). */
-export const INGEST_LOCK_KEY = 0x4c494d4e;
+export { INGEST_LOCK_KEY };
 
 export function defaultJobs(
   env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'HUBEAU_BACKFILL_PER_MINUTE'>,
@@ -47,7 +50,7 @@ export interface IngestionOptions {
   now?: () => number;
   jobs?: IngestJob[];
   http?: Partial<Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs'>>;
-  /** How often a follower tries to become the leader. */
+  /** How often a follower tries to become the leader (default 10 s). */
   leaderRetryMs?: number;
   /** First delay of a job-level retry after a failed run (doubled each time, at most 3 retries). */
   retryBaseMs?: number;
@@ -63,12 +66,15 @@ export interface IngestionRuntime {
 }
 
 const MAX_JOB_RETRIES = 3;
+const DEFAULT_LEADER_RETRY_MS = 10_000;
 
 export function startIngestion(opts: IngestionOptions): IngestionRuntime {
   const now = opts.now ?? Date.now;
   const jobs = opts.jobs ?? defaultJobs(opts.env);
   const log = opts.log;
-  const abort = new AbortController();
+  const leaderRetryMs = opts.leaderRetryMs ?? DEFAULT_LEADER_RETRY_MS;
+  /** Aborted on stop, and when the leadership is lost (replaced then for the next one). */
+  let abort = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Map<string, Promise<RunOutcome>>();
   const retries = new Map<string, number>();
@@ -158,8 +164,11 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
       return;
     }
     if (!leadership) {
-      log.info({}, 'Ingestion : une autre instance est meneuse, nouvel essai dans une minute');
-      later(opts.leaderRetryMs ?? 60_000, () => void lead());
+      log.info(
+        { retryMs: leaderRetryMs },
+        `Ingestion : une autre instance est meneuse, nouvel essai dans ${Math.round(leaderRetryMs / 1000)} s`,
+      );
+      later(leaderRetryMs, () => void lead());
       return;
     }
     log.info({ jobs: jobs.map((j) => j.name) }, 'Ingestion en direct démarrée (instance meneuse)');
@@ -169,7 +178,10 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
       log.error({}, 'Ingestion : rôle de meneuse perdu (connexion interrompue), arrêt des tâches');
       leadership = null;
       stopJobs();
-      later(opts.leaderRetryMs ?? 60_000, () => void lead());
+      // Another instance may take the lock now: the runs in flight here stop (their progress is checkpointed).
+      abort.abort(new Error('rôle de meneuse perdu'));
+      abort = new AbortController();
+      later(leaderRetryMs, () => void lead());
     });
     await startJobs();
   };

@@ -37,6 +37,17 @@ export type HealthEpisode = z.infer<typeof HealthEpisode>;
 /** What makes the service `degraded`: a stable code and a French sentence. */
 export const HealthProbleme = z.object({ code: z.string(), message: z.string() });
 
+/**
+ * Which instance answered and which one runs the ingestion jobs (docs/decisions/121): names are `INSTANCE_ID`s
+ * (`host:port:pid` by default). `meneuse` is null when no instance leads (ingestion off everywhere).
+ */
+export const HealthInstance = z.object({
+  id: z.string(),
+  meneuse: z.nullable(z.string()),
+  estMeneuse: z.boolean(),
+});
+export type HealthInstance = z.infer<typeof HealthInstance>;
+
 export const HealthResponse = z.object({
   /** `degraded` when the database does not answer or a live ingestion job failed past its tolerance. */
   status: z.enum(['ok', 'degraded']),
@@ -47,6 +58,8 @@ export const HealthResponse = z.object({
   /** Recorded episodes with their own clock (docs/decisions/088); absent from older servers. */
   episodes: z.optional(z.array(HealthEpisode)),
   ingestion: z.object({ mode: z.enum(['off', 'live']), jobs: z.array(IngestJobStatus) }),
+  /** This instance and the ingestion leader; absent from older servers. */
+  instance: z.optional(HealthInstance),
   problemes: z.array(HealthProbleme),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

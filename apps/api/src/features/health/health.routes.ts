@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthQuery, HealthResponse } from '@limni/shared/contracts/health';
 import type { AppDeps } from '../../deps';
-import { healthStatus, type IngestStatusProvider } from './health.service';
+import { healthStatus, type IngestLeaderProvider, type IngestStatusProvider } from './health.service';
 
-export function healthRoutes(deps: AppDeps & { ingestStatus?: IngestStatusProvider }): FastifyPluginAsyncZod {
+export function healthRoutes(
+  deps: AppDeps & { ingestStatus?: IngestStatusProvider; ingestLeader?: IngestLeaderProvider },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
@@ -17,7 +19,7 @@ export function healthRoutes(deps: AppDeps & { ingestStatus?: IngestStatusProvid
         },
       },
       async (request, reply) => {
-        const body = await healthStatus(deps, deps.ingestStatus);
+        const body = await healthStatus(deps, deps.ingestStatus, deps.ingestLeader);
         // A database that does not answer: this instance serves nothing (503). A failing ingestion job: the
         // data get old but pages still work, so 200 with the status, unless a load balancer asks ?strict=1.
         const down = !body.database.ok || (body.status === 'degraded' && request.query.strict === '1');

@@ -23,6 +23,9 @@ export interface IngestJobState {
 /** Ingestion jobs report here (see ingest/); empty when ingestion is off. */
 export type IngestStatusProvider = () => Promise<IngestJobState[]>;
 
+/** The `INSTANCE_ID` of the ingestion leader of the database, null when none (see ingest/). */
+export type IngestLeaderProvider = () => Promise<string | null>;
+
 /**
  * Failed runs in a row after which a job counts as failing. A failed run is retried after 1, 2 then 4 minutes
  * (docs/decisions/022): three failures in a row is about 7 minutes of a service that does not answer, whatever the
@@ -82,12 +85,14 @@ export function publicJobStatus(s: IngestJobState): IngestJobStatus {
 export async function healthStatus(
   deps: Pick<AppDeps, 'db' | 'env'>,
   ingestStatus?: IngestStatusProvider,
+  ingestLeader?: IngestLeaderProvider,
 ): Promise<HealthResponse> {
   const ok = await pingDb(deps.db);
   const { debut, fin } = ok ? await dataPeriod(deps.db.db) : { debut: null, fin: null };
   const jeu = ok ? await datasetVersion(deps.db.db) : null;
   const episodes = ok ? await episodePeriods(deps.db.db) : [];
   const jobs = (ok && ingestStatus ? await ingestStatus() : []).map(publicJobStatus);
+  const meneuse = ok ? await leaderOf(deps, ingestLeader) : null;
   const problemes: HealthResponse['problemes'] = [];
   if (!ok) problemes.push({ code: 'base_de_donnees', message: 'La base de données ne répond pas.' });
   // Job rows left by an earlier live run do not count while ingestion is off.
@@ -106,6 +111,16 @@ export async function healthStatus(
     donnees: { debut, fin, jeu },
     episodes,
     ingestion: { mode: deps.env.INGEST, jobs },
+    instance: { id: deps.env.INSTANCE_ID, meneuse, estMeneuse: meneuse === deps.env.INSTANCE_ID },
     problemes,
   };
+}
+
+/** SQLite: one process per file, the leader when live. PostgreSQL: the holder of the lock, whatever its mode. */
+async function leaderOf(
+  deps: Pick<AppDeps, 'db' | 'env'>,
+  ingestLeader?: IngestLeaderProvider,
+): Promise<string | null> {
+  if (deps.db.dialect === 'sqlite') return deps.env.INGEST === 'live' ? deps.env.INSTANCE_ID : null;
+  return ingestLeader ? ingestLeader() : null;
 }
