@@ -44,7 +44,7 @@ ul{list-style:none;margin:2px 0;padding:0}li{display:flex;gap:6px;align-items:ba
 
 function shell(o: PageOptions, m: EmbedMessages, title: string, body: string): string {
   return `<!doctype html>
-<html lang="${o.lang}"${o.theme === 'sombre' ? ' class="sombre"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="${o.theme === 'sombre' ? 'dark' : 'light'}">
+<html lang="${o.lang}"${o.theme === 'sombre' ? ' class="sombre"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><meta name="color-scheme" content="${o.theme === 'sombre' ? 'dark' : 'light'}">
 <title>${esc(title)} — Limni</title><style>${CSS}</style></head>
 <body><main class="w">${body}</main></body></html>`;
 }
