@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expectConsole, expect, test } from './fixtures';
 import { lieuId } from './seed-support';
-import { SCREENS_DIR } from './support';
+import { SCREENS_DIR, screenshots } from './support';
 
 /** A static page on another origin (`localhost:<port>`, while the app runs on 127.0.0.1): one iframe of `src`. */
 async function otherSite(): Promise<{
@@ -124,4 +124,34 @@ test('screenshots of the widget: light and dark, French and English, at its size
       }
     }
   }
+});
+
+test('the « Intégrer » dialog gives the iframe code, copies it and previews the widget', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
+  const id = await lieuId(page.request, 'Toulouse (Pont-Neuf)', 'La Garonne');
+  await page.goto(`/lieu/${id}/a-3`);
+  const value = (await page.getByTestId('valeur-principale').textContent())?.trim() ?? '';
+  await page.getByRole('button', { name: 'Intégrer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Intégrer ce lieu à votre site' });
+  await expect(dialog).toBeVisible();
+  const code = dialog.getByLabel('Code à copier');
+  await expect(code).toHaveValue(
+    `<iframe src="${baseURL}/embed/lieu/${id}?activite=a-3" width="400" height="220" title="La Garonne à Toulouse (Pont-Neuf) — Limni" style="border:0" loading="lazy"></iframe>`,
+  );
+  await dialog.getByRole('radio', { name: '320 × 180' }).check();
+  await dialog.getByRole('radio', { name: 'Sombre' }).check();
+  await expect(code).toHaveValue(/embed\/lieu\/\d+\?activite=a-3&amp;theme=sombre" width="320" height="180"/);
+  await expect(dialog.frameLocator('iframe').getByTestId('valeur')).toHaveText(value);
+  await dialog.getByRole('button', { name: 'Copier le code' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Code copié.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+  await screenshots(page, 'integrer', {
+    waitFor: () => expect(dialog.frameLocator('iframe').getByTestId('valeur')).toBeVisible(),
+  });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
