@@ -15,6 +15,7 @@ import { activitesRoutes } from './features/activites/activites.routes';
 import { alertesRoutes } from './features/alertes/alertes.routes';
 import { communicationRoutes } from './features/communication/communication.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { embedRoutes, oembedRoutes } from './features/embed/embed.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { healthStatus } from './features/health/health.service';
 import { hydroRoutes } from './features/hydro/hydro.routes';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(communicationRoutes(deps));
       await api.register(contactRoutes(deps));
       await api.register(alertesRoutes(deps));
+      await api.register(oembedRoutes(deps));
 
       api.setNotFoundHandler((request, reply) => {
         reply
@@ -155,6 +157,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     },
     { prefix: '/api' },
   );
+
+  // The embeddable widget: HTML pages outside /api, framable by any site (docs/decisions/123).
+  await app.register(embedRoutes(deps));
 
   inlineScriptHashes = await registerWeb(app, env, csrf, {
     pageHealth: () =>

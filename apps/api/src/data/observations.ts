@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
-import { dataClock } from '@limni/shared/domain/clock';
+import { dataClock, type DataClock } from '@limni/shared/domain/clock';
 import { computeFreshness, computeTrend, TREND_WINDOW_MS } from '@limni/shared/domain/trend';
 import type { Env } from '../config/env';
 import type { Database } from '../db/schema';
@@ -43,6 +43,31 @@ export async function dataNowOfLieu(
 ): Promise<number> {
   if (env.INGEST === 'live') return now();
   return dataNow(db, env, now, await episodeOfLieu(db, lieuId));
+}
+
+/**
+ * The data clock of a place with its demonstration flag (docs/decisions/088, 094): what `dataNowOfLieu` counts from,
+ * and whether it is a demonstration clock that a page showing ages must name (the widget, docs/decisions/123).
+ */
+export async function dataClockOfLieu(
+  db: Kysely<Database>,
+  env: Pick<Env, 'INGEST'>,
+  now: () => number,
+  lieuId: number,
+): Promise<DataClock> {
+  if (env.INGEST === 'live') return { now: now(), demo: false };
+  return dataClockOf(db, env, now, await episodeOfLieu(db, lieuId));
+}
+
+/** The data clock of the main dataset (`episode` null) or of a recorded episode, with its demonstration flag. */
+export async function dataClockOf(
+  db: Kysely<Database>,
+  env: Pick<Env, 'INGEST'>,
+  now: () => number,
+  episode: string | null,
+): Promise<DataClock> {
+  if (env.INGEST === 'live') return { now: now(), demo: false };
+  return dataClock(now(), await latestObservationTs(db, episode), false);
 }
 
 /** The observations of the trend window ending with the sensor's latest observation at or before `atMs`. */

@@ -92,7 +92,8 @@ export function appPolicy(opts: SecurityHeadersOptions): CspPolicy {
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
-    'frame-src': ["'none'"],
+    // The « Intégrer » dialog previews the widget, a page of this origin (docs/decisions/123).
+    'frame-src': ["'self'"],
     'base-uri': ["'none'"],
     // The alert stop page posts to PUBLIC_URL, which may be another origin than the one a test browser uses.
     'form-action': ["'self'", publicOrigin],

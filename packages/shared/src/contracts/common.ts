@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'upstream_unavailable',
+  'not_implemented',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

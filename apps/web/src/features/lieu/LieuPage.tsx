@@ -38,6 +38,7 @@ import NotFoundPage from '../../components/NotFoundPage';
 import { parisDay } from '@limni/shared/domain/time';
 import { Situation } from './donnees/Situation';
 import { FavoriteStar } from './FavoriteStar';
+import { IntegrerButton } from './IntegrerButton';
 import { useLieuMessages } from './messages';
 
 const DonneesTab = lazy(() => import('./tabs/DonneesTab'));
@@ -215,6 +216,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
           <FavoriteStar id={lieu.id} ida={ida} nom={titre} />
           <AbonnementButton lieuId={lieu.id} nom={titre} />
           <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} />
+          <IntegrerButton lieuId={lieu.id} ida={ida} nom={titre} />
         </div>
       </div>
 
