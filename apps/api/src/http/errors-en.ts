@@ -70,6 +70,12 @@ export const CONTRACTS_FR = {
   lieuId: "L'identifiant du lieu doit être un entier positif.",
   dossier: 'Dossier inconnu.',
   fichier: 'Nom de fichier invalide.',
+  theme: 'Le thème doit être « clair » ou « sombre »',
+  langue: 'La langue doit être « fr » ou « en »',
+  activiteSlug: 'L’activité doit s’écrire a-<numéro> (par exemple a-3)',
+  dimension: 'La dimension doit être un nombre entier de pixels (1 à 99999)',
+  url: 'Le paramètre url est obligatoire',
+  format: 'Le format doit être « json » (ou « xml », non pris en charge)',
 } as const;
 
 const CONTRACTS_EN: Record<keyof typeof CONTRACTS_FR, string> = {
@@ -100,6 +106,12 @@ const CONTRACTS_EN: Record<keyof typeof CONTRACTS_FR, string> = {
   lieuId: 'The place id must be a positive integer.',
   dossier: 'Unknown folder.',
   fichier: 'Invalid file name.',
+  theme: 'The theme must be « clair » (light) or « sombre » (dark)',
+  langue: 'The language must be « fr » or « en »',
+  activiteSlug: 'The activity must be written a-<number> (for example a-3)',
+  dimension: 'The size must be a whole number of pixels (1 to 99999)',
+  url: 'The url parameter is required',
+  format: 'The format must be « json » (« xml » is not supported)',
 };
 
 const WHERE_EN: Record<string, string> = {
