@@ -11,9 +11,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 export const FIRST_LOAD_BUDGET_KB = 130;
-const dist = process.env.BUNDLE_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+const defaultDist = process.env.BUNDLE_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+const dist = defaultDist;
 
-const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+/** Gzip size (level 9) of a built file, the unit of the budget. */
+export const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** Static imports of a built chunk (`import … from "./x.js"`, `import "./x.js"`), not dynamic `import()`. */
@@ -38,7 +40,7 @@ function closure(entries: string[]): Set<string> {
   return seen;
 }
 
-export function measureBundle(): {
+export function measureBundle(dist: string = defaultDist): {
   chunks: Array<{ file: string; gzip: number }>;
   firstLoad: number;
   firstLoadFiles: string[];

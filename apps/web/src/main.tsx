@@ -6,7 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/AppRoutes';
+import { AppRoutes, preloadPage } from './app/AppRoutes';
+import { prerenderedKey } from './app/prerendered-routes';
 import { startSessionKeeper } from './app/session-keeper';
 import { setBearer } from './lib/api';
 import { initI18n } from './lib/i18n';
@@ -24,6 +25,16 @@ async function boot(): Promise<void> {
   });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root manquant');
+  // The server's HTML may carry the page's first screen (docs/decisions/116). The app renders over it once the
+  // page's code is here, so that no loading state shows in between; a screen prerendered for another path (the
+  // service worker's offline copy of `/`) is removed at once.
+  const painted = root.dataset['prerendered'];
+  if (painted !== undefined) {
+    // A chunk that fails to load is asked again by the lazy page, which shows its error state.
+    if (painted === prerenderedKey(window.location.pathname)) {
+      await preloadPage(window.location.pathname).catch(() => undefined);
+    } else root.replaceChildren();
+  }
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

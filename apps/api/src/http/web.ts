@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
@@ -31,14 +32,59 @@ export function withPageData(html: string, data: unknown): string {
   return html.replace('</head>', `<meta name="${PAGE_HEALTH_META}" content="${json}" />\n  </head>`);
 }
 
+/**
+ * The paths served with a prerendered first screen (docs/decisions/116), the same table as the web app's
+ * `src/app/prerendered-routes.ts` (a page whose key has no file in `dist-ssr/pages/` is served as index.html).
+ */
+const PRERENDERED: ReadonlyArray<readonly [key: string, test: RegExp]> = [
+  ['accueil', /^\/$/],
+  ['bassins', /^\/bassins$/],
+  ['connexion', /^\/user\/login$/],
+  ['lieu', /^\/lieu\/\d+\/a-\d+(\/[a-z]+)?\/?$/],
+];
+/** Where a prerendered page takes the demo banner of the answer it carries. */
+const BANNER_SLOT = '<!--limni-banner-->';
+
+interface Prerendered {
+  pages: Map<string, string>;
+  /** The demo banner's HTML for a health answer (web app's `src/ssr/prerender.tsx`). */
+  banner: ((health: unknown, realNow: number) => string) | null;
+}
+
+/** The prerendered pages and the banner renderer built beside the web app (`apps/web/dist-ssr`), if any. */
+async function loadPrerendered(root: string, log: FastifyInstance['log']): Promise<Prerendered> {
+  const dir = path.join(path.dirname(root), 'dist-ssr');
+  const pages = new Map<string, string>();
+  for (const [key] of PRERENDERED) {
+    const file = path.join(dir, 'pages', `${key}.html`);
+    if (fs.existsSync(file)) pages.set(key, fs.readFileSync(file, 'utf8'));
+  }
+  let banner: Prerendered['banner'] = null;
+  const entry = path.join(dir, 'prerender.js');
+  if (pages.size > 0 && fs.existsSync(entry)) {
+    try {
+      const mod = (await import(pathToFileURL(entry).href)) as { renderDemoBanner?: unknown };
+      if (typeof mod.renderDemoBanner === 'function') {
+        banner = mod.renderDemoBanner as NonNullable<Prerendered['banner']>;
+      }
+    } catch (err) {
+      log.warn({ err }, 'Pages prérendues servies sans bandeau de démonstration');
+    }
+  }
+  // Without the banner renderer a page could not show the banner at first paint: index.html instead.
+  if (!banner) pages.clear();
+  return { pages, banner };
+}
+
 export interface WebOptions {
   /** The `/api/health` answer the page carries (left out when it fails: the page then asks for it). */
   pageHealth?: () => Promise<unknown>;
 }
 
 /**
- * Registers the web app; returns the CSP hashes of the inline scripts of its index.html (none in today's build:
- * Vite emits external modules), for http/security-headers.ts.
+ * Registers the web app; returns the CSP hashes of the inline scripts of its index.html and prerendered pages (none
+ * in today's build: Vite emits external modules, and a complete prerender has no script), for
+ * http/security-headers.ts.
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -51,14 +97,33 @@ export async function registerWeb(
   const hasWeb = fs.existsSync(indexFile);
   // Read once: the hashed assets it names are registered at start-up too.
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
-  const page = async (): Promise<string> => {
-    if (!opts.pageHealth) return indexHtml;
+  const prerendered = hasWeb ? await loadPrerendered(root, app.log) : { pages: new Map(), banner: null };
+  // The banner of the last answer seen: the answer changes with the data, not with each page.
+  let lastBanner: { json: string; html: string } | null = null;
+  const bannerOf = (health: unknown): string => {
+    const json = JSON.stringify(health);
+    if (lastBanner?.json !== json) {
+      lastBanner = { json, html: prerendered.banner?.(health, Date.now()) ?? '' };
+    }
+    return lastBanner.html;
+  };
+  const page = async (url: string): Promise<string> => {
+    const key = PRERENDERED.find(([, test]) => test.test(url))?.[0];
+    const template = (key && prerendered.pages.get(key)) || indexHtml;
+    let health: unknown;
     try {
-      return withPageData(indexHtml, await opts.pageHealth());
+      health = opts.pageHealth ? await opts.pageHealth() : undefined;
     } catch (err) {
       app.log.warn({ err }, 'Page servie sans l’état du service');
-      return indexHtml;
     }
+    if (template === indexHtml) return health === undefined ? indexHtml : withPageData(indexHtml, health);
+    // A prerendered page without the answer shows no banner; the shell then asks /api/health for it.
+    if (health === undefined) return template.replace(BANNER_SLOT, '');
+    const banner = bannerOf(health);
+    return withPageData(
+      template.replace(BANNER_SLOT, () => banner),
+      health,
+    );
   };
   if (!hasWeb) {
     app.log.warn(`Application web absente (${root}) : lancez « npm run build » pour la servir.`);
@@ -100,7 +165,8 @@ export async function registerWeb(
     const before = request.cookies[CSRF_COOKIE];
     const given = ensureCsrfCookie(request, reply, csrf);
     reply.header('cache-control', given === before ? 'no-cache' : 'private, no-cache');
-    return reply.type('text/html; charset=utf-8').send(await page());
+    return reply.type('text/html; charset=utf-8').send(await page(url));
   });
-  return hasWeb ? inlineScriptHashes(indexHtml) : [];
+  if (!hasWeb) return [];
+  return [...new Set([indexHtml, ...prerendered.pages.values()].flatMap((html) => inlineScriptHashes(html)))];
 }

@@ -22,6 +22,8 @@ let read = false;
 export function pageHealthJson(): unknown {
   if (!read) {
     read = true;
+    // Prerendering at build time (docs/decisions/116) has no page: the server puts the banner in by itself.
+    if (typeof document === 'undefined') return undefined;
     const content = document.querySelector(`meta[name="${PAGE_HEALTH_META}"]`)?.getAttribute('content');
     try {
       raw = content ? (JSON.parse(content) as unknown) : undefined;

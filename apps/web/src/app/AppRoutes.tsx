@@ -3,15 +3,19 @@
  * (`React.lazy`); guards wrap the pages docs/requirements.md R2.2 guards (Guards.tsx). Guard A runs in the shell for every page.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { GuestOnly, RequireAuth } from './Guards';
 import NotFoundPage from '../components/NotFoundPage';
-import { Shell } from './Shell';
+import { lazyWithPreload } from './lazy-page';
+import { preloadShellParts, Shell } from './Shell';
 
-const Home = lazy(() => import('../features/home/HomePage'));
+// The pages prerendered in the server's HTML (docs/decisions/116) can be loaded before the app renders over them.
+const Home = lazyWithPreload(() => import('../features/home/HomePage'));
+const Bassins = lazyWithPreload(() => import('../features/bassins/BassinsPage'));
+const Login = lazyWithPreload(() => import('../features/account/LoginPage'));
+const Lieu = lazyWithPreload(() => import('../features/lieu/LieuPage'));
 const ChoisirCarte = lazy(() => import('../features/choisir/ChoisirCartePage'));
-const Login = lazy(() => import('../features/account/LoginPage'));
 const Register = lazy(() => import('../features/account/RegisterPage'));
 const Verify = lazy(() => import('../features/account/VerifyPage'));
 const PasswordReset = lazy(() => import('../features/account/PasswordResetPage'));
@@ -20,8 +24,6 @@ const Profile = lazy(() => import('../features/account/profile/ProfilePage'));
 const Logout = lazy(() => import('../features/account/LogoutPage'));
 const Entite = lazy(() => import('../features/entite/EntitePage'));
 const Troncon = lazy(() => import('../features/entite/TronconPage'));
-const Lieu = lazy(() => import('../features/lieu/LieuPage'));
-const Bassins = lazy(() => import('../features/bassins/BassinsPage'));
 const ContentPage = lazy(() => import('../features/pages/ContentPage'));
 const Contact = lazy(() => import('../features/contact/ContactPage'));
 const Favoris = lazy(() => import('../features/favoris/FavorisPage'));
@@ -47,8 +49,8 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       // Main layout children (docs/requirements.md R2.5).
-      { index: true, element: page(Home) },
-      { path: 'bassins', element: page(Bassins) },
+      { index: true, element: page(Home.Component), handle: { preload: Home.preload } },
+      { path: 'bassins', element: page(Bassins.Component), handle: { preload: Bassins.preload } },
       { path: 'avantages-compte', element: page(ContentPage) },
       { path: 'credits', element: page(ContentPage) },
       { path: 'contact', element: page(Contact) },
@@ -65,8 +67,8 @@ export const routes: RouteObject[] = [
       { path: 'choisir/carte', id: 'choisir_carte', element: page(ChoisirCarte) },
       // Account.
       { path: 'user/logout', element: page(Logout) },
-      { path: 'user/login', element: page(Login, 'C') },
-      { path: 'user/login/:page', element: page(Login, 'C') },
+      { path: 'user/login', element: page(Login.Component, 'C'), handle: { preload: Login.preload } },
+      { path: 'user/login/:page', element: page(Login.Component, 'C') },
       { path: 'user/register', element: page(Register, 'C') },
       { path: 'user/register/:key', element: page(Verify, 'C') },
       { path: 'user/password-reset', element: page(PasswordReset) },
@@ -77,7 +79,7 @@ export const routes: RouteObject[] = [
       { path: 'entite/:id/liste/activite/:ida', element: page(Entite) },
       { path: 'entite-troncon/:id/carte/activite/:ida', element: page(Troncon) },
       // `/lieu/{id}/a-{ida}` (docs/requirements.md R2.4): React Router has no partial segments; the page checks `a-<n>`.
-      { path: 'lieu/:id/:activite/*', element: page(Lieu) },
+      { path: 'lieu/:id/:activite/*', element: page(Lieu.Component), handle: { preload: Lieu.preload } },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -85,4 +87,21 @@ export const routes: RouteObject[] = [
 
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Loads the code of the page at `pathname` (when it is one of the preloadable pages) and of the shell's lazy parts,
+ * so that the first render paints over the prerendered screen without a Suspense fallback in between.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all([
+    preloadShellParts(),
+    ...matches.map((m) => {
+      const handle: unknown = m.route.handle;
+      const preload =
+        typeof handle === 'object' && handle !== null && 'preload' in handle ? handle.preload : undefined;
+      return typeof preload === 'function' ? (preload as () => Promise<unknown>)() : undefined;
+    }),
+  ]);
 }

@@ -7,10 +7,23 @@
 import { lazy, Suspense, useState } from 'react';
 import { dataClock } from '@limni/shared/domain/clock';
 import { useCurrentEpisode } from '../api/episode-scope';
-import { pageClockData } from '../api/page-health';
+import { pageClockData, type PageClockData } from '../api/page-health';
 import { DemoBannerView } from './DemoBannerView';
 
 const DemoBannerFromApi = lazy(() => import('./DemoBannerFromApi'));
+
+/** The banner's words at `realNow`, on the place of episode `code` if any; null when there is no banner. Pure. */
+export function demoBannerProps(
+  data: PageClockData,
+  realNow: number,
+  code: string | null,
+): Parameters<typeof DemoBannerView>[0] | null {
+  const episode = (code !== null && data.episodes.find((e) => e.code === code)) || null;
+  const { debut, fin } = episode ?? data.donnees;
+  const clock = dataClock(realNow, fin, data.live);
+  if (!clock.demo || debut === null || fin === null) return null;
+  return { now: clock.now, episode: episode?.libelle ?? null, debut, fin };
+}
 
 export function DemoBanner() {
   const [data] = useState(pageClockData);
@@ -23,9 +36,6 @@ export function DemoBanner() {
       </Suspense>
     );
   }
-  const episode = (code !== null && data.episodes.find((e) => e.code === code)) || null;
-  const { debut, fin } = episode ?? data.donnees;
-  const clock = dataClock(realNow, fin, data.live);
-  if (!clock.demo || debut === null || fin === null) return null;
-  return <DemoBannerView now={clock.now} episode={episode?.libelle ?? null} debut={debut} fin={fin} />;
+  const props = demoBannerProps(data, realNow, code);
+  return props && <DemoBannerView {...props} />;
 }

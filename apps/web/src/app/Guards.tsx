@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { forgetSignOutTarget, pendingSignOutTarget, useAccount } from '../stores/account';
+import { readStorage, STORAGE_KEYS } from '../lib/storage';
 
 /** Profile loading is provided by the account feature; failures are ignored (docs/requirements.md R11). */
 let profileLoader: (() => Promise<void>) | null = null;
@@ -88,7 +89,9 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const state = useAccountInit();
   const token = useAccount((s) => s.token);
   const { pathname } = useLocation();
-  if (state === 'pending') return <Spinner />;
+  // Without a stored token the visitor is a guest whatever the start-up check says: the page shows at once (and
+  // matches its prerendered first screen, docs/decisions/116).
+  if (state === 'pending' && readStorage(STORAGE_KEYS.token) !== null) return <Spinner />;
   if (token) {
     const key = /^\/user\/register\/([^/]+)\/?$/.exec(pathname)?.[1];
     const target = key ? `/user/profil?verifier=${encodeURIComponent(safeDecode(key))}` : '/user/profil';

@@ -5,6 +5,7 @@
  * top-left corner.
  */
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { lazyWithPreload } from './lazy-page';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ReplayBanner } from '../components/alertes/LazyReplayBanner';
 import { Notifications } from '../components/Notifications';
@@ -17,7 +18,12 @@ import { useGuardA } from './Guards';
 import { DemoBanner } from './DemoBanner';
 
 /** The footer is below every page's content: a lazy chunk, out of the first load of `/`. */
-const Footer = lazy(() => import('./Footer'));
+const Footer = lazyWithPreload(() => import('./Footer'));
+
+/** The footer is in the prerendered HTML: the boot loads it before painting over (docs/decisions/116). */
+export function preloadShellParts(): Promise<unknown> {
+  return Footer.preload();
+}
 /** The service banners wait for network answers anyway: their code and schemas load after the first paint. */
 const StatusBanners = lazy(() => import('./StatusBanners'));
 
@@ -194,7 +200,7 @@ export function Shell() {
       </main>
 
       <Suspense fallback={null}>
-        <Footer />
+        <Footer.Component />
       </Suspense>
 
       <nav

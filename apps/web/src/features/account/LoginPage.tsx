@@ -50,7 +50,14 @@ export default function LoginPage() {
 
   return (
     <AccountFrame title={m('monCompte')} subtitle={m('connexion')} aside={<Benefits />}>
-      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
+      <form
+        ref={formRef}
+        // Prerendered (docs/decisions/116): a submit before the app runs must not put the password in the URL.
+        method="post"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className="space-y-5"
+      >
         {page && !error && <FormAlert kind="info">{m('cibleConnexion')}</FormAlert>}
         {error && <FormAlert alertRef={alertRef}>{errorMessage ?? m('champObligatoire')}</FormAlert>}
         <TextField
