@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { geoLevels } from './scripts/geo-levels';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // The map's outlines, simplified per zoom band at build time (scripts/geo-levels.ts, docs/decisions/118).
+  plugins: [react(), tailwindcss(), geoLevels(fileURLToPath(new URL('./public/geo', import.meta.url)))],
   build: {
     target: 'es2022',
     sourcemap: true,
