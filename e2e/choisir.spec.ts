@@ -106,7 +106,8 @@ test('the map is a preview at once, then MapLibre in the same box; close markers
   const box = await map.boundingBox();
 
   release();
-  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  // MapLibre's first frames are software WebGL in CI's headless Chromium: slow on a busy machine.
+  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
   await expect(preview).toHaveCount(0);
   expect(await map.boundingBox()).toEqual(box);
   // France at once: close markers are grouped, and every listed water body is drawn, alone or in a group.
