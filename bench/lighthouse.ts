@@ -1,10 +1,12 @@
 /**
  * `npm run bench -- lighthouse` (or `npx tsx bench/lighthouse.ts [--runs=3] [--pages=/,/bassins]
- * [--form=mobile,desktop]`): Lighthouse 12 (npm `lighthouse`, Debian Chromium at CHROME_PATH or
+ * [--form=mobile,desktop] [--long-tasks]`): Lighthouse 12 (npm `lighthouse`, Debian Chromium at CHROME_PATH or
  * /usr/lib/chromium/chromium) on the built app served by the real server on a freshly seeded demo database, for the
  * five pages of issue 14, mobile and desktop profiles, `runs` runs each; prints the median performance score, LCP,
  * CLS, TBT and the accessibility score per page and profile, against the targets of issue 14 (mobile performance ≥ 90,
  * ≥ 80 on the chooser; CLS ≤ 0.05; LCP ≤ 2.5 s; desktop chooser TBT ≤ 300 ms; accessibility 100).
+ * `--long-tasks` also prints, for each run, the main-thread tasks over 50 ms (start, duration, script) from
+ * Lighthouse's `long-tasks` audit: what makes the TBT.
  * Run it on an idle machine: Lighthouse simulates a slow phone from the trace it records, so a busy CPU lowers
  * the figures. Needs `npm run build` first.
  */
@@ -25,6 +27,7 @@ const runs = Number(arg('runs') ?? 3);
 const forms = (arg('form') ?? 'mobile,desktop').split(',') as Array<'mobile' | 'desktop'>;
 /** The five pages of issue 14; the place's Données tab is La Garonne à Toulouse (place 1). */
 const PAGES = (arg('pages') ?? '/,/bassins,/user/login,/lieu/1/a-3/donnees,/choisir/carte').split(',');
+const longTasks = process.argv.includes('--long-tasks');
 const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
 
 interface Figures {
@@ -96,6 +99,7 @@ async function audit(url: string, form: 'mobile' | 'desktop', port: number): Pro
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url} : ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  if (longTasks) printLongTasks(lhr.audits['long-tasks']?.details, url, form);
   return {
     perf: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
     lcp: num('largest-contentful-paint'),
@@ -103,6 +107,19 @@ async function audit(url: string, form: 'mobile' | 'desktop', port: number): Pro
     tbt: num('total-blocking-time'),
     a11y: Math.round((lhr.categories['accessibility']?.score ?? 0) * 100),
   };
+}
+
+function printLongTasks(details: unknown, url: string, form: string): void {
+  const items = ((details as { items?: unknown[] } | undefined)?.items ?? []) as Array<{
+    url?: string;
+    startTime?: number;
+    duration?: number;
+  }>;
+  console.log(`  tâches longues, ${form} ${new URL(url).pathname} :`);
+  for (const t of items) {
+    const script = (t.url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(autre)';
+    console.log(`    à ${Math.round(t.startTime ?? 0)} ms : ${Math.round(t.duration ?? 0)} ms  ${script}`);
+  }
 }
 
 /** Lighthouse sometimes fails to record a trace (NO_NAVSTART…): such a run is taken again, up to twice. */

@@ -68,6 +68,65 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
   });
 });
 
+test('the map is a preview at once, then MapLibre in the same box; close markers are groups that zoom in', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The MapLibre chunk is held back: what the page shows until it arrives is the preview.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/MapView-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/choisir/carte');
+  const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
+  const preview = map.getByTestId('apercu-carte');
+  await expect(preview).toBeVisible();
+  const list = page.getByRole('list', { name: 'Liste des lacs et rivières' });
+  await expect(list.getByRole('link').first()).toBeVisible();
+  const listed = Number((await page.getByText(/^\d+ résultats?$/).textContent())?.replace(/\D/g, ''));
+  // Every listed water body is a disc of the preview: each is one `h0` segment, drawn twice (ring, then colour).
+  const discs = async () =>
+    (await preview
+      .locator('path')
+      .evaluateAll((paths) =>
+        paths.reduce((n, p) => n + (p.getAttribute('d')?.match(/h0/g)?.length ?? 0), 0),
+      )) / 2;
+  expect(await discs()).toBe(listed);
+  await expect(map).toHaveAttribute('data-map-ready', 'false');
+  // The list and the preview follow the filters while the map waits.
+  await page.getByRole('searchbox', { name: 'Nom' }).fill('garonne');
+  await expect(list.getByRole('link', { name: /La Garonne/ })).toBeVisible();
+  const filtered = await list.getByRole('link').count();
+  expect(filtered).toBeLessThan(listed);
+  await expect.poll(discs).toBe(filtered);
+  await page.getByRole('searchbox', { name: 'Nom' }).fill('');
+  await expect.poll(discs).toBe(listed);
+  const box = await map.boundingBox();
+
+  release();
+  // MapLibre's first frames are software WebGL in CI's headless Chromium: slow on a busy machine.
+  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
+  await expect(preview).toHaveCount(0);
+  expect(await map.boundingBox()).toEqual(box);
+  // France at once: close markers are grouped, and every listed water body is drawn, alone or in a group.
+  expect(Number(await map.getAttribute('data-rendered-clusters'))).toBeGreaterThan(0);
+  await expect(map).toHaveAttribute('data-rendered-points', String(listed));
+  const groups = map.getByRole('button', { name: /^\d+ repères proches : zoomer$/ });
+  const inGroups = (await groups.allTextContents()).reduce((n, t) => n + Number(t), 0);
+  expect(inGroups).toBeGreaterThan(1);
+  expect(inGroups).toBeLessThanOrEqual(listed);
+  await expectAccessible(page, 'choisir/carte (groupes)');
+
+  // A group is a button: from the keyboard it zooms in on its markers, and the focus goes to the map.
+  await groups.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(map.locator('canvas')).toBeFocused();
+  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  expect(Number(await map.getAttribute('data-rendered-points'))).toBeLessThan(listed);
+});
+
 test('the département filter ignores "tous" and the basin is remembered', async ({ page }) => {
   await page.goto('/choisir/carte');
   const list = page.getByRole('list', { name: 'Liste des lacs et rivières' });

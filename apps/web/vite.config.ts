@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { geoLevels } from './scripts/geo-levels';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  // The map's outlines, simplified per zoom band at build time (scripts/geo-levels.ts, docs/decisions/118).
+  plugins: [react(), tailwindcss(), geoLevels(fileURLToPath(new URL('./public/geo', import.meta.url)))],
   // `vite build --ssr src/ssr/prerender.tsx`: the server-side entry of docs/decisions/116, into dist-ssr/.
   build: isSsrBuild
     ? { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false }

@@ -1,60 +1,63 @@
 /**
  * MapLibre map with an offline base layer drawn from the bundled outlines (départements, lakes, rivers:
- * IGN/INSEE via france-geojson, Natural Earth) and one circle per point. Loaded lazily (its own chunk).
- * After each render the container exposes `data-rendered-points` (points actually drawn), used by tests.
+ * IGN/INSEE via france-geojson, Natural Earth) and one GeoJSON source of points. Loaded by `LightMap` once the page
+ * has painted (its own chunk), under the static preview (docs/decisions/118).
+ * - The outlines come at the level of detail of the zoom (`virtual:limni-geo-couches`, simplified at build time):
+ *   each level's source is added when the zoom comes near its band, and its layers show only in that band.
+ * - With `clusterLabel`, close points are grouped up to zoom 7 (MapLibre's clustering): each group is a numbered
+ *   button, coloured like its most notable point (`MapPoint.rank`), that zooms in.
+ * Once idle after its points are set, it reports what it drew (`onStatus`: points drawn, grouped or not, and
+ * groups), which `LightMap` writes on its box for tests.
  */
 import * as maplibregl from 'maplibre-gl';
-import type { GeoJSONSource, StyleSpecification } from 'maplibre-gl';
-import type { FeatureCollection, Geometry } from 'geojson';
+import type { GeoJSONFeature, GeoJSONSource, StyleSpecification } from 'maplibre-gl';
+import type { FeatureCollection, Point } from 'geojson';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
+import couches from 'virtual:limni-geo-couches';
 import { DARK_QUERY, matchesMedia } from '../../lib/use-media-query';
+import {
+  CLUSTER_MAX_ZOOM,
+  FIT_MAX_ZOOM,
+  FIT_PADDING,
+  FRANCE_BBOX,
+  type MapPoint,
+  type MapStatus,
+  type MapViewProps,
+  mapPalette,
+} from './map-types';
 
 maplibregl.setWorkerUrl(workerUrl);
 
-export interface MapPoint {
-  id: number;
-  lat: number;
-  lon: number;
-  label: string;
-  /** Secondary line of the popup card. */
-  detail?: string;
-  /** Fill colour of the marker. */
-  color: string;
-  /** Lakes get a thicker outline. */
-  shape: 'river' | 'lake';
-  href: string;
-}
+type Palette = ReturnType<typeof mapPalette>;
 
-export interface MapViewProps {
-  points: MapPoint[];
-  /** [west, south, east, north] to fit; defaults to metropolitan France. */
-  bbox?: [number, number, number, number] | null;
-  label: string;
-  onNavigate: (href: string) => void;
-  /** Optional raster tiles URL template (from /api/hydro/maps) drawn under the outlines. */
-  tileUrl?: string | null;
-  className?: string;
-  openLabel?: (label: string) => string;
-  /** Optional outline drawn under the points (a lake's polygon, a river's line). */
-  outline?: Geometry | null;
-  /** Point drawn larger, with a dark ring (the place being viewed). */
-  selectedId?: number | null;
-}
+/** Radius of a group, in pixels. */
+const CLUSTER_RADIUS = 40;
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-export const FRANCE_BBOX: [number, number, number, number] = [-5.2, 41.3, 9.6, 51.2];
-
-function baseStyle(tileUrl?: string | null): StyleSpecification {
-  const dark = matchesMedia(DARK_QUERY);
+function baseStyle(
+  tileUrl: string | null | undefined,
+  palette: Palette,
+  clustered: boolean,
+): StyleSpecification {
   return {
     version: 8,
     sources: {
-      departements: { type: 'geojson', data: '/geo/departements.geojson' },
-      lacs: { type: 'geojson', data: '/geo/lakes.geojson' },
-      rivieres: { type: 'geojson', data: '/geo/rivers.geojson' },
-      points: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
-      contour: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+      lacs: { type: 'geojson', data: couches.lacs },
+      points: {
+        type: 'geojson',
+        data: EMPTY,
+        ...(clustered
+          ? {
+              cluster: true,
+              clusterRadius: CLUSTER_RADIUS,
+              clusterMaxZoom: CLUSTER_MAX_ZOOM,
+              clusterProperties: { rang: ['max', ['get', 'rang']] },
+            }
+          : {}),
+      },
+      contour: { type: 'geojson', data: EMPTY },
       ...(tileUrl
         ? {
             tuiles: {
@@ -67,34 +70,14 @@ function baseStyle(tileUrl?: string | null): StyleSpecification {
         : {}),
     },
     layers: [
-      { id: 'fond', type: 'background', paint: { 'background-color': dark ? '#0b1a24' : '#dcebf3' } },
+      { id: 'fond', type: 'background', paint: { 'background-color': palette.fond } },
       ...(tileUrl ? [{ id: 'tuiles', type: 'raster' as const, source: 'tuiles' }] : []),
-      {
-        id: 'departements-fond',
-        type: 'fill',
-        source: 'departements',
-        paint: { 'fill-color': dark ? '#14242f' : '#fbfcfd', 'fill-opacity': tileUrl ? 0.2 : 1 },
-      },
-      {
-        id: 'departements-limites',
-        type: 'line',
-        source: 'departements',
-        paint: { 'line-color': dark ? '#2f4656' : '#b9c8d3', 'line-width': 0.8 },
-      },
+      // The départements and rivers of each level are added here, by `ensureLevels`.
       {
         id: 'lacs',
         type: 'fill',
         source: 'lacs',
-        paint: { 'fill-color': '#7fc3e3', 'fill-outline-color': '#3d8fb8' },
-      },
-      {
-        id: 'rivieres',
-        type: 'line',
-        source: 'rivieres',
-        paint: {
-          'line-color': '#4aa3cf',
-          'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.8, 9, 2.5],
-        },
+        paint: { 'fill-color': palette.lac, 'fill-outline-color': palette.lacBord },
       },
       {
         id: 'contour-fond',
@@ -107,12 +90,13 @@ function baseStyle(tileUrl?: string | null): StyleSpecification {
         id: 'contour',
         type: 'line',
         source: 'contour',
-        paint: { 'line-color': dark ? '#7fc3e3' : '#0b4f6c', 'line-width': 2 },
+        paint: { 'line-color': palette.contour, 'line-width': 2 },
       },
       {
         id: 'points',
         type: 'circle',
         source: 'points',
+        filter: ['!', ['has', 'point_count']],
         paint: {
           'circle-color': ['get', 'color'],
           'circle-radius': [
@@ -139,6 +123,55 @@ function baseStyle(tileUrl?: string | null): StyleSpecification {
   };
 }
 
+/**
+ * Adds the outlines of every level whose zoom band is within half a zoom of `zoom`, once: the next level is on its
+ * way before the zoom reaches it. Layers of different levels never show together.
+ */
+function ensureLevels(map: maplibregl.Map, zoom: number, palette: Palette, tiles: boolean): void {
+  for (const n of couches.niveaux) {
+    if (zoom < n.minzoom - 0.5 || zoom >= n.maxzoom + 0.5) continue;
+    const dep = `departements-${n.id}`;
+    const riv = `rivieres-${n.id}`;
+    if (map.getSource(dep)) continue;
+    const band = { minzoom: n.minzoom, maxzoom: n.maxzoom };
+    map.addSource(dep, { type: 'geojson', data: n.departements });
+    map.addSource(riv, { type: 'geojson', data: n.rivieres });
+    map.addLayer(
+      {
+        id: `${dep}-fond`,
+        type: 'fill',
+        source: dep,
+        ...band,
+        paint: { 'fill-color': palette.terre, 'fill-opacity': tiles ? 0.2 : 1 },
+      },
+      'lacs',
+    );
+    map.addLayer(
+      {
+        id: `${dep}-limites`,
+        type: 'line',
+        source: dep,
+        ...band,
+        paint: { 'line-color': palette.limites, 'line-width': 0.8 },
+      },
+      'lacs',
+    );
+    map.addLayer(
+      {
+        id: riv,
+        type: 'line',
+        source: riv,
+        ...band,
+        paint: {
+          'line-color': palette.riviere,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.8, 9, 2.5],
+        },
+      },
+      'contour-fond',
+    );
+  }
+}
+
 function toFeatures(points: MapPoint[], selectedId?: number | null): FeatureCollection {
   return {
     type: 'FeatureCollection',
@@ -149,7 +182,13 @@ function toFeatures(points: MapPoint[], selectedId?: number | null): FeatureColl
         type: 'Feature',
         id: p.id,
         geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
-        properties: { id: p.id, color: p.color, shape: p.shape, selected: p.id === selectedId },
+        properties: {
+          id: p.id,
+          color: p.color,
+          rang: p.rank ?? 0,
+          shape: p.shape,
+          selected: p.id === selectedId,
+        },
       })),
   };
 }
@@ -163,17 +202,116 @@ function supportsWebGL(): boolean {
   }
 }
 
+/** The popup card of a point: its name, its detail and a link. */
+function popupCard(p: MapPoint, linkText: string, navigate: (href: string) => void): HTMLElement {
+  const card = document.createElement('div');
+  card.className = 'text-sm';
+  const title = document.createElement('p');
+  title.className = 'font-semibold text-[#1b2733]';
+  title.textContent = p.label;
+  card.append(title);
+  if (p.detail) {
+    const d = document.createElement('p');
+    d.className = 'text-[#4a5a68]';
+    d.textContent = p.detail;
+    card.append(d);
+  }
+  const a = document.createElement('a');
+  a.href = p.href;
+  a.className = 'mt-1 inline-block font-semibold text-[#0b4f6c] underline';
+  a.textContent = linkText;
+  a.addEventListener('click', (ev) => {
+    ev.preventDefault();
+    navigate(p.href);
+  });
+  card.append(a);
+  return card;
+}
+
+interface Groups {
+  markers: Map<number, { marker: maplibregl.Marker; count: number }>;
+  /** Colour of each rank, from the points. */
+  colours: Map<number, string>;
+  label: (count: number) => string;
+}
+
+/** A group's button: its count in dark on white, ringed with the colour of its most notable point. */
+function groupButton(map: maplibregl.Map, f: GeoJSONFeature, g: Groups): HTMLButtonElement {
+  const count = Number(f.properties['point_count']);
+  const id = Number(f.properties['cluster_id']);
+  const size = count < 10 ? 28 : count < 50 ? 34 : 40;
+  const el = document.createElement('button');
+  el.type = 'button';
+  el.className =
+    'flex items-center justify-center rounded-full bg-white text-xs font-bold text-[#1b2733] shadow ' +
+    'cursor-pointer focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500';
+  el.style.width = el.style.height = `${size}px`;
+  el.style.border = `5px solid ${g.colours.get(Number(f.properties['rang'])) ?? '#1a6f93'}`;
+  el.textContent = String(count);
+  el.setAttribute('aria-label', g.label(count));
+  el.addEventListener('click', (ev) => {
+    ev.stopPropagation();
+    const [lon, lat] = (f.geometry as Point).coordinates as [number, number];
+    void (map.getSource('points') as GeoJSONSource)
+      .getClusterExpansionZoom(id)
+      .then((zoom) => map.easeTo({ center: [lon, lat], zoom }))
+      .then(() => map.getCanvas().focus());
+  });
+  return el;
+}
+
+/** One marker per group in the loaded tiles (a group may sit in several tiles: drawn once). */
+function syncGroups(map: maplibregl.Map, g: Groups): void {
+  if (!map.getSource('points') || !map.isSourceLoaded('points')) return;
+  const seen = new Set<number>();
+  for (const f of map.querySourceFeatures('points', { filter: ['has', 'point_count'] })) {
+    const id = Number(f.properties['cluster_id']);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (g.markers.has(id)) continue;
+    const [lon, lat] = (f.geometry as Point).coordinates as [number, number];
+    const marker = new maplibregl.Marker({ element: groupButton(map, f, g) })
+      .setLngLat([lon, lat])
+      .addTo(map);
+    g.markers.set(id, { marker, count: Number(f.properties['point_count']) });
+  }
+  for (const [id, m] of g.markers) {
+    if (seen.has(id)) continue;
+    m.marker.remove();
+    g.markers.delete(id);
+  }
+}
+
+function clearGroups(g: Groups): void {
+  for (const m of g.markers.values()) m.marker.remove();
+  g.markers.clear();
+}
+
+/** Points drawn on screen: single markers, and the members of the groups inside the view. */
+function renderedCounts(map: maplibregl.Map, g: Groups): { points: number; clusters: number } {
+  const single = map.queryRenderedFeatures({ layers: ['points'] }).length;
+  const bounds = map.getBounds();
+  let members = 0;
+  let clusters = 0;
+  for (const m of g.markers.values()) {
+    if (!bounds.contains(m.marker.getLngLat())) continue;
+    clusters++;
+    members += m.count;
+  }
+  return { points: single + members, clusters };
+}
+
 export default function MapView({
   points,
   bbox,
-  label,
   onNavigate,
   tileUrl,
-  className,
   openLabel,
   outline,
   selectedId,
-}: MapViewProps) {
+  clusterLabel,
+  onStatus,
+}: MapViewProps & { onStatus: (s: MapStatus) => void }) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
   const pointsRef = useRef(points);
@@ -183,19 +321,30 @@ export default function MapView({
   const pointsApplied = useRef(false);
   const navigateRef = useRef(onNavigate);
   const openLabelRef = useRef(openLabel);
+  const onStatusRef = useRef(onStatus);
+  const bboxRef = useRef(bbox);
+  const groups = useRef<Groups>({ markers: new Map(), colours: new Map(), label: clusterLabel ?? String });
   useEffect(() => {
     pointsRef.current = points;
     navigateRef.current = onNavigate;
     openLabelRef.current = openLabel;
+    onStatusRef.current = onStatus;
+    bboxRef.current = bbox;
+    if (clusterLabel) groups.current.label = clusterLabel;
   });
+  const clustered = !!clusterLabel;
 
   useEffect(() => {
-    if (!container.current || !supported) return;
+    const el = container.current;
+    if (!el || !supported) return;
+    const palette = mapPalette(matchesMedia(DARK_QUERY));
+    const g = groups.current;
     const map = new maplibregl.Map({
-      container: container.current,
-      style: baseStyle(tileUrl),
-      bounds: FRANCE_BBOX,
-      fitBoundsOptions: { padding: 16 },
+      container: el,
+      style: baseStyle(tileUrl, palette, clustered),
+      // Framed from the start as the preview was (LightMap).
+      bounds: bboxRef.current ?? FRANCE_BBOX,
+      fitBoundsOptions: { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM },
       attributionControl: { compact: true, customAttribution: 'IGN/INSEE · Natural Earth' },
       dragRotate: false,
       pitchWithRotate: false,
@@ -203,44 +352,29 @@ export default function MapView({
     mapRef.current = map;
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     map.touchZoomRotate.disableRotation();
-    const el = container.current;
-    map.on('load', () => setLoaded(true));
+    map.on('load', () => {
+      ensureLevels(map, map.getZoom(), palette, !!tileUrl);
+      setLoaded(true);
+    });
+    map.on('zoom', () => ensureLevels(map, map.getZoom(), palette, !!tileUrl));
+    if (clustered) map.on('render', () => syncGroups(map, g));
+    // A move (zoom into a group, pan) is followed by a new idle that reports what is drawn then.
+    map.on('movestart', () => onStatusRef.current({ ready: false }));
     map.on('idle', () => {
       if (!pointsApplied.current) return;
-      el.dataset.renderedPoints = String(map.queryRenderedFeatures({ layers: ['points'] }).length);
-      el.dataset.mapReady = 'true';
+      if (clustered) syncGroups(map, g);
+      onStatusRef.current({ ready: true, ...renderedCounts(map, g) });
     });
     map.on('mouseenter', 'points', () => (map.getCanvas().style.cursor = 'pointer'));
     map.on('mouseleave', 'points', () => (map.getCanvas().style.cursor = ''));
     map.on('click', 'points', (e: maplibregl.MapLayerMouseEvent) => {
-      const f = e.features?.[0];
-      const id = Number(f?.properties?.id);
+      const id = Number(e.features?.[0]?.properties?.id);
       const p = pointsRef.current.find((x) => x.id === id);
       if (!p) return;
-      const card = document.createElement('div');
-      card.className = 'text-sm';
-      const title = document.createElement('p');
-      title.className = 'font-semibold text-[#1b2733]';
-      title.textContent = p.label;
-      card.append(title);
-      if (p.detail) {
-        const d = document.createElement('p');
-        d.className = 'text-[#4a5a68]';
-        d.textContent = p.detail;
-        card.append(d);
-      }
-      const a = document.createElement('a');
-      a.href = p.href;
-      a.className = 'mt-1 inline-block font-semibold text-[#0b4f6c] underline';
-      a.textContent = openLabelRef.current ? openLabelRef.current(p.label) : p.label;
-      a.addEventListener('click', (ev) => {
-        ev.preventDefault();
-        navigateRef.current(p.href);
-      });
-      card.append(a);
+      const text = openLabelRef.current ? openLabelRef.current(p.label) : p.label;
       new maplibregl.Popup({ closeButton: true, maxWidth: '260px' })
         .setLngLat([p.lon, p.lat])
-        .setDOMContent(card)
+        .setDOMContent(popupCard(p, text, (href) => navigateRef.current(href)))
         .addTo(map);
     });
     // The container may change size after the map is created (layout settling, panels opening).
@@ -248,17 +382,24 @@ export default function MapView({
     resize.observe(el);
     return () => {
       resize.disconnect();
+      clearGroups(g);
       map.remove();
       mapRef.current = null;
     };
-  }, [tileUrl, supported]);
+    // The map is made once per tile source; later extents go through the effect below.
+  }, [tileUrl, supported, clustered]);
 
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !loaded) return;
+    const g = groups.current;
+    g.colours.clear();
+    for (const p of points) if (!g.colours.has(p.rank ?? 0)) g.colours.set(p.rank ?? 0, p.color);
+    // Groups are made anew from the new data (their ids and colours change).
+    clearGroups(g);
     (map.getSource('points') as GeoJSONSource | undefined)?.setData(toFeatures(points, selectedId));
-    // Tests (and anyone observation the attributes) wait for the idle that follows these points.
-    if (container.current) container.current.dataset.mapReady = 'false';
+    // Tests (and anyone observing the attributes) wait for the idle that follows these points.
+    onStatusRef.current({ ready: false });
     pointsApplied.current = true;
     map.triggerRepaint();
   }, [points, selectedId, loaded]);
@@ -275,11 +416,15 @@ export default function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !loaded) return;
-    if (container.current) container.current.dataset.mapReady = 'false';
-    map.fitBounds(bbox ?? FRANCE_BBOX, { padding: 32, maxZoom: 10, duration: 0 });
+    onStatusRef.current({ ready: false });
+    map.fitBounds(bbox ?? FRANCE_BBOX, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 0 });
     map.triggerRepaint();
   }, [bbox, loaded]);
 
   if (!supported) return null;
-  return <div ref={container} role="region" aria-label={label} className={className ?? 'h-full w-full'} />;
+  return (
+    <div className="absolute inset-0">
+      <div ref={container} className="h-full w-full" />
+    </div>
+  );
 }

@@ -3,14 +3,14 @@
  * verdicts of one lake or river (each place with its observation, thresholds, reason and vigilance).
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ActiviteDetail, LieuActivite, VerdictEntite } from '@limni/shared/contracts/activites';
 import { VERDICTS } from '@limni/shared/domain/verdict';
 import { mapsQuery } from '../../api/hydro';
 import { lieuHref } from '../../api/search';
 import { VERDICT_COLORS, VERDICT_KEYS } from '../../components/hydro/colors';
-import { Spinner } from '../../components/Spinner';
+import { LightMap } from '../../components/map/LightMap';
 import { VerdictChip, VigilanceChip } from '../../components/ui/Chips';
 import { ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { formatDateTime, formatLongDate, formatValue } from '../../lib/format';
@@ -19,8 +19,6 @@ import { useActivitesMessages } from './messages';
 import type { ActiviteVerdicts, LigneVerdict } from './use-activite-verdicts';
 import { LineIcon } from '../../components/ui/LineIcon';
 import { ICON } from '../../components/ui/icons';
-
-const MapView = lazy(() => import('../../components/map/MapView'));
 
 /** Noon of a Paris day "YYYY-MM-DD", for formatting it as a date. */
 function dayMs(day: string): number {
@@ -107,16 +105,14 @@ export function VerdictsMap({
   return (
     <div className="md:order-2">
       <div className="h-80 overflow-hidden rounded-xl border border-line md:sticky md:top-20 md:h-[32rem]">
-        <Suspense fallback={<Spinner />}>
-          <MapView
-            points={points}
-            bbox={bbox}
-            label={m('carte', { activite: activite.nom })}
-            tileUrl={maps.data?.tuiles?.url ?? null}
-            onNavigate={(href) => void navigate(href)}
-            openLabel={(label) => label}
-          />
-        </Suspense>
+        <LightMap
+          points={points}
+          bbox={bbox}
+          label={m('carte', { activite: activite.nom })}
+          tileUrl={maps.data?.tuiles?.url ?? null}
+          onNavigate={(href) => void navigate(href)}
+          openLabel={(label) => label}
+        />
       </div>
       <div className="mt-2">
         <ul aria-label={m('legende')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -9,7 +9,7 @@ import type { ActiviteDetail, Verdict, VerdictEntite } from '@limni/shared/contr
 import { verdictEntiteQuery } from '../../api/entite';
 import { lieuHref } from '../../api/search';
 import { VERDICT_COLORS, VERDICT_KEYS } from '../../components/hydro/colors';
-import type { MapPoint } from '../../components/map/MapView';
+import type { MapPoint } from '../../components/map/map-types';
 import { formatValue } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 

@@ -6,24 +6,22 @@
  * screen with a switch (docs/decisions/053).
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mapsQuery } from '../../api/hydro';
 import type { ModeCouleur } from '../../components/hydro/ColourMode';
-import type { MapPoint } from '../../components/map/MapView';
-import { Spinner } from '../../components/Spinner';
+import { LightMap } from '../../components/map/LightMap';
+import type { MapPoint } from '../../components/map/map-types';
 import { useT } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ChoisirFilters, type Vue } from './ChoisirFilters';
 import { EntityList, PlacesFound } from './EntityList';
-import { entityHref, pointColor } from './index-items';
+import { entityHref, pointColor, pointRank } from './index-items';
 import { MapLegend } from './MapLegend';
 import { useChoisirMessages } from './messages';
 import { useChoisirFilters } from './use-choisir-filters';
-
-const MapView = lazy(() => import('../../components/map/MapView'));
 
 export default function ChoisirCartePage() {
   const t = useT();
@@ -36,7 +34,7 @@ export default function ChoisirCartePage() {
   const [vue, setVue] = useState<Vue>('liste');
   const [mode, setMode] = useState<ModeCouleur>('etat');
   const desktop = useMediaQuery(DESKTOP_QUERY, true);
-  // On a phone the map (a large lazy chunk) loads only when its view is chosen.
+  // On a phone the map (its preview, then the MapLibre chunk: LightMap) is drawn only when its view is chosen.
   const showMap = desktop || vue === 'carte';
   const titleId = useId();
 
@@ -57,6 +55,7 @@ export default function ChoisirCartePage() {
                 : ''
           }`,
           color: pointColor(e, mode),
+          rank: pointRank(e, mode),
           shape: e.type === 'L' ? 'lake' : 'river',
           href: entityHref(e),
         })),
@@ -73,16 +72,15 @@ export default function ChoisirCartePage() {
         className={`relative h-[calc(100dvh-12rem)] min-h-80 md:sticky md:top-14 md:col-start-2 md:row-span-2 md:row-start-1 md:block md:h-[calc(100dvh-3.5rem)] md:self-start ${vue === 'carte' ? '' : 'hidden'}`}
       >
         {showMap && (
-          <Suspense fallback={<Spinner />}>
-            <MapView
-              points={points}
-              bbox={bbox}
-              label={m('carte')}
-              tileUrl={maps.data?.tuiles?.url ?? null}
-              onNavigate={(href) => void navigate(href)}
-              openLabel={(label) => m('ouvrir', { nom: label })}
-            />
-          </Suspense>
+          <LightMap
+            points={points}
+            bbox={bbox}
+            label={m('carte')}
+            tileUrl={maps.data?.tuiles?.url ?? null}
+            onNavigate={(href) => void navigate(href)}
+            openLabel={(label) => m('ouvrir', { nom: label })}
+            clusterLabel={(n) => m('groupe', { n })}
+          />
         )}
         <div className="pointer-events-none absolute bottom-8 left-2 md:bottom-3 md:left-3">
           <div className="pointer-events-auto">

@@ -60,6 +60,15 @@ export function MapLegend({
           />
           {m('legendeLac')}
         </li>
+        <li className="col-span-2 flex items-center gap-1.5 sm:col-span-1">
+          <span
+            aria-hidden="true"
+            className="inline-flex h-4 w-4 shrink-0 items-center justify-center rounded-full border-[3px] border-brand bg-white text-[8px] font-bold"
+          >
+            2
+          </span>
+          {m('legendeGroupe')}
+        </li>
       </ul>
       {mode === 'normale' && (
         <details className="mt-1 max-w-56">

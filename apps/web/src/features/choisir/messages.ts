@@ -32,6 +32,8 @@ export const useChoisirMessages = defineMessages(
     legendeMesures: 'Avec mesures',
     legendeSansMesure: 'Sans mesure',
     legendeLac: 'Lac (contour épais)',
+    legendeGroupe: 'Nombre : repères proches regroupés, de la couleur du plus marquant (cliquer pour zoomer)',
+    groupe: '{n} repères proches : zoomer',
     legendeVigilanceAncienne:
       'Vigilance crues non colorée : le dernier bulletin connu, du {date}, a plus de 24 h.',
     plusDeFiltres: 'Bassin et département',
@@ -71,6 +73,8 @@ export const useChoisirMessages = defineMessages(
     legendeMesures: 'With readings',
     legendeSansMesure: 'No readings',
     legendeLac: 'Lake (thick outline)',
+    legendeGroupe: 'Number: nearby markers grouped, in the colour of the most notable (click to zoom in)',
+    groupe: '{n} nearby markers: zoom in',
     legendeVigilanceAncienne:
       'Flood vigilance not coloured: the latest known bulletin, of {date}, is over 24 h old.',
     plusDeFiltres: 'Basin and département',

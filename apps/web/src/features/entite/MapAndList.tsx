@@ -3,15 +3,13 @@
  * legend, beside the list of places on a desktop, above it on a phone.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Geometry } from 'geojson';
 import { mapsQuery } from '../../api/hydro';
-import type { MapPoint } from '../../components/map/MapView';
-import { Spinner } from '../../components/Spinner';
+import { LightMap } from '../../components/map/LightMap';
+import type { MapPoint } from '../../components/map/map-types';
 import { useEntiteMessages } from './messages';
-
-const MapView = lazy(() => import('../../components/map/MapView'));
 
 /** A colour swatch of the map legend, with its words. */
 export function LegendSwatch({ color, children }: { color: string; children: ReactNode }) {
@@ -49,17 +47,15 @@ export function MapAndList({
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:items-start">
       <div className="space-y-2 md:sticky md:top-16">
         <div className="h-[55vh] min-h-72 overflow-hidden rounded-xl border border-line md:h-[70vh]">
-          <Suspense fallback={<Spinner />}>
-            <MapView
-              points={points}
-              bbox={bbox}
-              outline={outline}
-              label={label}
-              tileUrl={maps.data?.tuiles?.url ?? null}
-              onNavigate={(href) => void navigate(href)}
-              openLabel={(nom) => m('ouvrir', { nom })}
-            />
-          </Suspense>
+          <LightMap
+            points={points}
+            bbox={bbox}
+            outline={outline}
+            label={label}
+            tileUrl={maps.data?.tuiles?.url ?? null}
+            onNavigate={(href) => void navigate(href)}
+            openLabel={(nom) => m('ouvrir', { nom })}
+          />
         </div>
         {legend}
       </div>

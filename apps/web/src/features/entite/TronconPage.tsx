@@ -15,7 +15,7 @@ import { Breadcrumb } from '../../components/hydro/Breadcrumb';
 import { toGeometry } from '../../components/hydro/geo';
 import { DetailStates, parseId } from '../../components/hydro/Introuvable';
 import { lieuHref } from '../../api/search';
-import type { MapPoint } from '../../components/map/MapView';
+import type { MapPoint } from '../../components/map/map-types';
 import { VigilanceChip } from '../../components/ui/Chips';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { formatDateTime, formatValue } from '../../lib/format';

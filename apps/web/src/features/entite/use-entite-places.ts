@@ -19,7 +19,7 @@ import { furthestFromNormal } from '@limni/shared/domain/climatologie';
 import { VERDICT_COLORS, VERDICT_KEYS } from '../../components/hydro/colors';
 import { classeColor, type ModeCouleur, useClasseLegend } from '../../components/hydro/ColourMode';
 import { extentOf, toGeometry } from '../../components/hydro/geo';
-import type { MapPoint } from '../../components/map/MapView';
+import type { MapPoint } from '../../components/map/map-types';
 import { formatValue } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { useEntiteMessages } from './messages';

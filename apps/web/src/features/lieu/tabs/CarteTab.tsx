@@ -1,6 +1,6 @@
 /** Carte: the place on the map, ringed, with the other places of its lake or river (its neighbours). */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { LieuDetail } from '@limni/shared/contracts/hydro';
 import { entiteLieuxQuery, entiteQuery } from '../../../api/entite';
@@ -8,14 +8,13 @@ import { mapsQuery } from '../../../api/hydro';
 import { lieuHref } from '../../../api/search';
 import { COLOR_NO_DATA, COLOR_WITH_DATA } from '../../../components/colors';
 import { extentOf, toGeometry } from '../../../components/hydro/geo';
-import type { MapPoint } from '../../../components/map/MapView';
-import { Spinner } from '../../../components/Spinner';
+import { LightMap } from '../../../components/map/LightMap';
+import type { MapPoint } from '../../../components/map/map-types';
 import { ErrorState, SkeletonBlock } from '../../../components/ui/States';
 import { formatValue } from '../../../lib/format';
 import { useLieuMessages } from '../messages';
 import { VoisinsRiviere } from './VoisinsRiviere';
 
-const MapView = lazy(() => import('../../../components/map/MapView'));
 /** The map frames the place and its nearest neighbours (all the entity's places are drawn). */
 const NEAREST = 4;
 
@@ -57,18 +56,16 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
   return (
     <div className="space-y-4">
       <div className="h-[60vh] min-h-72 overflow-hidden rounded-xl border border-line">
-        <Suspense fallback={<Spinner />}>
-          <MapView
-            points={points}
-            bbox={bbox}
-            outline={outline}
-            selectedId={lieu.id}
-            label={m('carte', { nom: lieu.nom })}
-            tileUrl={maps.data?.tuiles?.url ?? null}
-            onNavigate={(href) => void navigate(href)}
-            openLabel={(nom) => m('ouvrir', { nom })}
-          />
-        </Suspense>
+        <LightMap
+          points={points}
+          bbox={bbox}
+          outline={outline}
+          selectedId={lieu.id}
+          label={m('carte', { nom: lieu.nom })}
+          tileUrl={maps.data?.tuiles?.url ?? null}
+          onNavigate={(href) => void navigate(href)}
+          openLabel={(nom) => m('ouvrir', { nom })}
+        />
       </div>
       <p className="text-sm text-muted">{m('carteLegende', { entite: lieu.entite.nom })}</p>
       {etats.isPending ? (

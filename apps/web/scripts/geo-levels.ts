@@ -1,0 +1,317 @@
+/**
+ * The map's outlines, simplified per zoom band at build time (docs/decisions/118), from the full outlines of
+ * `public/geo/` (départements: IGN/INSEE via france-geojson; rivers and lakes: Natural Earth). Nothing is
+ * downloaded: the sources are in the repository.
+ *
+ * - For MapLibre: départements and rivers at three levels (`bas` below zoom 6, `moyen` 6–8, `fin` from 8), lakes at
+ *   one. Each level is a topology-preserving simplification (topojson: shared borders are simplified once, so
+ *   neighbouring départements never open a gap), properties dropped, coordinates rounded. Emitted as hashed files
+ *   `assets/geo-<couche>-<niveau>-<hash>.geojson`; their URLs and zoom bands are the virtual module
+ *   `virtual:limni-geo-couches`.
+ * - For the static preview drawn before MapLibre arrives: the coarsest outlines as SVG paths in Web Mercator
+ *   (`virtual:limni-geo-apercu`), inlined in the page's chunk.
+ *
+ * `geoLevels()` is the Vite plugin: it builds once per process, emits the files in a build and serves them in dev.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type {
+  Feature,
+  FeatureCollection,
+  Geometry,
+  LineString,
+  MultiLineString,
+  MultiPolygon,
+  Polygon,
+  Position,
+} from 'geojson';
+import { feature, merge, mesh } from 'topojson-client';
+import { topology } from 'topojson-server';
+import { presimplify, simplify } from 'topojson-simplify';
+import type { GeometryCollection, Objects, Topology } from 'topojson-specification';
+import type { Plugin } from 'vite';
+
+/** One zoom band: Visvalingam's minimum triangle area (square degrees) and the decimals kept. */
+export interface GeoLevel {
+  id: 'bas' | 'moyen' | 'fin';
+  minzoom: number;
+  maxzoom: number;
+  /** Points whose triangle with their neighbours is smaller than this are dropped. */
+  minArea: number;
+  decimals: number;
+}
+
+/**
+ * At zoom z (512-px tiles) a pixel is 360 / (512 · 2^z) degrees, so a square pixel is 1.3e-3 deg² at z 4.3 (France
+ * on a phone), 2.4e-4 at z 5.5 (France on a desktop), 1.2e-4 at z 6. Each level drops the triangles under about one
+ * square pixel in the middle of its band (two at its top), and rounds to a tenth of a pixel. The départements'
+ * source is already thinned to about 1e-4 deg² (its points are 1–2 km apart), so `moyen` keeps nearly all of
+ * them, and `fin` is the full outlines, rounded to 11 m.
+ */
+export const GEO_LEVELS: readonly GeoLevel[] = [
+  { id: 'bas', minzoom: 0, maxzoom: 5, minArea: 1e-3, decimals: 3 },
+  { id: 'moyen', minzoom: 5, maxzoom: 6.5, minArea: 1.2e-4, decimals: 3 },
+  { id: 'fin', minzoom: 6.5, maxzoom: 24, minArea: 0, decimals: 4 },
+];
+
+/** The preview: the `bas` level (France on a phone or a desktop). */
+const PREVIEW_MIN_AREA = 1e-3;
+/** Preview units: hundredths of a degree of longitude (Web Mercator, y downwards). */
+export const PREVIEW_SCALE = 100;
+
+export interface GeoCouches {
+  niveaux: Array<{
+    id: GeoLevel['id'];
+    minzoom: number;
+    maxzoom: number;
+    departements: string;
+    rivieres: string;
+  }>;
+  lacs: string;
+}
+
+export interface GeoApercu {
+  /** France's land (the union of the départements), filled. */
+  terre: string;
+  /** Borders between départements, each once. */
+  limites: string;
+  rivieres: string;
+  lacs: string;
+}
+
+export interface GeoFile {
+  name: string;
+  body: string;
+  points: number;
+}
+
+export interface GeoBuild {
+  files: GeoFile[];
+  couches: GeoCouches;
+  apercu: GeoApercu;
+}
+
+type Shape = Geometry | null;
+
+function countPoints(g: unknown): number {
+  if (!Array.isArray(g)) return 0;
+  if (typeof g[0] === 'number') return 1;
+  return g.reduce((n: number, c: unknown) => n + countPoints(c), 0);
+}
+
+function roundCoords(c: unknown, f: number): unknown {
+  if (!Array.isArray(c)) return c;
+  // Presimplified arcs carry their weight as a third number: only [lon, lat] is kept.
+  if (typeof c[0] === 'number') return (c as number[]).slice(0, 2).map((v) => Math.round(v * f) / f);
+  return c.map((x) => roundCoords(x, f));
+}
+
+/** Drops repeated points (after rounding) and degenerate rings or lines. */
+function cleanGeometry(g: Geometry): Geometry | null {
+  const dedupe = (line: Position[]) =>
+    line.filter((p, i) => i === 0 || p[0] !== line[i - 1]?.[0] || p[1] !== line[i - 1]?.[1]);
+  const ring = (r: Position[]) => {
+    const d = dedupe(r);
+    return d.length >= 4 ? d : null;
+  };
+  const poly = (p: Position[][]) => {
+    const outer = p[0] ? ring(p[0]) : null;
+    if (!outer) return null;
+    const holes = p.slice(1).map(ring);
+    return [outer, ...holes.filter((r): r is Position[] => r !== null)];
+  };
+  switch (g.type) {
+    case 'Polygon': {
+      const p = poly(g.coordinates);
+      return p ? { type: 'Polygon', coordinates: p } : null;
+    }
+    case 'MultiPolygon': {
+      const ps = g.coordinates.map(poly).filter((p): p is Position[][] => p !== null);
+      return ps.length ? { type: 'MultiPolygon', coordinates: ps } : null;
+    }
+    case 'LineString': {
+      const l = dedupe(g.coordinates);
+      return l.length >= 2 ? { type: 'LineString', coordinates: l } : null;
+    }
+    case 'MultiLineString': {
+      const ls = g.coordinates.map(dedupe).filter((l) => l.length >= 2);
+      return ls.length ? { type: 'MultiLineString', coordinates: ls } : null;
+    }
+    default:
+      return g;
+  }
+}
+
+/** A collection of bare geometries (no properties: the map needs none), coordinates rounded. */
+function bareCollection(shapes: Shape[], decimals: number): { body: string; points: number } {
+  const f = 10 ** decimals;
+  const features: Feature[] = [];
+  for (const s of shapes) {
+    if (!s || !('coordinates' in s)) continue;
+    const g = cleanGeometry({ ...s, coordinates: roundCoords(s.coordinates, f) } as Geometry);
+    if (g) features.push({ type: 'Feature', properties: {}, geometry: g });
+  }
+  const fc: FeatureCollection = { type: 'FeatureCollection', features };
+  return {
+    body: JSON.stringify(fc),
+    points: features.reduce((n, x) => n + countPoints((x.geometry as Polygon).coordinates), 0),
+  };
+}
+
+function shapesOf(topo: Topology, name: string): Shape[] {
+  const fc = feature(topo, topo.objects[name] as GeometryCollection);
+  return fc.features.map((x) => x.geometry);
+}
+
+const mercY = (lat: number) => (Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 180) / Math.PI;
+
+/** [lon, lat] → preview units (x east, y south). */
+export function previewPoint([lon, lat]: Position): [number, number] {
+  return [Math.round((lon ?? 0) * PREVIEW_SCALE), Math.round(-mercY(lat ?? 0) * PREVIEW_SCALE)];
+}
+
+/** SVG path data with relative moves: `M x y l dx dy …` per line, `z` closing rings when asked. */
+function svgPath(lines: Position[][], close: boolean): string {
+  let d = '';
+  for (const line of lines) {
+    const pts = line.map(previewPoint);
+    const kept = pts.filter((p, i) => i === 0 || p[0] !== pts[i - 1]?.[0] || p[1] !== pts[i - 1]?.[1]);
+    if (kept.length < (close ? 4 : 2)) continue;
+    const [x0, y0] = kept[0] as [number, number];
+    d += `M${x0} ${y0}l`;
+    const steps: string[] = [];
+    for (let i = 1; i < kept.length - (close ? 1 : 0); i++) {
+      const [x, y] = kept[i] as [number, number];
+      const [px, py] = kept[i - 1] as [number, number];
+      steps.push(`${x - px} ${y - py}`);
+    }
+    d += steps.join(' ').replace(/ -/g, '-');
+    if (close) d += 'z';
+  }
+  return d;
+}
+
+const linesOf = (g: Shape): Position[][] => {
+  if (!g) return [];
+  switch (g.type) {
+    case 'Polygon':
+      return g.coordinates;
+    case 'MultiPolygon':
+      return g.coordinates.flat();
+    case 'LineString':
+      return [g.coordinates];
+    case 'MultiLineString':
+      return g.coordinates;
+    default:
+      return [];
+  }
+};
+
+function readCollection(dir: string, file: string): FeatureCollection {
+  return JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as FeatureCollection;
+}
+
+const hashOf = (body: string) => crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
+
+/** Builds every level and the preview from the outlines in `geoDir` (apps/web/public/geo). */
+export function buildGeo(geoDir: string): GeoBuild {
+  const departements = readCollection(geoDir, 'departements.geojson');
+  const rivieres = readCollection(geoDir, 'rivers.geojson');
+  const lacs = readCollection(geoDir, 'lakes.geojson');
+  const topo = presimplify(topology({ departements, rivieres }, 1e6) as unknown as Topology<Objects>);
+  const files: GeoFile[] = [];
+  const add = (stem: string, c: { body: string; points: number }) => {
+    const name = `assets/geo-${stem}-${hashOf(c.body)}.geojson`;
+    files.push({ name, body: c.body, points: c.points });
+    return `/${name}`;
+  };
+  const niveaux = GEO_LEVELS.map((level) => {
+    const t = level.minArea > 0 ? simplify(topo, level.minArea) : topo;
+    return {
+      id: level.id,
+      minzoom: level.minzoom,
+      maxzoom: level.maxzoom,
+      departements: add(
+        `departements-${level.id}`,
+        bareCollection(shapesOf(t, 'departements'), level.decimals),
+      ),
+      rivieres: add(`rivieres-${level.id}`, bareCollection(shapesOf(t, 'rivieres'), level.decimals)),
+    };
+  });
+  const lacsUrl = add(
+    'lacs',
+    bareCollection(
+      lacs.features.map((f) => f.geometry),
+      4,
+    ),
+  );
+
+  const coarse = simplify(topo, PREVIEW_MIN_AREA);
+  const depObject = coarse.objects['departements'] as GeometryCollection;
+  const terre = merge(
+    coarse,
+    depObject.geometries as Array<Polygon & GeometryCollection['geometries'][number]>,
+  );
+  const limites = mesh(coarse, depObject, (a, b) => a !== b) as MultiLineString;
+  const apercu: GeoApercu = {
+    terre: svgPath(linesOf(terre as MultiPolygon), true),
+    limites: svgPath(linesOf(limites), false),
+    rivieres: svgPath(
+      shapesOf(coarse, 'rivieres').flatMap((g) => linesOf(g as LineString)),
+      false,
+    ),
+    lacs: svgPath(
+      lacs.features.flatMap((f) => linesOf(f.geometry)),
+      true,
+    ),
+  };
+  return { files, couches: { niveaux, lacs: lacsUrl }, apercu };
+}
+
+/** One line per file: points, bytes raw and gzip (the build log and ADR 118 quote it). */
+export function describeGeo(build: GeoBuild): string[] {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const lines = build.files.map(
+    (f) =>
+      `${f.name.replace(/^assets\/geo-|-[0-9a-f]{8}\.geojson$/g, '')}: ${f.points} points, ` +
+      `${kb(f.body.length)}, ${kb(zlib.gzipSync(f.body).length)} gzip`,
+  );
+  const preview = JSON.stringify(build.apercu);
+  lines.push(`aperçu (SVG inline): ${kb(preview.length)}, ${kb(zlib.gzipSync(preview).length)} gzip`);
+  return lines;
+}
+
+const COUCHES_ID = 'virtual:limni-geo-couches';
+const APERCU_ID = 'virtual:limni-geo-apercu';
+
+/** Vite plugin: the two virtual modules, the files emitted in a build and served by the dev server. */
+export function geoLevels(geoDir: string): Plugin {
+  let built: GeoBuild | null = null;
+  const get = () => (built ??= buildGeo(geoDir));
+  return {
+    name: 'limni-geo-levels',
+    resolveId(id) {
+      return id === COUCHES_ID || id === APERCU_ID ? `\0${id}` : null;
+    },
+    load(id) {
+      if (id === `\0${COUCHES_ID}`) return `export default ${JSON.stringify(get().couches)};`;
+      if (id === `\0${APERCU_ID}`) return `export default ${JSON.stringify(get().apercu)};`;
+      return null;
+    },
+    generateBundle() {
+      // The service worker is built in the same pass: emit once, with the app.
+      for (const f of get().files) this.emitFile({ type: 'asset', fileName: f.name, source: f.body });
+      for (const line of describeGeo(get())) this.info(line);
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const file = get().files.find((f) => req.url === `/${f.name}`);
+        if (!file) return next();
+        res.setHeader('Content-Type', 'application/geo+json');
+        res.end(file.body);
+      });
+    },
+  };
+}

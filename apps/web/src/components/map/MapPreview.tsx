@@ -1,0 +1,103 @@
+/**
+ * The static preview painted before MapLibre arrives (docs/decisions/118): France's land, départements, rivers and
+ * lakes (simplified at build time, `virtual:limni-geo-apercu`), the outline and the markers, in an SVG framed exactly
+ * as the map will be. Decorative (`aria-hidden`): the page's list is the accessible form of the markers.
+ */
+import type { Geometry } from 'geojson';
+import { useLayoutEffect, useRef, useState } from 'react';
+import apercu from 'virtual:limni-geo-apercu';
+import { DARK_QUERY, matchesMedia } from '../../lib/use-media-query';
+import { type Bbox, FRANCE_BBOX, type MapPoint, mapPalette } from './map-types';
+import { fitView, markerGroups, outlinePath } from './preview';
+
+/** Past this zoom the coarse borders and rivers would not sit where the map draws them: only the land is shown. */
+const DETAIL_MAX_ZOOM = 7;
+
+export function MapPreview({
+  points,
+  bbox,
+  outline,
+  selectedId,
+}: {
+  points: readonly MapPoint[];
+  bbox?: Bbox | null;
+  outline?: Geometry | null;
+  selectedId?: number | null;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<[number, number] | null>(null);
+  // Measured before the first paint, then on every resize.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setSize([el.clientWidth, el.clientHeight]);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const [palette] = useState(() => mapPalette(matchesMedia(DARK_QUERY)));
+  const view = size && size[0] > 0 && size[1] > 0 ? fitView(bbox ?? FRANCE_BBOX, size[0], size[1]) : null;
+  const zoom = view?.zoom ?? 5;
+  const groups = markerGroups(points, selectedId ?? null, zoom);
+  const contour = outline ? outlinePath(outline) : '';
+  const riverWidth = 0.8 + (Math.min(9, Math.max(4, zoom)) - 4) * 0.34;
+
+  return (
+    <div
+      ref={box}
+      aria-hidden="true"
+      data-testid="apercu-carte"
+      className="absolute inset-0 z-[1] overflow-hidden"
+      style={{ background: palette.fond }}
+    >
+      {view && (
+        <svg viewBox={view.viewBox.join(' ')} className="h-full w-full" preserveAspectRatio="none">
+          <g vectorEffect="non-scaling-stroke" strokeLinejoin="round" strokeLinecap="round">
+            <path d={apercu.terre} fill={palette.terre} />
+            {zoom <= DETAIL_MAX_ZOOM && (
+              <>
+                <path
+                  d={apercu.limites}
+                  fill="none"
+                  stroke={palette.limites}
+                  strokeWidth={0.8}
+                  vectorEffect="non-scaling-stroke"
+                />
+                <path
+                  d={apercu.lacs}
+                  fill={palette.lac}
+                  stroke={palette.lacBord}
+                  strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                />
+                <path
+                  d={apercu.rivieres}
+                  fill="none"
+                  stroke={palette.riviere}
+                  strokeWidth={riverWidth}
+                  vectorEffect="non-scaling-stroke"
+                />
+              </>
+            )}
+            {contour && (
+              <path
+                d={contour}
+                fill={outline?.type.endsWith('Polygon') ? 'rgb(74 163 207 / 0.35)' : 'none'}
+                stroke={palette.contour}
+                strokeWidth={2}
+                vectorEffect="non-scaling-stroke"
+              />
+            )}
+            {groups.map((g) => (
+              <g key={g.key}>
+                <path d={g.d} stroke={g.ring} strokeWidth={g.outer} vectorEffect="non-scaling-stroke" />
+                <path d={g.d} stroke={g.color} strokeWidth={g.disc} vectorEffect="non-scaling-stroke" />
+              </g>
+            ))}
+          </g>
+        </svg>
+      )}
+    </div>
+  );
+}
