@@ -273,7 +273,7 @@ describe('the daily archive during a replay', () => {
 
     const again = await run();
     expect(again.archives).toBe(0);
-  });
+  }, 120_000); // two replays of two days on a shared 2-core CI machine: a deadline, not a speed check
 });
 
 describe('replaying the Loire forecast episode, 11 → 16 December 2024', () => {
