@@ -9,6 +9,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
+import { LIEU_TABS } from '@limni/shared/domain/web-routes';
 import { entiteLieuxQuery } from '../../api/entite';
 import { useDataClock, useEpisodeClockScope } from '../../api/health';
 import { activitesQuery } from '../../api/hydro';
@@ -48,7 +49,8 @@ const PhotosTab = lazy(() => import('./tabs/PhotosTab'));
 const WebcamTab = lazy(() => import('./tabs/WebcamTab'));
 const SocialTab = lazy(() => import('./tabs/SocialTab'));
 
-export const TABS = ['donnees', 'carte', 'infos', 'photos', 'webcam', 'social'] as const;
+/** The tabs, as the shared route table knows them (the server answers 404 for another). */
+export const TABS = LIEU_TABS;
 export type Tab = (typeof TABS)[number];
 
 const TAB_LABELS = {
