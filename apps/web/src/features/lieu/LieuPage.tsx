@@ -169,6 +169,9 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   );
 }
 
+/** An action button that shows its icon only on a phone (its word then stays for screen readers). */
+const ICON_ON_PHONE = '!px-3 sm:!px-4 max-sm:[&>span]:sr-only';
+
 function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
   const h = useHydroMessages();
@@ -214,10 +217,11 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
             {titre}
           </h1>
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* One row on a phone too: icons there, with their words from `sm` up (names kept for screen readers). */}
+        <div role="group" aria-label={m('actions')} className="flex flex-nowrap gap-2 sm:flex-wrap">
           <FavoriteStar id={lieu.id} ida={ida} nom={titre} />
-          <AbonnementButton lieuId={lieu.id} nom={titre} />
-          <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} />
+          <AbonnementButton lieuId={lieu.id} nom={titre} className={ICON_ON_PHONE} />
+          <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} className={ICON_ON_PHONE} />
           <IntegrerButton lieuId={lieu.id} ida={ida} nom={titre} />
         </div>
       </div>
