@@ -3,9 +3,11 @@ import { expect, expectConsole, test } from './fixtures';
 import { expectAccessible, screenshots } from './support';
 
 test('an unknown path shows the not-found page, whose search leads somewhere real', async ({ page }) => {
+  // The browser reports the page's own 404.
+  expectConsole(page, /status of 404 .*\/cette\/page\/nexiste\/pas\)$/);
   const res = await page.goto('/cette/page/nexiste/pas');
-  // History routing: the server answers the app, the app says the page does not exist.
-  expect(res?.status()).toBe(200);
+  // History routing: the server answers the app with a 404, the app says the page does not exist.
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
   await expect(page).toHaveTitle('Page introuvable — Limni');
   await expectAccessible(page, '404');
@@ -28,8 +30,9 @@ test('an unknown path shows the not-found page, whose search leads somewhere rea
 
 test('an unknown activity says so and lists the real ones', async ({ page }) => {
   expectConsole(page, /status of 404 .*\/api\/activites\/type-999/);
+  expectConsole(page, /status of 404 .*\/activite\/(999|abc)\)$/);
   for (const path of ['/activite/999', '/activite/abc']) {
-    await page.goto(path);
+    expect((await page.goto(path))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Cette activité n’existe pas' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Toutes les activités' }).first()).toBeVisible();
   }

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectConsole, test } from './fixtures';
 import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, screenshots } from './support';
 
@@ -144,7 +144,8 @@ test('the département filter ignores "tous" and the basin is remembered', async
 });
 
 test('unknown paths show the not-found page, API paths a JSON 404', async ({ page, request }) => {
-  await page.goto('/cette/page/nexiste/pas');
+  expectConsole(page, /status of 404 .*\/cette\/page\/nexiste\/pas\)$/);
+  expect((await page.goto('/cette/page/nexiste/pas'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
   const res = await request.get('/api/nope');
   expect(res.status()).toBe(404);

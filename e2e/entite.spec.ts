@@ -124,6 +124,8 @@ test('a Vigicrues stretch: its level and date, its places coloured by it on a ma
 
 test('unknown entities and stretches say so', async ({ page }) => {
   expectConsole(page, /status of 404 .*\/api\/hydro\/(entite|troncon)\/999999/);
+  // The server answers these pages 404 too (the app's page, which says so).
+  expectConsole(page, /status of 404 .*\/(entite|entite-troncon)\/(999999|abc)\/[a-z]+\/activite\/1\)$/);
   await page.goto('/entite/999999/liste/activite/1');
   await expect(page.getByRole('heading', { name: 'Lac ou rivière introuvable' })).toBeVisible();
   await page.goto('/entite-troncon/999999/carte/activite/1');

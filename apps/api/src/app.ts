@@ -33,6 +33,7 @@ import { errorBody, frameworkErrors, registerErrorHandling } from './http/errors
 import { errorBodyIn, langueOf } from './http/langue';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
+import { webIdsExist } from './data/web-ids.repo';
 import { readIngestLeader } from './ingest/ingest-job.repo';
 import { readIngestStatus } from './ingest/jobs/runner';
 import type { TrustProxy } from './config/env';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         () => readIngestStatus(deps.db.db),
         () => readIngestLeader(deps.db.db),
       ),
+    idsExist: (refs) => webIdsExist(deps.db.db, refs),
   });
   return app;
 }

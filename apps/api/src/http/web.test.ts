@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HealthResponse } from '@limni/shared/contracts/health';
 import { createTestApp, type TestContext } from '../../test/helpers';
+import { activiteIdBySlug, entiteIdByNom, lieuIdByCode } from '../../test/referentiel';
 import { PAGE_HEALTH_META, withPageData } from './web';
 
 let ctx: TestContext;
@@ -56,5 +57,74 @@ describe('the page carries the service state', () => {
     const html = withPageData('<html><head></head><body></body></html>', hostile);
     expect(html).not.toMatch(/<script/);
     expect(JSON.parse(metaContent(html) as string)).toEqual(hostile);
+  });
+});
+
+describe('the status of a page follows the app’s routes and the data', () => {
+  /** An id one past the largest of a table: named by no row. */
+  const unused = async (table: 'lieu' | 'entite' | 'troncon' | 'activite'): Promise<number> => {
+    const row = await ctx.db.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirstOrThrow();
+    return Number(row.max ?? 0) + 1;
+  };
+  const statusOf = async (url: string): Promise<number> => (await ctx.app.inject({ url })).statusCode;
+
+  it('answers 200 with the app for the paths of its routes whose ids exist', async () => {
+    const lieu = await lieuIdByCode(ctx, 'O200004001');
+    const canoe = await activiteIdBySlug(ctx, 'canoe-kayak');
+    const garonne = await entiteIdByNom(ctx, 'La Garonne');
+    const { troncon_id: troncon } = await ctx.db.db
+      .selectFrom('lieu')
+      .select('troncon_id')
+      .where('id', '=', lieu)
+      .executeTakeFirstOrThrow();
+    expect(troncon).not.toBeNull();
+    for (const url of [
+      '/',
+      '/bassins',
+      '/credits',
+      '/user/login',
+      '/user/register/une-cle',
+      `/activite/${canoe}`,
+      `/entite/${garonne}/liste/activite/${canoe}`,
+      `/entite/${garonne}/carte/activite/${canoe}`,
+      `/entite-troncon/${troncon}/carte/activite/${canoe}`,
+      `/lieu/${lieu}/a-${canoe}`,
+      `/lieu/${lieu}/a-${canoe}/photos`,
+      `/lieu/${lieu}/a-${canoe}/donnees?depuis=2024-01-01`,
+    ]) {
+      const res = await ctx.app.inject({ url });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  it('answers 404 with the app for a path of no route, or whose ids name nothing', async () => {
+    const lieu = await lieuIdByCode(ctx, 'O200004001');
+    const canoe = await activiteIdBySlug(ctx, 'canoe-kayak');
+    const garonne = await entiteIdByNom(ctx, 'La Garonne');
+    for (const url of [
+      '/cette/page/nexiste/pas',
+      '/bassins/en-trop',
+      '/lieu',
+      `/lieu/${lieu}/canoe`,
+      `/lieu/${lieu}/a-${canoe}/onglet-inconnu`,
+      `/lieu/abc/a-${canoe}`,
+      `/lieu/${await unused('lieu')}/a-${canoe}/donnees`,
+      `/lieu/${lieu}/a-${await unused('activite')}`,
+      `/entite/${await unused('entite')}/liste/activite/${canoe}`,
+      `/entite/${garonne}/liste/activite/${await unused('activite')}`,
+      `/entite-troncon/${await unused('troncon')}/carte/activite/${canoe}`,
+      `/activite/${await unused('activite')}`,
+    ]) {
+      const res = await ctx.app.inject({ url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      // The app's page, which shows its not-found page: not the API's JSON error.
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect(await statusOf('/api/nope')).toBe(404);
   });
 });

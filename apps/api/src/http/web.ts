@@ -1,6 +1,8 @@
 /**
  * Serves the built web app from the same process: hashed assets with a one-year immutable cache,
- * `index.html` (no-cache) for every other non-API path so that history routing works on reload. The page carries
+ * `index.html` (no-cache) for every other non-API path so that history routing works on reload: 200 for a path of
+ * the app's route table (`@limni/shared/domain/web-routes`) whose ids exist, 404 otherwise (the app then shows its
+ * not-found page). The page carries
  * the `/api/health` answer in a `<meta name="limni-health">` (docs/decisions/109), so that the demo banner and the
  * data clock are known at the first paint instead of shifting the page when `/api/health` answers.
  */
@@ -9,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PRERENDERED_ROUTES, webPathIds, type WebIdRef } from '@limni/shared/domain/web-routes';
 import type { Env } from '../config/env';
 import { apiPackageDir } from '../lib/paths';
 import { errorBody } from './errors';
@@ -32,16 +35,6 @@ export function withPageData(html: string, data: unknown): string {
   return html.replace('</head>', `<meta name="${PAGE_HEALTH_META}" content="${json}" />\n  </head>`);
 }
 
-/**
- * The paths served with a prerendered first screen (docs/decisions/116), the same table as the web app's
- * `src/app/prerendered-routes.ts` (a page whose key has no file in `dist-ssr/pages/` is served as index.html).
- */
-const PRERENDERED: ReadonlyArray<readonly [key: string, test: RegExp]> = [
-  ['accueil', /^\/$/],
-  ['bassins', /^\/bassins$/],
-  ['connexion', /^\/user\/login$/],
-  ['lieu', /^\/lieu\/\d+\/a-\d+(\/[a-z]+)?\/?$/],
-];
 /** Where a prerendered page takes the demo banner of the answer it carries. */
 const BANNER_SLOT = '<!--limni-banner-->';
 
@@ -55,7 +48,7 @@ interface Prerendered {
 async function loadPrerendered(root: string, log: FastifyInstance['log']): Promise<Prerendered> {
   const dir = path.join(path.dirname(root), 'dist-ssr');
   const pages = new Map<string, string>();
-  for (const [key] of PRERENDERED) {
+  for (const { key } of PRERENDERED_ROUTES) {
     const file = path.join(dir, 'pages', `${key}.html`);
     if (fs.existsSync(file)) pages.set(key, fs.readFileSync(file, 'utf8'));
   }
@@ -79,6 +72,8 @@ async function loadPrerendered(root: string, log: FastifyInstance['log']): Promi
 export interface WebOptions {
   /** The `/api/health` answer the page carries (left out when it fails: the page then asks for it). */
   pageHealth?: () => Promise<unknown>;
+  /** Whether the ids a path names exist (`data/web-ids.repo.ts`); without it, any id is taken as existing. */
+  idsExist?: (refs: readonly WebIdRef[]) => Promise<boolean>;
 }
 
 /**
@@ -107,8 +102,9 @@ export async function registerWeb(
     }
     return lastBanner.html;
   };
-  const page = async (url: string): Promise<string> => {
-    const key = PRERENDERED.find(([, test]) => test.test(url))?.[0];
+  const page = async (url: string, found: boolean): Promise<string> => {
+    // A not-found page is not the skeleton of the page its path looks like.
+    const key = found ? PRERENDERED_ROUTES.find((r) => r.test(url))?.key : undefined;
     const template = (key && prerendered.pages.get(key)) || indexHtml;
     let health: unknown;
     try {
@@ -165,7 +161,13 @@ export async function registerWeb(
     const before = request.cookies[CSRF_COOKIE];
     const given = ensureCsrfCookie(request, reply, csrf);
     reply.header('cache-control', given === before ? 'no-cache' : 'private, no-cache');
-    return reply.type('text/html; charset=utf-8').send(await page(url));
+    // A path of no page, or whose ids name nothing, is a 404 with the app, which shows its not-found page.
+    const refs = webPathIds(url);
+    const found = refs !== null && (refs.length === 0 || !opts.idsExist || (await opts.idsExist(refs)));
+    return reply
+      .code(found ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .send(await page(url, found));
   });
   if (!hasWeb) return [];
   return [...new Set([indexHtml, ...prerendered.pages.values()].flatMap((html) => inlineScriptHashes(html)))];

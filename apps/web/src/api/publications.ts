@@ -11,6 +11,7 @@ import {
   PublicationsResponse,
 } from '@limni/shared/contracts/publications';
 import { api, ApiError, apiErrorFrom, csrfHeaderValue, getBearer, safeJson } from '../lib/api';
+import { currentLangue } from '../lib/i18n';
 
 /** The feed of a place, newest first, by pages of PUBLICATIONS_PAGE_SIZE (`?avant=` the oldest shown). */
 export const publicationsQuery = (lieuId: number) =>
@@ -55,6 +56,8 @@ export async function postPublication(
     xhr.open('POST', '/api/user/new-publication');
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
+    // The language of the answer's messages, as `api()` asks for it (docs/decisions/125).
+    xhr.setRequestHeader('accept-language', currentLangue());
     xhr.setRequestHeader('x-csrftoken', csrf);
     const bearer = getBearer();
     if (bearer) xhr.setRequestHeader('authorization', `Bearer ${bearer}`);

@@ -1,10 +1,12 @@
 /**
- * Every route of docs/requirements.md R2 (history mode, base /), in one table rendered with `useRoutes`. Pages are lazy-loaded
+ * Every route of docs/requirements.md R2 (history mode, base /), in one table rendered with `useRoutes`: the paths
+ * are the shared table `@limni/shared/domain/web-routes` (the server answers 404 for the others), the pages here. Pages are lazy-loaded
  * (`React.lazy`); guards wrap the pages docs/requirements.md R2.2 guards (Guards.tsx). Guard A runs in the shell for every page.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner';
+import { WEB_ROUTES, type WebRouteKey } from '@limni/shared/domain/web-routes';
 import { GuestOnly, RequireAuth } from './Guards';
 import NotFoundPage from '../components/NotFoundPage';
 import { lazyWithPreload } from './lazy-page';
@@ -43,43 +45,50 @@ function page(Component: LazyExoticComponent<ComponentType> | ComponentType, gua
   return content;
 }
 
+/** The page of each path of the shared route table (the server answers 404 for a path of none). */
+const PAGES: Record<WebRouteKey, Omit<RouteObject, 'path' | 'index' | 'children'>> = {
+  // Main layout children (docs/requirements.md R2.5).
+  accueil: { element: page(Home.Component), handle: { preload: Home.preload } },
+  bassins: { element: page(Bassins.Component), handle: { preload: Bassins.preload } },
+  'avantages-compte': { element: page(ContentPage) },
+  credits: { element: page(ContentPage) },
+  contact: { element: page(Contact) },
+  favoris: { element: page(Favoris) },
+  alertes: { element: page(Alertes) },
+  'infos-previsions': { element: page(ContentPage) },
+  conditions: { element: page(ContentPage) },
+  // Screens inferred from the data (docs/requirements.md R2.6).
+  webcams: { element: page(Webcams) },
+  activites: { element: page(Activites) },
+  activite: { element: page(Activite) },
+  // Chooser: /choisir with its child `carte` (route name choisir_carte).
+  choisir: { element: <Navigate to="/choisir/carte" replace /> },
+  'choisir-carte': { id: 'choisir_carte', element: page(ChoisirCarte) },
+  // Account.
+  deconnexion: { element: page(Logout) },
+  connexion: { element: page(Login.Component, 'C'), handle: { preload: Login.preload } },
+  'connexion-page': { element: page(Login.Component, 'C') },
+  inscription: { element: page(Register, 'C') },
+  verification: { element: page(Verify, 'C') },
+  'mot-de-passe': { element: page(PasswordReset) },
+  'mot-de-passe-confirmation': { element: page(PasswordResetConfirm) },
+  profil: { element: page(Profile, 'B') },
+  // Entities, stretches and places.
+  'entite-carte': { element: page(Entite) },
+  'entite-liste': { element: page(Entite) },
+  troncon: { element: page(Troncon) },
+  // `/lieu/{id}/a-{ida}` (docs/requirements.md R2.4): React Router has no partial segments; the page checks `a-<n>`.
+  lieu: { element: page(Lieu.Component), handle: { preload: Lieu.preload } },
+};
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Shell />,
     children: [
-      // Main layout children (docs/requirements.md R2.5).
-      { index: true, element: page(Home.Component), handle: { preload: Home.preload } },
-      { path: 'bassins', element: page(Bassins.Component), handle: { preload: Bassins.preload } },
-      { path: 'avantages-compte', element: page(ContentPage) },
-      { path: 'credits', element: page(ContentPage) },
-      { path: 'contact', element: page(Contact) },
-      { path: 'favoris', element: page(Favoris) },
-      { path: 'alertes', element: page(Alertes) },
-      { path: 'infos-previsions', element: page(ContentPage) },
-      { path: 'legal/terms/update', element: page(ContentPage) },
-      // Screens inferred from the data (docs/requirements.md R2.6).
-      { path: 'webcams', element: page(Webcams) },
-      { path: 'activites', element: page(Activites) },
-      { path: 'activite/:ida', element: page(Activite) },
-      // Chooser: /choisir with its child `carte` (route name choisir_carte).
-      { path: 'choisir', element: <Navigate to="/choisir/carte" replace /> },
-      { path: 'choisir/carte', id: 'choisir_carte', element: page(ChoisirCarte) },
-      // Account.
-      { path: 'user/logout', element: page(Logout) },
-      { path: 'user/login', element: page(Login.Component, 'C'), handle: { preload: Login.preload } },
-      { path: 'user/login/:page', element: page(Login.Component, 'C') },
-      { path: 'user/register', element: page(Register, 'C') },
-      { path: 'user/register/:key', element: page(Verify, 'C') },
-      { path: 'user/password-reset', element: page(PasswordReset) },
-      { path: 'user/password_reset/:uid/:token', element: page(PasswordResetConfirm) },
-      { path: 'user/profil', element: page(Profile, 'B') },
-      // Entities, stretches and places.
-      { path: 'entite/:id/carte/activite/:ida', element: page(Entite) },
-      { path: 'entite/:id/liste/activite/:ida', element: page(Entite) },
-      { path: 'entite-troncon/:id/carte/activite/:ida', element: page(Troncon) },
-      // `/lieu/{id}/a-{ida}` (docs/requirements.md R2.4): React Router has no partial segments; the page checks `a-<n>`.
-      { path: 'lieu/:id/:activite/*', element: page(Lieu.Component), handle: { preload: Lieu.preload } },
+      ...WEB_ROUTES.map(({ key, path }): RouteObject =>
+        path === '/' ? { index: true, ...PAGES[key] } : { path: path.slice(1), ...PAGES[key] },
+      ),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

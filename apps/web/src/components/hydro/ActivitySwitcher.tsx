@@ -1,5 +1,6 @@
 /** Activity chips with icons (from `activites/all`); each is a link, so switching keeps the current view. */
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { activitesQuery } from '../../api/hydro';
 import { Skeleton } from '../ui/States';
@@ -17,11 +18,25 @@ export function ActivitySwitcher({
 }) {
   const m = useHydroMessages();
   const activites = useQuery(activitesQuery());
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the row scrolls: the current activity is brought into it whole (the row only, never the page).
+  useEffect(() => {
+    const ul = list.current;
+    const active = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !active || ul.scrollWidth <= ul.clientWidth) return;
+    const left = active.getBoundingClientRect().left - ul.getBoundingClientRect().left + ul.scrollLeft;
+    if (left < ul.scrollLeft || left + active.offsetWidth > ul.scrollLeft + ul.clientWidth) {
+      ul.scrollLeft = Math.max(0, left - (ul.clientWidth - active.offsetWidth) / 2);
+    }
+  }, [current, activites.data]);
   if (activites.isPending) return <Skeleton className="h-11 w-full max-w-xl" />;
   if (!activites.data) return null;
   return (
     <nav aria-label={m('activite')} className={className}>
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      <ul
+        ref={list}
+        className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+      >
         {activites.data.map((a) => {
           const active = a.id === current;
           return (

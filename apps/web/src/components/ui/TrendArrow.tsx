@@ -43,7 +43,7 @@ export function TrendArrow({
       ? 'text-teal-800 dark:text-teal-300'
       : 'text-muted';
   return (
-    <span className={`inline-flex items-baseline gap-1 ${color} ${className}`}>
+    <span className={`inline-flex items-baseline gap-1 ${color} ${className}`} data-testid="tendance">
       <LineIcon d={ARROWS[tendance]} size={18} strokeWidth={2.75} className="shrink-0 self-center" />
       <span className="sr-only">{label}</span>
       {showRate && variationH !== null && variationH !== undefined && unite ? (

@@ -19,7 +19,7 @@ export function IntegrerButton({ lieuId, ida, nom }: { lieuId: number; ida: numb
     <>
       <button
         type="button"
-        className="btn-secondary"
+        className="btn-secondary !px-3 sm:!px-4"
         aria-haspopup="dialog"
         onClick={() => {
           setWanted(true);
@@ -27,7 +27,7 @@ export function IntegrerButton({ lieuId, ida, nom }: { lieuId: number; ida: numb
         }}
       >
         <LineIcon d={CODE} />
-        <span>{m('integrer')}</span>
+        <span className="sr-only sm:not-sr-only">{m('integrer')}</span>
       </button>
       {wanted && (
         <Suspense fallback={null}>

@@ -9,6 +9,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
+import { LIEU_TABS } from '@limni/shared/domain/web-routes';
 import { entiteLieuxQuery } from '../../api/entite';
 import { useDataClock, useEpisodeClockScope } from '../../api/health';
 import { activitesQuery } from '../../api/hydro';
@@ -48,7 +49,8 @@ const PhotosTab = lazy(() => import('./tabs/PhotosTab'));
 const WebcamTab = lazy(() => import('./tabs/WebcamTab'));
 const SocialTab = lazy(() => import('./tabs/SocialTab'));
 
-export const TABS = ['donnees', 'carte', 'infos', 'photos', 'webcam', 'social'] as const;
+/** The tabs, as the shared route table knows them (the server answers 404 for another). */
+export const TABS = LIEU_TABS;
 export type Tab = (typeof TABS)[number];
 
 const TAB_LABELS = {
@@ -167,6 +169,9 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   );
 }
 
+/** An action button that shows its icon only on a phone (its word then stays for screen readers). */
+const ICON_ON_PHONE = '!px-3 sm:!px-4 max-sm:[&>span]:sr-only';
+
 function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
   const h = useHydroMessages();
@@ -212,10 +217,11 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
             {titre}
           </h1>
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* One row on a phone too: icons there, with their words from `sm` up (names kept for screen readers). */}
+        <div role="group" aria-label={m('actions')} className="flex flex-nowrap gap-2 sm:flex-wrap">
           <FavoriteStar id={lieu.id} ida={ida} nom={titre} />
-          <AbonnementButton lieuId={lieu.id} nom={titre} />
-          <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} />
+          <AbonnementButton lieuId={lieu.id} nom={titre} className={ICON_ON_PHONE} />
+          <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} className={ICON_ON_PHONE} />
           <IntegrerButton lieuId={lieu.id} ida={ida} nom={titre} />
         </div>
       </div>

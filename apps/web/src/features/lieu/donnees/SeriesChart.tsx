@@ -93,9 +93,68 @@ function yDigits(incr: number): number {
   return 3;
 }
 
-function thresholdsPlugin(seuils: readonly SeuilOption[], textColor: string): uPlot.Plugin {
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The drawn curves (observed, forecast mean) in CSS pixels of the plot area, as polylines. */
+function curvePolylines(u: uPlot): Array<Array<[number, number]>> {
+  const xs = u.data[0];
+  const lines: Array<Array<[number, number]>> = [];
+  for (const k of [1, 2]) {
+    const ys = u.data[k];
+    if (!ys || !u.series[k]?.show) continue;
+    let line: Array<[number, number]> = [];
+    for (let i = 0; i < xs.length; i++) {
+      const v = ys[i];
+      const x = xs[i];
+      if (v === null || v === undefined || x === undefined) {
+        if (line.length > 0) lines.push(line);
+        line = [];
+        continue;
+      }
+      line.push([u.valToPos(x, 'x'), u.valToPos(v, 'y')]);
+    }
+    if (line.length > 0) lines.push(line);
+  }
+  return lines;
+}
+
+/** Whether a polyline crosses a rectangle (each segment clipped to the rectangle's columns). */
+function crosses(line: ReadonlyArray<[number, number]>, r: Rect): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const [x1, y1] = line[i] as [number, number];
+    const [x2, y2] = (line[i + 1] ?? line[i]) as [number, number];
+    const lo = Math.max(Math.min(x1, x2), r.left);
+    const hi = Math.min(Math.max(x1, x2), r.right);
+    if (lo > hi) continue;
+    const at = (x: number) => (x2 === x1 ? y1 : y1 + ((y2 - y1) * (x - x1)) / (x2 - x1));
+    const ya = x2 === x1 ? Math.min(y1, y2) : Math.min(at(lo), at(hi));
+    const yb = x2 === x1 ? Math.max(y1, y2) : Math.max(at(lo), at(hi));
+    if (yb >= r.top && ya <= r.bottom) return true;
+  }
+  return false;
+}
+
+/**
+ * Activity thresholds: a dashed line each, drawn on the canvas, and its label as an HTML element over the plot
+ * (`u.over`), placed where it stays inside the plot and off the curves: right, left or in between, above or below
+ * its line (the first free spot; the right end above the line when none is).
+ */
+function thresholdsPlugin(seuils: readonly SeuilOption[]): uPlot.Plugin {
+  let layer: HTMLDivElement | null = null;
   return {
     hooks: {
+      init: [
+        (u) => {
+          layer = document.createElement('div');
+          layer.className = 'pointer-events-none absolute inset-0 overflow-hidden';
+          u.over.appendChild(layer);
+        },
+      ],
       draw: [
         (u) => {
           const ctx = u.ctx;
@@ -116,20 +175,58 @@ function thresholdsPlugin(seuils: readonly SeuilOption[], textColor: string): uP
             ctx.lineTo(left + width, y);
             ctx.stroke();
             ctx.setLineDash([]);
-            ctx.font = `${600} ${12 * dpr}px system-ui, sans-serif`;
-            ctx.textAlign = 'right';
-            const above = y - top > 20 * dpr;
-            ctx.textBaseline = above ? 'bottom' : 'top';
-            const text = s.libelle;
-            const tx = left + width - 6 * dpr;
-            const ty = above ? y - 4 * dpr : y + 4 * dpr;
-            const w = ctx.measureText(text).width;
-            ctx.fillStyle = 'rgba(255,255,255,0.85)';
-            ctx.fillRect(tx - w - 4 * dpr, above ? ty - 15 * dpr : ty - 1 * dpr, w + 8 * dpr, 16 * dpr);
-            ctx.fillStyle = textColor === 'auto' ? s.couleur : textColor;
-            ctx.fillText(text, tx, ty);
           }
           ctx.restore();
+          if (!layer) return;
+          const plotW = u.over.clientWidth;
+          const plotH = u.over.clientHeight;
+          const curves = curvePolylines(u);
+          const taken: Rect[] = [];
+          layer.replaceChildren();
+          for (const s of seuils) {
+            const y = u.valToPos(s.valeur, 'y');
+            if (y < 0 || y > plotH) continue;
+            const label = document.createElement('span');
+            label.dataset.testid = 'seuil-label';
+            label.className =
+              'absolute whitespace-nowrap rounded bg-white/85 px-1 text-xs font-semibold leading-4 dark:bg-[#0f1a22]/85';
+            label.style.color = s.couleur;
+            label.style.maxWidth = `${plotW}px`;
+            label.textContent = s.libelle;
+            layer.appendChild(label);
+            const w = Math.min(label.offsetWidth, plotW);
+            const h = label.offsetHeight;
+            const xs = [plotW - w - 4, 4, (plotW - w) / 2, (plotW - w) / 4, (3 * (plotW - w)) / 4];
+            const ys = [y - h - 3, y + 3];
+            const spots: Rect[] = [];
+            for (const ty of ys) {
+              if (ty < 0 || ty + h > plotH) continue;
+              for (const tx of xs) spots.push({ left: tx, top: ty, right: tx + w, bottom: ty + h });
+            }
+            const pad = (r: Rect): Rect => ({
+              left: r.left - 2,
+              top: r.top - 2,
+              right: r.right + 2,
+              bottom: r.bottom + 2,
+            });
+            const free = spots.find(
+              (r) =>
+                !curves.some((c) => crosses(c, pad(r))) &&
+                !taken.some(
+                  (t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top,
+                ),
+            );
+            const spot = free ??
+              spots[0] ?? {
+                left: plotW - w - 4,
+                top: Math.min(Math.max(y - h / 2, 0), plotH - h),
+                right: plotW - 4,
+                bottom: 0,
+              };
+            taken.push(spot);
+            label.style.left = `${Math.max(0, spot.left)}px`;
+            label.style.top = `${spot.top}px`;
+          }
         },
       ],
     },
@@ -310,7 +407,7 @@ export default function SeriesChart(props: SeriesChartProps) {
             ]
           : []),
       ],
-      plugins: [thresholdsPlugin(seuils, 'auto'), tooltipPlugin(unite, labels)],
+      plugins: [thresholdsPlugin(seuils), tooltipPlugin(unite, labels)],
     };
     const none = columns.x.map(() => null);
     const h = history ?? { p10: none, p25: none, p50: none, p75: none, p90: none, anDernier: none };
@@ -349,6 +446,7 @@ export default function SeriesChart(props: SeriesChartProps) {
       className="relative w-full text-ink"
       ref={host}
       data-testid="graphique"
+      data-couleur={couleur}
     />
   );
 }
