@@ -20,7 +20,7 @@
  * the day it adds. Sizes from `pg_total_relation_size`. The load rate (rows/s) is the mean over the days loaded.
  *
  *   npx tsx bench/pg-scale.ts [--pg=postgres://postgres@127.0.0.1:5432] [--db=h_sc_year] [--sensors=3200]
- *     [--days=366] [--archive-years=20] [--layouts=flat,part] [--phase=load|measure|all] [--runs=7] [--max-days=N]
+ *     [--days=366] [--archive-years=20] [--layouts=flat,part] [--phase=load|measure|ticks|all] [--runs=7] [--max-days=N]
  */
 import pg from 'pg';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
@@ -466,9 +466,10 @@ async function measureNightly(db: Kysely<Database>): Promise<NightlyFigures> {
 
 async function sizes(db: Kysely<Database>): Promise<{ rows: number; table: number; indexes: number }> {
   const { rows } = await sql<{ rows: number; total: number; idx: number }>`
-    select sum(c.reltuples)::bigint as rows, sum(pg_total_relation_size(t.relid))::bigint as total,
+    select sum(case when c.relkind = 'p' then 0 else greatest(c.reltuples, 0) end)::bigint as rows, sum(pg_total_relation_size(t.relid))::bigint as total,
       sum(pg_indexes_size(t.relid))::bigint as idx
-    from pg_partition_tree('observation') t join pg_class c on c.oid = t.relid`.execute(db);
+    from (select relid from pg_partition_tree('observation') union select 'observation'::regclass) t
+    join pg_class c on c.oid = t.relid`.execute(db);
   const r = rows[0];
   return { rows: Number(r?.rows ?? 0), table: Number(r?.total ?? 0), indexes: Number(r?.idx ?? 0) };
 }
@@ -483,6 +484,11 @@ async function measureAll(handles: Map<Layout, Db>): Promise<void> {
       `\n## ${layout} (${dbName(layout)}): ${(size.rows / 1e6).toFixed(1)} M rows, ${f1(size.table / GB)} GB ` +
         `(indexes ${f1(size.indexes / GB)} GB)`,
     );
+    if (PHASE === 'ticks') {
+      const t = await measureTicks(h.db);
+      console.log(`upsert: tick ${f1(t.newTick)} ms; 1-hour window ${f1(t.window)} ms`);
+      continue;
+    }
     for (const s of await measureSeries(h.db)) {
       const p = s.plan;
       console.log(
@@ -518,7 +524,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    if (PHASE === 'measure' || PHASE === 'all') await measureAll(handles);
+    if (PHASE === 'measure' || PHASE === 'ticks' || PHASE === 'all') await measureAll(handles);
   } finally {
     for (const h of handles.values()) await h.close();
   }
