@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await cluster.stop();
+    fs.rmSync(cluster.prefix, { recursive: true, force: true });
   }
   process.exit(ok ? 0 : 1);
 }
