@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { accountRoutes } from './features/account/account.routes';
 import { activitesRoutes } from './features/activites/activites.routes';
 import { alertesRoutes } from './features/alertes/alertes.routes';
+import { replayStatus } from './features/alertes/alertes.service';
 import { communicationRoutes } from './features/communication/communication.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { embedRoutes, oembedRoutes } from './features/embed/embed.routes';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         () => readIngestStatus(deps.db.db),
         () => readIngestLeader(deps.db.db),
       ),
+    pageReplay: () => replayStatus(deps),
   });
   return app;
 }
