@@ -2,11 +2,10 @@
  * The HTTP client of the web app. Every response is parsed with the shared Zod contract of its endpoint, so a
  * drift between API and app fails loudly here rather than as `undefined` on screen.
  * State-changing requests carry the CSRF cookie's value in `X-CSRFToken`; signed-in requests carry the bearer.
- * The answer is checked through the schema's own Standard Schema `validate`, and an error body is read by a lazy
- * module: this client brings no parser into the shell, only the contracts of the endpoints a page calls do
- * (docs/decisions/052).
+ * Only zod's `safeParse` is imported here, and an error body is read by a lazy module: the shell carries no contract
+ * and none of zod's schema code; the contracts of the endpoints a page calls bring theirs (docs/decisions/052).
  */
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { currentLangue } from './i18n';
 import { ApiError } from './api-error-class';
 
@@ -82,11 +81,11 @@ export async function api<S extends z.ZodMiniType>(
   const text = await res.text();
   const json: unknown = text ? safeJson(text) : null;
   if (!res.ok) throw await errorOf(res.status, json);
-  const parsed = await schema['~standard'].validate(json);
-  if (parsed.issues) {
+  const parsed = z.safeParse(schema, json);
+  if (!parsed.success) {
     throw new ApiError(res.status, 'internal', `Réponse inattendue du serveur pour ${path}`);
   }
-  return parsed.value as z.output<S>;
+  return parsed.data;
 }
 
 /** The ApiError of a failed answer, its body read by the lazy contract module (a generic one if that fails to load). */
