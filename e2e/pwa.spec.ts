@@ -47,9 +47,9 @@ test('the service worker keeps the app shell and the last data seen, and the app
     )
     .toEqual({ shell: true, favoris: true, carte: true });
 
-  // Data seen while the worker controls the page are kept: the screen's own answer, and the shell's replay state,
-  // which the page asks for again when it opens offline (the data clock comes with the page itself, ADR 109). Going
-  // offline before the worker has stored them would make the page's requests fail for a reason of the test's own
+  // Data seen while the worker controls the page are kept: the screen's own answer, which the page asks for again
+  // when it opens offline (the data clock and the replay state come with the page itself, ADR 109 and 052). Going
+  // offline before the worker has stored it would make the page's requests fail for a reason of the test's own
   // making.
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: 'Canoë-kayak' })).toBeVisible();
@@ -60,7 +60,7 @@ test('the service worker keeps the app shell and the last data seen, and the app
         if (!data) return [];
         return (await (await caches.open(data)).keys()).map((r) => new URL(r.url).pathname);
       });
-      return ['/api/activites/all', '/api/replay'].filter((p) => !kept.includes(p));
+      return ['/api/activites/all'].filter((p) => !kept.includes(p));
     })
     .toEqual([]);
 

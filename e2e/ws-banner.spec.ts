@@ -1,6 +1,8 @@
 /**
  * Web-service fault (docs/requirements.md R11): when `hydro/bassins` fails, a banner says the data service is unavailable; it clears
- * once the call succeeds again. The fault is injected with route interception; the recovery is the real API.
+ * once the call succeeds again. The probe of `hydro/bassins` runs once a data call of the page fails (the page's own
+ * service state said the database answered, docs/decisions/052): the fault is injected on every `hydro/*` call with
+ * route interception, here the home page's situation strip; the recovery is the real API.
  */
 import { expect, expectConsole, test } from './fixtures';
 import { expectAccessible, screenshots } from './support';
@@ -9,10 +11,10 @@ import { expectAccessible, screenshots } from './support';
 // page.route: block it so that the injected fault reaches the page.
 test.use({ serviceWorkers: 'block' });
 
-test('a failing hydro/bassins shows the banner; a successful retry clears it', async ({ page }) => {
-  expectConsole(page, /status of 503 .*\/api\/hydro\/bassins/);
+test('a failing data service shows the banner; a successful retry clears it', async ({ page }) => {
+  expectConsole(page, /status of 503 .*\/api\/hydro\//);
   let fail = true;
-  await page.route('**/api/hydro/bassins', async (route) => {
+  await page.route('**/api/hydro/**', async (route) => {
     if (!fail) return route.continue();
     return route.fulfill({
       status: 503,

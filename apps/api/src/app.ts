@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { accountRoutes } from './features/account/account.routes';
 import { activitesRoutes } from './features/activites/activites.routes';
 import { alertesRoutes } from './features/alertes/alertes.routes';
+import { replayStatus } from './features/alertes/alertes.service';
 import { communicationRoutes } from './features/communication/communication.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { embedRoutes, oembedRoutes } from './features/embed/embed.routes';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         () => readIngestLeader(deps.db.db),
       ),
     idsExist: (refs) => webIdsExist(deps.db.db, refs),
+    pageReplay: () => replayStatus(deps),
   });
   return app;
 }

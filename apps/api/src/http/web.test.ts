@@ -1,5 +1,6 @@
 /**
- * The page carries the `/api/health` answer for its first paint (docs/decisions/109): a meta element whose content,
+ * The page carries the `/api/health` answer for its first paint (docs/decisions/109) and the `/api/replay` answer
+ * (docs/decisions/052): meta elements whose content,
  * once HTML-unescaped and parsed, is what `/api/health` answers; hostile text cannot leave the attribute.
  */
 import fs from 'node:fs';
@@ -8,9 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HealthResponse } from '@limni/shared/contracts/health';
+import { ReplayStatus } from '@limni/shared/contracts/replay';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { activiteIdBySlug, entiteIdByNom, lieuIdByCode } from '../../test/referentiel';
-import { PAGE_HEALTH_META, withPageData } from './web';
+import { PAGE_HEALTH_META, PAGE_REPLAY_META, withPageData } from './web';
 
 let ctx: TestContext;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-web-'));
@@ -27,8 +29,8 @@ afterAll(async () => {
 });
 
 /** The meta's content as a browser reads it: the attribute's entities decoded. */
-function metaContent(html: string): string | null {
-  const m = new RegExp(`<meta name="${PAGE_HEALTH_META}" content="([^"]*)" />`).exec(html);
+function metaContent(html: string, name = PAGE_HEALTH_META): string | null {
+  const m = new RegExp(`<meta name="${name}" content="([^"]*)" />`).exec(html);
   if (!m) return null;
   return (m[1] ?? '')
     .replace(/&quot;/g, '"')
@@ -50,6 +52,15 @@ describe('the page carries the service state', () => {
     expect(carried.episodes).toEqual(health.episodes);
     expect(carried.ingestion.mode).toBe(health.ingestion.mode);
     expect(page.body.indexOf(PAGE_HEALTH_META)).toBeLessThan(page.body.indexOf('</head>'));
+  });
+
+  it('and the replay state, equal to what /api/replay answers', async () => {
+    const page = await ctx.app.inject({ url: '/' });
+    const content = metaContent(page.body, PAGE_REPLAY_META);
+    expect(content).not.toBeNull();
+    const carried = z.parse(ReplayStatus, JSON.parse(content as string));
+    expect(carried).toEqual(z.parse(ReplayStatus, (await ctx.app.inject({ url: '/api/replay' })).json()));
+    expect(page.body.indexOf(PAGE_REPLAY_META)).toBeLessThan(page.body.indexOf('</head>'));
   });
 
   it('keeps hostile text inside the attribute', () => {

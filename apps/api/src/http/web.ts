@@ -4,7 +4,9 @@
  * the app's route table (`@limni/shared/domain/web-routes`) whose ids exist, 404 otherwise (the app then shows its
  * not-found page). The page carries
  * the `/api/health` answer in a `<meta name="limni-health">` (docs/decisions/109), so that the demo banner and the
- * data clock are known at the first paint instead of shifting the page when `/api/health` answers.
+ * data clock are known at the first paint instead of shifting the page when `/api/health` answers, and the
+ * `/api/replay` answer in a `<meta name="limni-replay">`, so that a visitor's page does not ask for it at load
+ * (docs/decisions/052).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,15 +26,20 @@ export function webDistDir(env: Pick<Env, 'WEB_DIST'>): string {
 
 /** The name of the meta element that carries the `/api/health` answer in the page. */
 export const PAGE_HEALTH_META = 'limni-health';
+/** The name of the meta element that carries the `/api/replay` answer (the replay banner, docs/decisions/052). */
+export const PAGE_REPLAY_META = 'limni-replay';
 
-/** `index.html` with the data of its first paint as a meta element (JSON, HTML-escaped; no inline script, no CSP hash). */
-export function withPageData(html: string, data: unknown): string {
+/**
+ * `index.html` with the data of its first paint as a meta element (JSON, HTML-escaped; no inline script, no CSP
+ * hash), by default the health answer.
+ */
+export function withPageData(html: string, data: unknown, name: string = PAGE_HEALTH_META): string {
   const json = JSON.stringify(data)
     .replace(/&/g, '&amp;')
     .replace(/"/g, '&quot;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
-  return html.replace('</head>', `<meta name="${PAGE_HEALTH_META}" content="${json}" />\n  </head>`);
+  return html.replace('</head>', `<meta name="${name}" content="${json}" />\n  </head>`);
 }
 
 /** Where a prerendered page takes the demo banner of the answer it carries. */
@@ -74,6 +81,8 @@ export interface WebOptions {
   pageHealth?: () => Promise<unknown>;
   /** Whether the ids a path names exist (`data/web-ids.repo.ts`); without it, any id is taken as existing. */
   idsExist?: (refs: readonly WebIdRef[]) => Promise<boolean>;
+  /** The `/api/replay` answer the page carries (left out when it fails: the page then asks for it). */
+  pageReplay?: () => Promise<unknown>;
 }
 
 /**
@@ -102,23 +111,36 @@ export async function registerWeb(
     }
     return lastBanner.html;
   };
+  /** What a provider answers, undefined when it is absent or fails (the page then asks the API itself). */
+  const pageData = async (what: string, provider: (() => Promise<unknown>) | undefined) => {
+    try {
+      return provider ? await provider() : undefined;
+    } catch (err) {
+      app.log.warn({ err }, `Page servie sans ${what}`);
+      return undefined;
+    }
+  };
   const page = async (url: string, found: boolean): Promise<string> => {
     // A not-found page is not the skeleton of the page its path looks like.
     const key = found ? PRERENDERED_ROUTES.find((r) => r.test(url))?.key : undefined;
     const template = (key && prerendered.pages.get(key)) || indexHtml;
-    let health: unknown;
-    try {
-      health = opts.pageHealth ? await opts.pageHealth() : undefined;
-    } catch (err) {
-      app.log.warn({ err }, 'Page servie sans l’état du service');
+    const [health, replay] = await Promise.all([
+      pageData('l’état du service', opts.pageHealth),
+      pageData('l’état de la relecture', opts.pageReplay),
+    ]);
+    const withReplay = (html: string) =>
+      replay === undefined ? html : withPageData(html, replay, PAGE_REPLAY_META);
+    if (template === indexHtml) {
+      return withReplay(health === undefined ? indexHtml : withPageData(indexHtml, health));
     }
-    if (template === indexHtml) return health === undefined ? indexHtml : withPageData(indexHtml, health);
     // A prerendered page without the answer shows no banner; the shell then asks /api/health for it.
-    if (health === undefined) return template.replace(BANNER_SLOT, '');
+    if (health === undefined) return withReplay(template.replace(BANNER_SLOT, ''));
     const banner = bannerOf(health);
-    return withPageData(
-      template.replace(BANNER_SLOT, () => banner),
-      health,
+    return withReplay(
+      withPageData(
+        template.replace(BANNER_SLOT, () => banner),
+        health,
+      ),
     );
   };
   if (!hasWeb) {

@@ -15,23 +15,31 @@ export interface PageClockData {
   episodes: Array<{ code: string; libelle: string; debut: number | null; fin: number | null }>;
 }
 
-let raw: unknown;
-let read = false;
+const metas = new Map<string, unknown>();
 
-/** The parsed JSON of the meta element, undefined when absent or not JSON. */
-export function pageHealthJson(): unknown {
-  if (!read) {
-    read = true;
+/**
+ * The parsed JSON of a meta element the server put in the page (`limni-health`, `limni-replay`), read once;
+ * undefined when absent or not JSON.
+ */
+export function readPageMeta(name: string): unknown {
+  if (!metas.has(name)) {
     // Prerendering at build time (docs/decisions/116) has no page: the server puts the banner in by itself.
     if (typeof document === 'undefined') return undefined;
-    const content = document.querySelector(`meta[name="${PAGE_HEALTH_META}"]`)?.getAttribute('content');
+    const content = document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+    let json: unknown;
     try {
-      raw = content ? (JSON.parse(content) as unknown) : undefined;
+      json = content ? (JSON.parse(content) as unknown) : undefined;
     } catch {
-      raw = undefined;
+      json = undefined;
     }
+    metas.set(name, json);
   }
-  return raw;
+  return metas.get(name);
+}
+
+/** The parsed JSON of the health meta element, undefined when absent or not JSON. */
+export function pageHealthJson(): unknown {
+  return readPageMeta(PAGE_HEALTH_META);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

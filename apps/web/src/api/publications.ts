@@ -10,7 +10,8 @@ import {
   PUBLICATIONS_PAGE_SIZE,
   PublicationsResponse,
 } from '@limni/shared/contracts/publications';
-import { api, ApiError, apiErrorFrom, csrfHeaderValue, getBearer, safeJson } from '../lib/api';
+import { api, ApiError, csrfHeaderValue, getBearer, safeJson } from '../lib/api';
+import { apiErrorFrom } from '../lib/api-error';
 import { currentLangue } from '../lib/i18n';
 
 /** The feed of a place, newest first, by pages of PUBLICATIONS_PAGE_SIZE (`?avant=` the oldest shown). */

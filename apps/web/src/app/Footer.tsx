@@ -2,10 +2,14 @@
  * The footer (docs/requirements.md R3.1): information pages, pages to discover, the language switch (FR/EN) and the data
  * sources with their licences (README "Data sources and licences").
  */
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useHasWebcams } from '../api/search';
 import { currentLangue, setLangue, useT } from '../lib/i18n';
+import { useNearViewport } from '../lib/use-near-viewport';
 import type { MessageKey } from '../i18n/fr';
+
+/** Asks whether there are webcams, when the footer comes near the viewport (docs/decisions/052). */
+const WebcamsCheck = lazy(() => import('./WebcamsCheck'));
 
 /** Pages reached from the footer (and the home page). */
 const FOOTER_INFOS: Array<{ to: string; key: MessageKey }> = [
@@ -52,9 +56,15 @@ function FooterNav({ title, links }: { title: string; links: Array<{ to: string;
 export default function Footer() {
   const t = useT();
   // No link to an empty list (issue 12): the webcams page is linked once it has one.
-  const hasWebcams = useHasWebcams();
+  const near = useNearViewport('pied-de-page');
+  const decouvrir = (hasWebcams: boolean) => (
+    <FooterNav
+      title={t('footer.decouvrir')}
+      links={FOOTER_DECOUVRIR.filter((l) => l.to !== '/webcams' || hasWebcams)}
+    />
+  );
   return (
-    <footer className="border-t border-line bg-white pb-20 md:pb-0 dark:bg-[#0f1a22]">
+    <footer id="pied-de-page" className="border-t border-line bg-white pb-20 md:pb-0 dark:bg-[#0f1a22]">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 text-sm sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="font-semibold text-brand dark:text-sky-200">Limni</p>
@@ -76,10 +86,13 @@ export default function Footer() {
           </label>
         </div>
         <FooterNav title={t('footer.informations')} links={FOOTER_INFOS} />
-        <FooterNav
-          title={t('footer.decouvrir')}
-          links={FOOTER_DECOUVRIR.filter((l) => l.to !== '/webcams' || hasWebcams)}
-        />
+        {near ? (
+          <Suspense fallback={decouvrir(false)}>
+            <WebcamsCheck>{decouvrir}</WebcamsCheck>
+          </Suspense>
+        ) : (
+          decouvrir(false)
+        )}
         <div>
           <h2 className="font-semibold">{t('footer.sources')}</h2>
           <ul className="mt-2 space-y-1 text-muted">

@@ -1,22 +1,41 @@
 /**
  * Service banners at the top of every page (docs/requirements.md R3.1): offline (the service worker shows the last data
  * seen), data service fault (R11: a failure loading `hydro/bassins` sets the web-service flag, reset on
- * success; retried every 30 s and on demand). The demo banner is not here: it is part of the shell's first paint
- * (`DemoBanner.tsx`, docs/decisions/109).
+ * success; retried every 30 s and on demand, `DataFaultBanner.tsx`). The demo banner is not here: it is part of the
+ * shell's first paint (`DemoBanner.tsx`, docs/decisions/109).
+ *
+ * The `hydro/bassins` probe is not asked on every page load (docs/decisions/052): the page carries the service
+ * state the server measured when it sent it. The probe runs when that state is missing or says the database does
+ * not answer, and as soon as a call of the page fails (the probe decides whether the data service is at fault).
  */
-import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { bassinsQuery } from '../api/hydro';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { pageHealthJson } from '../api/page-health';
 import { useT } from '../lib/i18n';
 
-/** docs/requirements.md R11: a failure loading the basins sets the web-service flag; it is reset on success. */
-function useWebServiceStatus() {
-  const q = useQuery({
-    ...bassinsQuery(),
-    retry: 1,
-    refetchInterval: (query) => (query.state.status === 'error' ? 30_000 : false),
-  });
-  return { wsBug: q.isError, retrying: q.isFetching, retry: () => void q.refetch() };
+const DataFaultBanner = lazy(() => import('./DataFaultBanner'));
+
+/** True when the page's service state gives no assurance that the data service answers. */
+function pageStateInDoubt(): boolean {
+  const h = pageHealthJson();
+  if (typeof h !== 'object' || h === null) return true;
+  const database: unknown = (h as Record<string, unknown>)['database'];
+  return (
+    typeof database !== 'object' || database === null || (database as Record<string, unknown>)['ok'] !== true
+  );
+}
+
+/** Whether to probe the data service: at once when in doubt, else from the first failed data call. */
+function useProbe(): boolean {
+  const client = useQueryClient();
+  const [probe, setProbe] = useState(pageStateInDoubt);
+  useEffect(() => {
+    if (probe) return;
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') setProbe(true);
+    });
+  }, [client, probe]);
+  return probe;
 }
 
 function subscribeOnline(cb: () => void): () => void {
@@ -39,7 +58,7 @@ function useOnline(): boolean {
 
 export default function StatusBanners() {
   const t = useT();
-  const { wsBug, retrying, retry } = useWebServiceStatus();
+  const probe = useProbe();
   const online = useOnline();
 
   return (
@@ -49,20 +68,10 @@ export default function StatusBanners() {
           <p className="mx-auto max-w-7xl px-4 py-2 text-sm">{t('banner.horsLigne')}</p>
         </div>
       )}
-      {wsBug && online && (
-        <div role="alert" className="border-b border-amber-300 bg-amber-50 text-amber-950">
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-2 text-sm">
-            <span className="flex-1">{t('banner.wsBug')}</span>
-            <button
-              type="button"
-              onClick={retry}
-              disabled={retrying}
-              className="btn-secondary !min-h-9 !py-1"
-            >
-              {t('banner.reessayer')}
-            </button>
-          </div>
-        </div>
+      {probe && online && (
+        <Suspense fallback={null}>
+          <DataFaultBanner />
+        </Suspense>
       )}
     </>
   );

@@ -2,22 +2,14 @@
  * The HTTP client of the web app. Every response is parsed with the shared Zod contract of its endpoint, so a
  * drift between API and app fails loudly here rather than as `undefined` on screen.
  * State-changing requests carry the CSRF cookie's value in `X-CSRFToken`; signed-in requests carry the bearer.
+ * Only zod's `safeParse` is imported here, and an error body is read by a lazy module: the shell carries no contract
+ * and none of zod's schema code; the contracts of the endpoints a page calls bring theirs (docs/decisions/052).
  */
 import * as z from 'zod/mini';
-import { ErrorBody, type ErrorCode } from '@limni/shared/contracts/common';
 import { currentLangue } from './i18n';
+import { ApiError } from './api-error-class';
 
-export class ApiError extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly code: ErrorCode | 'network',
-    message: string,
-    public readonly fields?: Record<string, string[]>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 let bearer: string | null = null;
 /** Sets (or clears) the bearer token sent with every request. */
@@ -88,7 +80,7 @@ export async function api<S extends z.ZodMiniType>(
   }
   const text = await res.text();
   const json: unknown = text ? safeJson(text) : null;
-  if (!res.ok) throw apiErrorFrom(res.status, json);
+  if (!res.ok) throw await errorOf(res.status, json);
   const parsed = z.safeParse(schema, json);
   if (!parsed.success) {
     throw new ApiError(res.status, 'internal', `Réponse inattendue du serveur pour ${path}`);
@@ -96,13 +88,13 @@ export async function api<S extends z.ZodMiniType>(
   return parsed.data;
 }
 
-/** The ApiError of a failed answer (status and parsed body); shared with XMLHttpRequest uploads. */
-export function apiErrorFrom(status: number, json: unknown): ApiError {
-  const parsed = z.safeParse(ErrorBody, json);
-  if (parsed.success) {
-    return new ApiError(status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+/** The ApiError of a failed answer, its body read by the lazy contract module (a generic one if that fails to load). */
+async function errorOf(status: number, json: unknown): Promise<ApiError> {
+  try {
+    return (await import('./api-error')).apiErrorFrom(status, json);
+  } catch {
+    return new ApiError(status, status >= 500 ? 'internal' : 'validation', `Erreur ${status}`);
   }
-  return new ApiError(status, status >= 500 ? 'internal' : 'validation', `Erreur ${status}`);
 }
 
 /** The `X-CSRFToken` value for a state-changing request made outside `api()` (XMLHttpRequest uploads). */

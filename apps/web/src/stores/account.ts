@@ -12,10 +12,9 @@
  * The network calls of these flows live in `api/account.ts` (a lazy chunk); this store stays small because the
  * shell loads it on every page, and imports nothing above `lib/` (docs/decisions/078).
  */
-import * as z from 'zod/mini';
 import type { Profile } from '@limni/shared/contracts/profile';
 import { create } from 'zustand';
-import { api, ApiError, setBearer } from '../lib/api';
+import { ApiError, setBearer } from '../lib/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 import { notify } from './notifications';
 
@@ -89,8 +88,6 @@ export interface AccountState {
   setAcceptPrevisionAlert: (accept: boolean) => void;
   setPush: (push: PushState) => void;
 }
-
-const TokenResponse = z.object({ token: z.string() });
 
 /** The JSON payload of a JWT (UTF-8: usernames may hold any letter), or null. No signature check here. */
 export function tokenPayload(token: string): Record<string, unknown> | null {
@@ -192,11 +189,8 @@ export const useAccount = create<AccountState>((set, get) => ({
       if (stored) {
         const epoch = sessionEpoch;
         try {
-          await api('user/token-verify', TokenResponse, { method: 'POST', body: { token: stored } });
-          const { token } = await api('user/token-refresh', TokenResponse, {
-            method: 'POST',
-            body: { token: stored },
-          });
+          const { refreshStoredToken } = await import('./token-check');
+          const token = await refreshStoredToken(stored);
           const user = decodeTokenUser(token);
           if (!user) throw new Error('Jeton illisible');
           // Signed out (or in) meanwhile, e.g. `/user/logout` opened directly: that decision stands.

@@ -8,12 +8,16 @@ import { Link } from 'react-router';
 import { SearchBox } from '../../components/search/SearchBox';
 import { LineIcon } from '../../components/ui/LineIcon';
 import { useT } from '../../lib/i18n';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useFavoris } from '../../stores/favoris';
 
 const PresDeChezVous = lazy(() => import('./PresDeChezVous'));
 const FavorisApercu = lazy(() => import('./FavorisApercu'));
-/** The situation strip and the other screens, below the fold: a lazy chunk out of the first load of `/`. */
+/**
+ * The situation strip and the other screens, below the fold: a lazy chunk out of the first load of `/`, loaded with
+ * its data when the person comes near it (docs/decisions/052).
+ */
 const HomeSections = lazy(() => import('./HomeSections'));
 
 type Geo =
@@ -54,6 +58,7 @@ export default function HomePage() {
   usePageTitle(null);
   const favoris = useFavoris((s) => s.lieux);
   const { geo, locate } = useGeolocation();
+  const suite = useNearViewport('accueil-suite');
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
@@ -130,9 +135,15 @@ export default function HomePage() {
         </section>
       )}
 
-      <Suspense fallback={<div className="mt-12 h-64" />}>
-        <HomeSections />
-      </Suspense>
+      <div id="accueil-suite">
+        {suite ? (
+          <Suspense fallback={<div className="mt-12 h-64" />}>
+            <HomeSections />
+          </Suspense>
+        ) : (
+          <div className="mt-12 h-64" />
+        )}
+      </div>
     </div>
   );
 }
