@@ -60,6 +60,8 @@ export interface Cluster {
   /** nginx's address: what users and browser tests use. */
   url: string;
   databaseUrl: string;
+  /** The DATA_DIR every instance shares (uploads, e-mail outbox, generated secrets). */
+  dataDir: string;
   instances: ClusterInstance[];
   /** nginx's access log (one line per request with `cache=$upstream_cache_status`). */
   accessLog: string;
@@ -254,7 +256,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     );
     nginxExited = exitOf(nginx);
     await waitForHealth(url, nginx, 10_000);
-    return { url, databaseUrl, instances, accessLog, prefix, stop };
+    return { url, databaseUrl, dataDir, instances, accessLog, prefix, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -22,6 +22,16 @@ function freePort(): Promise<number> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // E2E_EXTERNAL_URL: the app is already running (e.g. the reference deployment behind nginx, started by
+  // deploy/e2e-cluster.ts, which also sets E2E_DATA_DIR and DATABASE_URL): test it as it is.
+  const external = process.env.E2E_EXTERNAL_URL;
+  if (external) {
+    const res = await fetch(`${external}/api/health`).catch(() => null);
+    if (!res?.ok) throw new Error(`L’application ne répond pas sur ${external}/api/health`);
+    if (!process.env.E2E_DATA_DIR) throw new Error('E2E_EXTERNAL_URL demande aussi E2E_DATA_DIR');
+    process.env.E2E_BASE_URL = external;
+    return async () => {};
+  }
   // E2E_WEB_DIST: test another build of the web app; E2E_API_SOURCE=1: run the API from its sources (tsx)
   // instead of the bundle. Both let several developers run browser tests at once without sharing build outputs.
   const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
