@@ -92,7 +92,8 @@ export class LabelLayer {
     this.root.setAttribute('aria-hidden', 'true');
     this.root.dataset.testid = 'noms-carte';
     this.root.style.cssText = 'position:absolute;inset:0;overflow:hidden;pointer-events:none';
-    map.getCanvasContainer().prepend(this.root);
+    // Over the canvas, under the markers and group buttons (added later to the same container).
+    map.getCanvas().after(this.root);
     this.sync();
   }
 
