@@ -113,7 +113,7 @@ for (const langue of ['fr', 'en'] as const) {
 }
 
 test('the France map names the main towns and rivers, biggest first', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  // Desktop width: on a phone the chooser shows its list until its « Carte » view is chosen (ADR 118).
   await page.goto('/choisir/carte');
   const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
   // The map loads when the pointer reaches it (or when the browser is idle).
