@@ -11,6 +11,9 @@
  * - For the static preview drawn before MapLibre arrives: the coarsest outlines as SVG paths in Web Mercator
  *   (`virtual:limni-geo-apercu`), inlined in the page's chunk.
  *
+ * - Names for the map's labels (docs/decisions/124): main towns (Natural Earth 1:50m populated places,
+ *   `towns.geojson`), lakes and rivers (their `nom_fr`), as anchor points (`virtual:limni-geo-noms`, in the map's chunk).
+ *
  * `geoLevels()` is the Vite plugin: it builds once per process, emits the files in a build and serves them in dev.
  */
 import crypto from 'node:crypto';
@@ -81,6 +84,18 @@ export interface GeoApercu {
   lacs: string;
 }
 
+/** A name drawn on the map at a point: a town, a lake or a river (one anchor per stretch of river). */
+export interface GeoNom {
+  nom: string;
+  genre: 'ville' | 'lac' | 'riviere';
+  lon: number;
+  lat: number;
+  /** Zoom from which the name may show (Natural Earth's `min_zoom`, brought forward). */
+  zoom: number;
+  /** Higher first when names collide: population, area, length. */
+  poids: number;
+}
+
 export interface GeoFile {
   name: string;
   body: string;
@@ -91,6 +106,7 @@ export interface GeoBuild {
   files: GeoFile[];
   couches: GeoCouches;
   apercu: GeoApercu;
+  noms: GeoNom[];
 }
 
 type Shape = Geometry | null;
@@ -215,6 +231,137 @@ function readCollection(dir: string, file: string): FeatureCollection {
 
 const hashOf = (body: string) => crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
 
+/**
+ * Natural Earth's `min_zoom` says from which zoom a name belongs on a map of the world; on a map of France it is
+ * brought forward by this much (Toulouse: 6.0 → 4.0, France on a phone is about 4.3). Names that do not fit are
+ * dropped on screen by the map, biggest first.
+ */
+const NAME_ZOOM_AHEAD = 2;
+/**
+ * A river gets a name every `step` degrees along its line, the first half a step in: every degree (about 110 km)
+ * from its own zoom, closer together from zoom 7 and 9, so that a map of a few kilometres still names its river.
+ * The map keeps names of one river well apart on screen.
+ */
+const RIVER_NAME_STEPS: ReadonlyArray<{ step: number; zoom: number }> = [
+  { step: 1, zoom: 0 },
+  { step: 0.25, zoom: 7 },
+  { step: 0.1, zoom: 9 },
+];
+
+const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+
+/** Anchors every `step` degrees along the lines, the first at half a step. */
+function alongLines(lines: Position[][], step: number): Array<{ at: Position; length: number }> {
+  const out: Array<{ at: Position; length: number }> = [];
+  for (const line of lines) {
+    let length = 0;
+    for (let i = 1; i < line.length; i++) {
+      const a = line[i - 1] as Position;
+      const b = line[i] as Position;
+      length += Math.hypot((b[0] ?? 0) - (a[0] ?? 0), (b[1] ?? 0) - (a[1] ?? 0));
+    }
+    let next = Math.min(step / 2, length / 2);
+    let walked = 0;
+    for (let i = 1; i < line.length; i++) {
+      const a = line[i - 1] as Position;
+      const b = line[i] as Position;
+      walked += Math.hypot((b[0] ?? 0) - (a[0] ?? 0), (b[1] ?? 0) - (a[1] ?? 0));
+      if (walked < next) continue;
+      out.push({ at: b, length });
+      next += step;
+    }
+  }
+  return out;
+}
+
+/**
+ * The names of the base map: towns (`towns.geojson`: Natural Earth 1:50m populated places in metropolitan France),
+ * lakes and rivers in France with a French name (`nom_fr`). A river whose Natural Earth line is a chain of streams
+ * (`Aire – Aisne – Oise`) is not named: its line does not say where one name ends and the next begins.
+ */
+export function buildNoms(geoDir: string): GeoNom[] {
+  const noms: GeoNom[] = [];
+  for (const f of readCollection(geoDir, 'towns.geojson').features) {
+    if (f.geometry.type !== 'Point') continue;
+    const [lon = 0, lat = 0] = f.geometry.coordinates;
+    noms.push({
+      nom: String(f.properties?.['nom']),
+      genre: 'ville',
+      lon: round4(lon),
+      lat: round4(lat),
+      zoom: Math.max(0, num(f.properties?.['min_zoom'], 7) - NAME_ZOOM_AHEAD),
+      poids: num(f.properties?.['pop_max'], 0),
+    });
+  }
+  for (const f of readCollection(geoDir, 'lakes.geojson').features) {
+    const nom = f.properties?.['nom_fr'];
+    if (typeof nom !== 'string' || !f.properties?.['en_france']) continue;
+    const ring = linesOf(f.geometry)[0] ?? [];
+    if (!ring.length) continue;
+    // The middle of the lake's extent (Natural Earth lakes in France are compact enough for it to fall inside).
+    const xs = ring.map((p) => p[0] ?? 0);
+    const ys = ring.map((p) => p[1] ?? 0);
+    const [w, e, s, n] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    noms.push({
+      nom,
+      genre: 'lac',
+      lon: round4((w + e) / 2),
+      lat: round4((s + n) / 2),
+      zoom: Math.max(0, num(f.properties?.['min_zoom'], 7) - NAME_ZOOM_AHEAD),
+      poids: (e - w) * (n - s),
+    });
+  }
+  for (const f of readCollection(geoDir, 'rivers.geojson').features) {
+    const nom = f.properties?.['nom_fr'];
+    if (typeof nom !== 'string' || nom.includes(' – ') || !f.properties?.['en_france']) continue;
+    const own = Math.max(0, num(f.properties?.['min_zoom'], 7) - NAME_ZOOM_AHEAD);
+    for (const { step, zoom } of RIVER_NAME_STEPS) {
+      for (const { at, length } of alongLines(linesOf(f.geometry), step)) {
+        const [lon = 0, lat = 0] = at;
+        if (lon < -5.5 || lon > 10 || lat < 41 || lat > 51.5) continue;
+        noms.push({
+          nom,
+          genre: 'riviere',
+          lon: round4(lon),
+          lat: round4(lat),
+          zoom: Math.max(own, zoom),
+          poids: length,
+        });
+      }
+    }
+  }
+  return noms;
+}
+
+export const GENRES = ['ville', 'lac', 'riviere'] as const;
+
+/**
+ * The names as the map's chunk carries them: each text once, then six numbers per anchor — text index, genre index
+ * (`GENRES`), longitude and latitude in thousandths of a degree, zoom in tenths, weight (whole number).
+ */
+export function packNoms(noms: readonly GeoNom[]): { textes: string[]; ancres: number[] } {
+  const textes: string[] = [];
+  const index = new Map<string, number>();
+  const ancres: number[] = [];
+  for (const n of noms) {
+    let i = index.get(n.nom);
+    if (i === undefined) {
+      i = textes.push(n.nom) - 1;
+      index.set(n.nom, i);
+    }
+    ancres.push(
+      i,
+      GENRES.indexOf(n.genre),
+      Math.round(n.lon * 1000),
+      Math.round(n.lat * 1000),
+      Math.round(n.zoom * 10),
+      Math.round(n.genre === 'ville' ? n.poids : n.poids * 1000),
+    );
+  }
+  return { textes, ancres };
+}
+
 /** Builds every level and the preview from the outlines in `geoDir` (apps/web/public/geo). */
 export function buildGeo(geoDir: string): GeoBuild {
   const departements = readCollection(geoDir, 'departements.geojson');
@@ -267,7 +414,7 @@ export function buildGeo(geoDir: string): GeoBuild {
       true,
     ),
   };
-  return { files, couches: { niveaux, lacs: lacsUrl }, apercu };
+  return { files, couches: { niveaux, lacs: lacsUrl }, apercu, noms: buildNoms(geoDir) };
 }
 
 /** One line per file: points, bytes raw and gzip (the build log and ADR 118 quote it). */
@@ -280,24 +427,28 @@ export function describeGeo(build: GeoBuild): string[] {
   );
   const preview = JSON.stringify(build.apercu);
   lines.push(`aperçu (SVG inline): ${kb(preview.length)}, ${kb(zlib.gzipSync(preview).length)} gzip`);
+  const noms = JSON.stringify(packNoms(build.noms));
+  lines.push(`noms (${build.noms.length}): ${kb(noms.length)}, ${kb(zlib.gzipSync(noms).length)} gzip`);
   return lines;
 }
 
 const COUCHES_ID = 'virtual:limni-geo-couches';
 const APERCU_ID = 'virtual:limni-geo-apercu';
+const NOMS_ID = 'virtual:limni-geo-noms';
 
-/** Vite plugin: the two virtual modules, the files emitted in a build and served by the dev server. */
+/** Vite plugin: the three virtual modules, the files emitted in a build and served by the dev server. */
 export function geoLevels(geoDir: string): Plugin {
   let built: GeoBuild | null = null;
   const get = () => (built ??= buildGeo(geoDir));
   return {
     name: 'limni-geo-levels',
     resolveId(id) {
-      return id === COUCHES_ID || id === APERCU_ID ? `\0${id}` : null;
+      return id === COUCHES_ID || id === APERCU_ID || id === NOMS_ID ? `\0${id}` : null;
     },
     load(id) {
       if (id === `\0${COUCHES_ID}`) return `export default ${JSON.stringify(get().couches)};`;
       if (id === `\0${APERCU_ID}`) return `export default ${JSON.stringify(get().apercu)};`;
+      if (id === `\0${NOMS_ID}`) return `export default ${JSON.stringify(packNoms(get().noms))};`;
       return null;
     },
     generateBundle() {

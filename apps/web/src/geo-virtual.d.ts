@@ -19,3 +19,13 @@ declare module 'virtual:limni-geo-apercu' {
   const apercu: { terre: string; limites: string; rivieres: string; lacs: string };
   export default apercu;
 }
+
+declare module 'virtual:limni-geo-noms' {
+  /**
+   * Names of the base map (scripts/geo-levels.ts `packNoms`, docs/decisions/124): each text once, then six numbers
+   * per anchor — text index, genre (0 town, 1 lake, 2 river), lon and lat in thousandths of a degree, zoom in
+   * tenths, weight.
+   */
+  const noms: { textes: string[]; ancres: number[] };
+  export default noms;
+}

@@ -6,6 +6,8 @@
  *   each level's source is added when the zoom comes near its band, and its layers show only in that band.
  * - With `clusterLabel`, close points are grouped up to zoom 7 (MapLibre's clustering): each group is a numbered
  *   button, coloured like its most notable point (`MapPoint.rank`), that zooms in.
+ * - Names of towns, lakes and rivers (and of the points with `pointNames`) are HTML text over the map
+ *   (`LabelLayer`, docs/decisions/124); MapLibre's controls speak the page's language (`locale`).
  * Once idle after its points are set, it reports what it drew (`onStatus`: points drawn, grouped or not, and
  * groups), which `LightMap` writes on its box for tests.
  */
@@ -17,6 +19,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import couches from 'virtual:limni-geo-couches';
 import { DARK_QUERY, matchesMedia } from '../../lib/use-media-query';
+import { LabelLayer } from './label-layer';
 import {
   CLUSTER_MAX_ZOOM,
   FIT_MAX_ZOOM,
@@ -27,6 +30,7 @@ import {
   type MapViewProps,
   mapPalette,
 } from './map-types';
+import { MAP_LOCALE_KEYS, useMapMessages } from './messages';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -310,10 +314,15 @@ export default function MapView({
   outline,
   selectedId,
   clusterLabel,
+  pointNames,
   onStatus,
 }: MapViewProps & { onStatus: (s: MapStatus) => void }) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
+  const namesRef = useRef<LabelLayer | null>(null);
+  const m = useMapMessages();
+  // MapLibre reads its words when the map is made: a change of language makes the map again.
+  const mapTitle = m('Map.Title');
   const pointsRef = useRef(points);
   const [supported] = useState(supportsWebGL);
   const [loaded, setLoaded] = useState(false);
@@ -346,6 +355,7 @@ export default function MapView({
       bounds: bboxRef.current ?? FRANCE_BBOX,
       fitBoundsOptions: { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM },
       attributionControl: { compact: true, customAttribution: 'IGN/INSEE · Natural Earth' },
+      locale: Object.fromEntries(MAP_LOCALE_KEYS.map((k) => [k, m(k)])),
       dragRotate: false,
       pitchWithRotate: false,
     });
@@ -354,9 +364,12 @@ export default function MapView({
     map.touchZoomRotate.disableRotation();
     map.on('load', () => {
       ensureLevels(map, map.getZoom(), palette, !!tileUrl);
+      namesRef.current = new LabelLayer(map, palette);
       setLoaded(true);
     });
     map.on('zoom', () => ensureLevels(map, map.getZoom(), palette, !!tileUrl));
+    map.on('move', () => namesRef.current?.schedule());
+    map.on('resize', () => namesRef.current?.schedule());
     if (clustered) map.on('render', () => syncGroups(map, g));
     // A move (zoom into a group, pan) is followed by a new idle that reports what is drawn then.
     map.on('movestart', () => onStatusRef.current({ ready: false }));
@@ -383,11 +396,14 @@ export default function MapView({
     return () => {
       resize.disconnect();
       clearGroups(g);
+      namesRef.current?.remove();
+      namesRef.current = null;
       map.remove();
       mapRef.current = null;
+      setLoaded(false);
     };
-    // The map is made once per tile source; later extents go through the effect below.
-  }, [tileUrl, supported, clustered]);
+    // The map is made once per tile source and language; later extents go through the effect below.
+  }, [tileUrl, supported, clustered, m, mapTitle]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -398,11 +414,12 @@ export default function MapView({
     // Groups are made anew from the new data (their ids and colours change).
     clearGroups(g);
     (map.getSource('points') as GeoJSONSource | undefined)?.setData(toFeatures(points, selectedId));
+    namesRef.current?.setPoints(points, selectedId ?? null, !!pointNames, !clustered);
     // Tests (and anyone observing the attributes) wait for the idle that follows these points.
     onStatusRef.current({ ready: false });
     pointsApplied.current = true;
     map.triggerRepaint();
-  }, [points, selectedId, loaded]);
+  }, [points, selectedId, loaded, pointNames, clustered]);
 
   useEffect(() => {
     const map = mapRef.current;

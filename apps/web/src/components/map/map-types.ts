@@ -48,6 +48,8 @@ export interface MapViewProps {
    * of such a button, given its count. Without it, every marker is drawn.
    */
   clusterLabel?: (count: number) => string;
+  /** The points' names are written beside them (the viewed place first, then the nearest), with the base's names. */
+  pointNames?: boolean;
 }
 
 /** Metropolitan France with Corsica (the map's default extent). */
@@ -69,6 +71,11 @@ export function mapPalette(dark: boolean) {
     lacBord: '#3d8fb8',
     riviere: '#4aa3cf',
     contour: dark ? '#7fc3e3' : '#0b4f6c',
+    /** Names (docs/decisions/124): towns and places, their halo, the places' tag, water. */
+    texte: dark ? '#e6eef4' : '#1b2733',
+    halo: dark ? '#0b1a24' : '#ffffff',
+    etiquette: dark ? 'rgb(11 26 36 / 0.9)' : 'rgb(255 255 255 / 0.92)',
+    eau: dark ? '#9fd3ec' : '#0b5a80',
   };
 }
 

@@ -1,4 +1,7 @@
-/** Carte: the place on the map, ringed, with the other places of its lake or river (its neighbours). */
+/**
+ * Carte: the place on the map, ringed and centred, with the other places of its lake or river (its neighbours),
+ * named on the map with the towns, lakes and rivers around (docs/decisions/124).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -45,10 +48,16 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
     });
   }, [places, lieu, ida]);
 
-  const bbox = useMemo(() => {
+  // Centred on the place: the extent of its nearest neighbours (and its lake), made even on both sides of it.
+  const bbox = useMemo((): [number, number, number, number] | null => {
     const d = (p: { lat: number; lon: number }) => (p.lat - lieu.lat_gps) ** 2 + (p.lon - lieu.lon_gps) ** 2;
     const near = [...points].sort((a, b) => d(a) - d(b)).slice(0, NEAREST + 1);
-    return extentOf(near, lieu.entite.type === 'L' ? outline : null, 0.03);
+    const ext = extentOf(near, lieu.entite.type === 'L' ? outline : null, 0.03);
+    if (!ext) return null;
+    const [west, south, east, north] = ext;
+    const dx = Math.max(lieu.lon_gps - west, east - lieu.lon_gps);
+    const dy = Math.max(lieu.lat_gps - south, north - lieu.lat_gps);
+    return [lieu.lon_gps - dx, lieu.lat_gps - dy, lieu.lon_gps + dx, lieu.lat_gps + dy];
   }, [points, lieu, outline]);
 
   const voisins = places.filter((l) => l.id !== lieu.id);
@@ -61,6 +70,7 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
           bbox={bbox}
           outline={outline}
           selectedId={lieu.id}
+          pointNames
           label={m('carte', { nom: lieu.nom })}
           tileUrl={maps.data?.tuiles?.url ?? null}
           onNavigate={(href) => void navigate(href)}
