@@ -283,6 +283,8 @@ export interface UserTable {
   email_verified: Bool;
   created_at: EpochMs;
   updated_at: EpochMs;
+  /** The language of the account's e-mails, `fr` or `en` (migration 012); `fr` unless registered in English. */
+  langue: ColumnType<string, string | undefined, string>;
 }
 
 export interface ProfileTable {

@@ -81,15 +81,32 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Small print under the action (e.g. "Ce lien expire dans 24 heures."). */
   footnote?: string;
+  /** The language the message is written in (French by default): the frame's words follow it. */
+  langue?: 'fr' | 'en';
 }
 
-/** Renders the same French message as plain text and as simple, inline-styled HTML. */
+const FRAME = {
+  fr: {
+    tagline: 'Limni · lacs et rivières de France',
+    sep: ' : ',
+    copyLink: 'Si le bouton ne fonctionne pas, copiez ce lien : ',
+  },
+  en: {
+    tagline: 'Limni · lakes and rivers of France',
+    sep: ': ',
+    copyLink: 'If the button does not work, copy this link: ',
+  },
+} as const;
+
+/** Renders the same message (French unless `langue` says English) as plain text and as simple, inline-styled HTML. */
 export function renderMail(content: MailContent): { text: string; html: string } {
+  const langue = content.langue ?? 'fr';
+  const frame = FRAME[langue];
   const textParts = [content.greeting, '', ...content.paragraphs.flatMap((p) => [p, ''])];
-  if (content.action) textParts.push(`${content.action.label} : ${content.action.url}`, '');
+  if (content.action) textParts.push(`${content.action.label}${frame.sep}${content.action.url}`, '');
   if (content.footnote) textParts.push(content.footnote, '');
-  textParts.push('—', 'Limni · lacs et rivières de France');
-  const html = `<!doctype html><html lang="fr"><body style="margin:0;background:#f5f8fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b2733">
+  textParts.push('—', frame.tagline);
+  const html = `<!doctype html><html lang="${langue}"><body style="margin:0;background:#f5f8fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b2733">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <p style="font-size:20px;font-weight:700;color:#0b4f6c;margin:0 0 16px">Limni</p>
 <div style="background:#fff;border:1px solid #d5dee5;border-radius:12px;padding:24px">
@@ -98,12 +115,12 @@ ${content.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${es
 ${
   content.action
     ? `<p style="margin:20px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#0b4f6c;color:#fff;text-decoration:none;font-weight:600;padding:12px 18px;border-radius:8px">${escapeHtml(content.action.label)}</a></p>
-<p style="margin:0 0 12px;font-size:13px;color:#4a5a68">Si le bouton ne fonctionne pas, copiez ce lien : <br><a href="${escapeHtml(content.action.url)}" style="color:#0b4f6c">${escapeHtml(content.action.url)}</a></p>`
+<p style="margin:0 0 12px;font-size:13px;color:#4a5a68">${escapeHtml(frame.copyLink)}<br><a href="${escapeHtml(content.action.url)}" style="color:#0b4f6c">${escapeHtml(content.action.url)}</a></p>`
     : ''
 }
 ${content.footnote ? `<p style="margin:0;font-size:13px;color:#4a5a68">${escapeHtml(content.footnote)}</p>` : ''}
 </div>
-<p style="font-size:12px;color:#4a5a68;margin:16px 0 0">Limni · lacs et rivières de France</p>
+<p style="font-size:12px;color:#4a5a68;margin:16px 0 0">${escapeHtml(frame.tagline)}</p>
 </div></body></html>`;
   return { text: textParts.join('\n'), html };
 }

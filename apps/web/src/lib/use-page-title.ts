@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
+import { currentLangue, useT } from './i18n';
 
-/** Sets the document title ("<page> — Limni"). */
+const HOME_TITLE = { fr: 'Limni — lacs et rivières de France', en: 'Limni — lakes and rivers of France' };
+
+/** Sets the document title ("<page> — Limni"), again when the language changes. */
 export function usePageTitle(title: string | null | undefined): void {
+  useT();
+  const langue = currentLangue();
   useEffect(() => {
-    document.title = title ? `${title} — Limni` : 'Limni — lacs et rivières de France';
-  }, [title]);
+    document.title = title ? `${title} — Limni` : HOME_TITLE[langue];
+  }, [title, langue]);
 }

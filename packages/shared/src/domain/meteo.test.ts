@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { libelleMeteo, METEO_ATTRIBUTION } from './meteo';
+import { libelleMeteo, METEO_ATTRIBUTION, WMO_CODES } from './meteo';
 
 describe('libelleMeteo', () => {
   it('names the WMO codes Open-Meteo sends, in French', () => {
@@ -7,6 +7,13 @@ describe('libelleMeteo', () => {
     expect(libelleMeteo(3)).toBe('Couvert');
     expect(libelleMeteo(63)).toBe('Pluie modérée');
     expect(libelleMeteo(95)).toBe('Orage');
+  });
+
+  it('names them in US English when asked, code for code', () => {
+    expect(libelleMeteo(0, 'en')).toBe('Clear sky');
+    expect(libelleMeteo(63, 'en')).toBe('Moderate rain');
+    expect(libelleMeteo(4, 'en')).toBeNull();
+    expect(WMO_CODES.en).toEqual(WMO_CODES.fr);
   });
 
   it('returns null for a missing or unknown code', () => {

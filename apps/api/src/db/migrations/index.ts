@@ -13,6 +13,7 @@ import { migration007 } from './007_archive';
 import { migration009 } from './009_security';
 import { migration010 } from './010_episodes';
 import { migration011 } from './011_hubeau_elab';
+import { migration012 } from './012_langue';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -25,5 +26,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '009_security': migration009(),
     '010_episodes': migration010(),
     '011_hubeau_elab': migration011(),
+    '012_langue': migration012(),
   };
 }

@@ -23,6 +23,8 @@ export interface UserRow {
   last_name: string;
   is_active: 0 | 1;
   email_verified: 0 | 1;
+  /** `fr` or `en`: the language of the account's e-mails (migration 012). */
+  langue: string;
 }
 
 const USER_COLUMNS = [
@@ -34,6 +36,7 @@ const USER_COLUMNS = [
   'last_name',
   'is_active',
   'email_verified',
+  'langue',
 ] as const;
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -79,7 +82,7 @@ export async function emailTaken(db: Db, email: string, exceptId?: number): Prom
 
 export async function createUser(
   trx: Transaction<Database>,
-  u: { username: string; email: string; passwordHash: string; now: number },
+  u: { username: string; email: string; passwordHash: string; now: number; langue?: 'fr' | 'en' },
 ): Promise<number> {
   const { id } = await trx
     .insertInto('user')
@@ -94,6 +97,7 @@ export async function createUser(
       email_verified: 0,
       created_at: u.now,
       updated_at: u.now,
+      langue: u.langue ?? 'fr',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -301,7 +305,7 @@ export async function deleteUser(trx: Transaction<Database>, userId: number): Pr
 /** Creates the account and its first verification key (returned), in one transaction. */
 export async function registerUser(
   db: Kysely<Database>,
-  u: { username: string; email: string; passwordHash: string; now: number },
+  u: { username: string; email: string; passwordHash: string; now: number; langue?: 'fr' | 'en' },
   verificationTtlMs: number,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {

@@ -77,7 +77,11 @@ function inscriptionRoutes(service: AccountService): FastifyPluginAsyncZod {
       async (request, reply) => {
         let mailSent: boolean;
         try {
-          ({ mailSent } = await service.register(request.body, request.ip));
+          ({ mailSent } = await service.register(
+            request.body,
+            request.ip,
+            langueOf(request.headers['accept-language']),
+          ));
         } catch (err) {
           // `email` and `username` also at the top level of the answer (docs/requirements.md R10.2; dj-rest-auth's shape).
           if (err instanceof AppError && err.statusCode === 400 && err.fields) {

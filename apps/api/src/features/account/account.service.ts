@@ -21,6 +21,8 @@ import type { MailMessage } from '../../notify/mail';
 import {
   emailChangedNotice,
   emailChangeMail,
+  mailLangue,
+  type MailLangue,
   passwordChangedMail,
   passwordResetMail,
   resetLink,
@@ -200,6 +202,7 @@ export class AccountService {
   async register(
     body: { username?: string; email?: string; password1?: string; password2?: string },
     ip: string,
+    langue: MailLangue = 'fr',
   ): Promise<{ mailSent: boolean }> {
     await this.limiter.consume(LIMITS.registrationIp, ip);
     const errors = new FieldErrors();
@@ -231,7 +234,11 @@ export class AccountService {
     const now = this.now();
     let key: string;
     try {
-      key = await repo.registerUser(this.db, { username, email, passwordHash, now }, VERIFICATION_TTL_MS);
+      key = await repo.registerUser(
+        this.db,
+        { username, email, passwordHash, now, langue },
+        VERIFICATION_TTL_MS,
+      );
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Another registration took the name or the address in the meantime.
@@ -242,7 +249,7 @@ export class AccountService {
       throw err;
     }
     const sent = await this.send(
-      verificationMail(email, username, verificationLink(this.deps.env.PUBLIC_URL, key)),
+      verificationMail(email, username, verificationLink(this.deps.env.PUBLIC_URL, key), langue),
     );
     if (!sent) await repo.forgetEmailVerification(this.db, key);
     return { mailSent: sent };
@@ -271,7 +278,8 @@ export class AccountService {
         throw err;
       });
     if (!confirmed) throw invalid();
-    if (change) await this.send(emailChangedNotice(user.email, user.username, row.email, now));
+    if (change)
+      await this.send(emailChangedNotice(user.email, user.username, row.email, now, mailLangue(user.langue)));
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -321,7 +329,12 @@ export class AccountService {
     }
     const key = await repo.createEmailVerification(this.db, user.id, user.email, now, VERIFICATION_TTL_MS);
     const sent = await this.send(
-      verificationMail(user.email, user.username, verificationLink(this.deps.env.PUBLIC_URL, key)),
+      verificationMail(
+        user.email,
+        user.username,
+        verificationLink(this.deps.env.PUBLIC_URL, key),
+        mailLangue(user.langue),
+      ),
     );
     if (!sent) await repo.forgetEmailVerification(this.db, key);
     return sent;
@@ -355,6 +368,7 @@ export class AccountService {
         user.email,
         user.username,
         resetLink(this.deps.env.PUBLIC_URL, encodeUid(user.id), token),
+        mailLangue(user.langue),
       ),
     );
   }
@@ -386,7 +400,7 @@ export class AccountService {
     const reset = await repo.resetPassword(this.db, { userId: user.id, token, passwordHash, now });
     if (!reset) throw invalidLink();
     await this.limiter.clear(LIMITS.loginAccount, `user:${user.id}`);
-    await this.send(passwordChangedMail(user.email, user.username, now, true));
+    await this.send(passwordChangedMail(user.email, user.username, now, true, mailLangue(user.langue)));
   }
 
   /**
@@ -421,7 +435,7 @@ export class AccountService {
     const passwordHash = await hashPassword(password1);
     const now = this.now();
     await repo.changePassword(this.db, { userId: user.id, passwordHash, now, keepSid: authUser.sid });
-    await this.send(passwordChangedMail(user.email, user.username, now, false));
+    await this.send(passwordChangedMail(user.email, user.username, now, false, mailLangue(user.langue)));
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -499,7 +513,14 @@ export class AccountService {
     }
     if (newEmail && key) {
       const name = changes.username ?? user.username;
-      await this.send(emailChangeMail(newEmail, name, verificationLink(this.deps.env.PUBLIC_URL, key)));
+      await this.send(
+        emailChangeMail(
+          newEmail,
+          name,
+          verificationLink(this.deps.env.PUBLIC_URL, key),
+          mailLangue(user.langue),
+        ),
+      );
     }
     return this.details(user.id);
   }

@@ -58,3 +58,54 @@ describe('registration with SMTP_URL', () => {
     expect(z.parse(LoginResponse, signedIn.json()).user.email).toBe('marin@exemple.fr');
   });
 });
+
+describe('an account registered in English (issue 16)', () => {
+  it('gets its e-mails in English, whatever the language of a later request', async () => {
+    const before = smtp.messages.length;
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/registration/rest/',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+      payload: { username: 'Rower', email: 'rower@exemple.fr', password1: PASSWORD, password2: PASSWORD },
+      remoteAddress: '203.0.113.61',
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = smtp.messages[before] as (typeof smtp.messages)[number];
+    expect(mail.subject).toBe('Confirm your e-mail address – Limni');
+    expect(mail.raw).toContain('Hello Rower,');
+    expect(mail.raw).toContain('<html lang="en">');
+    expect(mail.raw).toContain('Limni · lakes and rivers of France');
+    expect(mail.raw).not.toMatch(/Bonjour|votre|rivières/);
+    expect(linkIn(mail, '/user/register/').origin).toBe('https://limni.example');
+
+    // A password reset asked from a French page: the mail follows the account, not the request.
+    const reset = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/rest/password/reset/',
+      headers: { 'accept-language': 'fr-FR' },
+      payload: { email: 'rower@exemple.fr' },
+      remoteAddress: '203.0.113.62',
+    });
+    expect(reset.statusCode).toBe(200);
+    await expect.poll(() => smtp.messages.length).toBe(before + 2);
+    const resetMail = smtp.messages[before + 1] as (typeof smtp.messages)[number];
+    expect(resetMail.subject).toBe('Reset your password – Limni');
+    expect(resetMail.raw).toContain('Choose a new password');
+    expect(resetMail.raw).not.toMatch(/Bonjour|votre|mot de passe/);
+  });
+
+  it('an account registered without English gets French', async () => {
+    const before = smtp.messages.length;
+    const res = await register(ctx, {
+      username: 'Pecheur',
+      email: 'pecheur@exemple.fr',
+      password1: PASSWORD,
+      password2: PASSWORD,
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = smtp.messages[before] as (typeof smtp.messages)[number];
+    expect(mail.subject).toBe('Confirmez votre adresse e-mail – Limni');
+    expect(mail.raw).toContain('<html lang="fr">');
+    expect(mail.raw).toContain('Limni · lacs et rivières de France');
+  });
+});

@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api';
 import { formatValue } from '../../lib/format';
 import type { Favori } from '../../stores/favoris';
 import { useFavoriCardMessages } from './messages';
+import { nomActivite } from '../../lib/activite-nom';
 
 const STAR = 'm12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z';
 
@@ -123,9 +124,9 @@ export function FavoriCard({
           {verdict.data && (
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <span className="text-sm font-medium">
-                {m('avisPour', { activite: verdict.data.activite.nom })}
+                {m('avisPour', { activite: nomActivite(verdict.data.activite) })}
               </span>
-              <VerdictChip verdict={verdict.data.verdict} activite={verdict.data.activite.nom} />
+              <VerdictChip verdict={verdict.data.verdict} activite={nomActivite(verdict.data.activite)} />
               {verdict.data.vigilance && (
                 <VigilanceChip niveau={verdict.data.vigilance.niveau} ts={verdict.data.vigilance.ts} />
               )}

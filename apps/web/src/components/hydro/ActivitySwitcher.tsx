@@ -6,6 +6,7 @@ import { activitesQuery } from '../../api/hydro';
 import { Skeleton } from '../ui/States';
 import { ActivityIcon } from './ActivityIcon';
 import { useHydroMessages } from './messages';
+import { nomActivite } from '../../lib/activite-nom';
 
 export function ActivitySwitcher({
   current,
@@ -47,7 +48,7 @@ export function ActivitySwitcher({
                 className={`chip ${active ? 'chip-active' : 'hover:bg-sky-50 dark:hover:bg-white/5'}`}
               >
                 <ActivityIcon icone={a.icone} />
-                {a.nom}
+                {nomActivite(a)}
               </Link>
             </li>
           );

@@ -32,6 +32,16 @@ export const useHydroMessages = defineMessages(
     meteoAujourdhui: 'Aujourd’hui',
     meteoPoint: 'Point de grille à {altitude} d’altitude',
     meteoSource: 'Source',
+    meteoRaison_injoignable:
+      'La météo est momentanément indisponible : le service Open-Meteo ne répond pas. Réessayez dans quelques minutes.',
+    meteoRaison_quota:
+      'La météo est momentanément indisponible : le nombre de demandes autorisées auprès d’Open-Meteo est atteint. Réessayez plus tard.',
+    meteoRaison_reponse_invalide:
+      'La météo est momentanément indisponible : la réponse d’Open-Meteo n’a pas pu être lue. Réessayez plus tard.',
+    meteoRaison_budget:
+      'La météo est indisponible pour le reste de la journée : Limni a utilisé toutes ses demandes quotidiennes à Open-Meteo. Réessayez demain.',
+    meteoRaison_trop_de_demandes:
+      'La météo est momentanément indisponible : trop de lieux différents ont été demandés depuis votre connexion. Réessayez dans quelques minutes.',
     legende: 'Légende',
     verdictPour: 'Avis pour {activite}',
     grandeurH: 'Hauteur',
@@ -68,6 +78,13 @@ export const useHydroMessages = defineMessages(
     meteoAujourdhui: 'Today',
     meteoPoint: 'Grid point at {altitude} elevation',
     meteoSource: 'Source',
+    meteoRaison_injoignable:
+      'The weather service Open-Meteo does not answer right now. Try again in a few minutes.',
+    meteoRaison_quota: 'The number of requests Open-Meteo allows has been reached. Try again later.',
+    meteoRaison_reponse_invalide: 'Open-Meteo’s answer could not be read. Try again later.',
+    meteoRaison_budget: 'Limni has used all its daily requests to Open-Meteo: the weather is back tomorrow.',
+    meteoRaison_trop_de_demandes:
+      'Too many different places were asked for since you connected. Try again in a few minutes.',
     legende: 'Legend',
     verdictPour: 'Verdict for {activite}',
     grandeurH: 'Level',

@@ -18,6 +18,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { EntiteVerdicts, VerdictsMap, VerdictsSummary } from './ActiviteParts';
 import { useActivitesMessages } from './messages';
 import { useActiviteVerdicts } from './use-activite-verdicts';
+import { descriptionActivite, nomActivite } from '../../lib/activite-nom';
 
 function parseIda(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
@@ -87,7 +88,7 @@ export default function ActivitePage() {
     list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
   }, [ida, toutes.data]);
   const notFound = ida === null || (activite.error instanceof ApiError && activite.error.status === 404);
-  usePageTitle(notFound ? m('introuvable') : activite.data?.nom);
+  usePageTitle(notFound ? m('introuvable') : activite.data && nomActivite(activite.data));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
@@ -106,7 +107,7 @@ export default function ActivitePage() {
                 aria-current={a.id === ida ? 'page' : undefined}
               >
                 <ActivityIcon icone={a.icone} className="h-4 w-4" />
-                {a.nom}
+                {nomActivite(a)}
               </Link>
             </li>
           ))}
@@ -131,10 +132,10 @@ export default function ActivitePage() {
               <ActivityIcon icone={activite.data.icone} className="h-8 w-8" />
             </span>
             <h1 className="text-3xl font-bold tracking-tight text-brand md:text-4xl dark:text-sky-200">
-              {activite.data.nom}
+              {nomActivite(activite.data)}
             </h1>
           </div>
-          <p className="mt-3 max-w-3xl text-lg text-muted">{activite.data.description}</p>
+          <p className="mt-3 max-w-3xl text-lg text-muted">{descriptionActivite(activite.data)}</p>
           <p className="mt-2 font-medium">
             {m('pratiquee', {
               lieux: m(plural(activite.data.lieux.length, 'lieux'), {

@@ -19,6 +19,7 @@ import { useActivitesMessages } from './messages';
 import type { ActiviteVerdicts, LigneVerdict } from './use-activite-verdicts';
 import { LineIcon } from '../../components/ui/LineIcon';
 import { ICON } from '../../components/ui/icons';
+import { nomActivite } from '../../lib/activite-nom';
 
 /** Noon of a Paris day "YYYY-MM-DD", for formatting it as a date. */
 function dayMs(day: string): number {
@@ -108,7 +109,7 @@ export function VerdictsMap({
         <LightMap
           points={points}
           bbox={bbox}
-          label={m('carte', { activite: activite.nom })}
+          label={m('carte', { activite: nomActivite(activite) })}
           tileUrl={maps.data?.tuiles?.url ?? null}
           onNavigate={(href) => void navigate(href)}
           openLabel={(label) => label}
@@ -178,7 +179,7 @@ export function EntiteVerdicts({
                 <Link to={lieuHref(l.lieu.id, ida)} className="link font-medium">
                   {l.lieu.libelle}
                 </Link>
-                <VerdictChip verdict={l.verdict} activite={activite.nom} />
+                <VerdictChip verdict={l.verdict} activite={nomActivite(activite)} />
               </div>
               <p className="mt-1 text-sm">
                 {l.mesure

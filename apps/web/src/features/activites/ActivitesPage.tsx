@@ -9,6 +9,7 @@ import { formatNumber } from '../../lib/format';
 import { plural } from '../../lib/plural';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useActivitesMessages } from './messages';
+import { nomActivite, descriptionActivite } from '../../lib/activite-nom';
 
 export default function ActivitesPage() {
   const m = useActivitesMessages();
@@ -31,9 +32,9 @@ export default function ActivitesPage() {
                   <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-sky-50 text-brand dark:bg-white/10 dark:text-sky-200">
                     <ActivityIcon icone={a.icone} className="h-7 w-7" />
                   </span>
-                  <h2 className="text-xl font-semibold">{a.nom}</h2>
+                  <h2 className="text-xl font-semibold">{nomActivite(a)}</h2>
                 </div>
-                <p className="mt-3 flex-1 text-muted">{a.description}</p>
+                <p className="mt-3 flex-1 text-muted">{descriptionActivite(a)}</p>
                 <p className="mt-3 text-sm font-medium">
                   {m('pratiquee', {
                     lieux: m(plural(a.nb_lieux, 'lieux'), { n: formatNumber(a.nb_lieux) }),

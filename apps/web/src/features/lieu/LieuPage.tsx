@@ -41,6 +41,7 @@ import { Situation } from './donnees/Situation';
 import { FavoriteStar } from './FavoriteStar';
 import { IntegrerButton } from './IntegrerButton';
 import { useLieuMessages } from './messages';
+import { nomActivite } from '../../lib/activite-nom';
 
 const DonneesTab = lazy(() => import('./tabs/DonneesTab'));
 const CarteTab = lazy(() => import('./tabs/CarteTab'));
@@ -286,9 +287,9 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
           {verdict.data ? (
             <div className="flex flex-wrap items-center gap-2">
               <span className="inline-flex items-center gap-2 text-sm font-medium">
-                {h('verdictPour', { activite: activite?.nom ?? verdict.data.activite.nom })}
+                {h('verdictPour', { activite: nomActivite(activite ?? verdict.data.activite) })}
               </span>
-              <VerdictChip verdict={verdict.data.verdict} activite={verdict.data.activite.nom} />
+              <VerdictChip verdict={verdict.data.verdict} activite={nomActivite(verdict.data.activite)} />
               <span className="basis-full text-sm text-muted md:basis-auto">{verdict.data.raison}</span>
             </div>
           ) : verdict.isPending ? (

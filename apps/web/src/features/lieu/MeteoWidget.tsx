@@ -5,20 +5,29 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { MeteoDisponible } from '@limni/shared/contracts/meteo';
+import { libelleMeteo, METEO_ATTRIBUTION, METEO_ATTRIBUTION_EN } from '@limni/shared/domain/meteo';
 import { PARIS_TZ } from '@limni/shared/domain/time';
 import { meteoQuery } from '../../api/lieu';
 import { useHydroMessages } from '../../components/hydro/messages';
 import { ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { currentLocale } from '../../lib/i18n';
+import { currentLangue, currentLocale } from '../../lib/i18n';
 
 const num = (v: number | null, unit: string, digits = 0) =>
   v === null || !Number.isFinite(v) ? '—' : `${formatNumber(v, digits)}\u00a0${unit}`;
 
-const DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SO', 'O', 'NO'];
+const DIRECTIONS = {
+  fr: ['N', 'NE', 'E', 'SE', 'S', 'SO', 'O', 'NO'],
+  en: ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'],
+};
 function direction(deg: number | null): string {
   if (deg === null) return '';
-  return ` ${DIRECTIONS[Math.round((((deg % 360) + 360) % 360) / 45) % 8] ?? ''}`;
+  return ` ${DIRECTIONS[currentLangue()][Math.round((((deg % 360) + 360) % 360) / 45) % 8] ?? ''}`;
+}
+
+/** The weather's words in the page's language: the API's French label, or the English of its WMO code. */
+function libelle(code: number | null, fr: string | null): string | null {
+  return currentLangue() === 'en' ? (libelleMeteo(code, 'en') ?? fr) : fr;
 }
 
 function weekday(jour: string, i: number, today: string): string {
@@ -46,7 +55,9 @@ export function MeteoWidget({ lieuId, titleId }: { lieuId: number; titleId: stri
       ) : meteo.data.etat === 'indisponible' ? (
         <>
           <p className="font-medium">{m('meteoIndisponible')}</p>
-          <p className="text-sm text-muted">{meteo.data.message}</p>
+          <p className="text-sm text-muted">
+            {currentLangue() === 'en' ? m(`meteoRaison_${meteo.data.raison}`) : meteo.data.message}
+          </p>
           <Attribution source={meteo.data.source} />
         </>
       ) : (
@@ -60,7 +71,9 @@ function Attribution({ source }: { source: MeteoDisponible['source'] }) {
   return (
     <p className="text-xs text-muted">
       <a className="link underline" href={source.url} rel="noopener noreferrer" target="_blank">
-        {source.attribution}
+        {currentLangue() === 'en' && source.attribution === METEO_ATTRIBUTION
+          ? METEO_ATTRIBUTION_EN
+          : source.attribution}
       </a>
     </p>
   );
@@ -76,7 +89,7 @@ function Disponible({ data }: { data: MeteoDisponible }) {
         <div>
           <p className="flex items-baseline gap-3">
             <span className="text-4xl font-bold tabular-nums">{num(a.temperature, u.temperature, 0)}</span>
-            {a.libelle && <span className="font-medium">{a.libelle}</span>}
+            {a.libelle && <span className="font-medium">{libelle(a.code_meteo, a.libelle)}</span>}
           </p>
           <ul className="mt-2 space-y-0.5 text-sm">
             {a.temperature_ressentie !== null && (
@@ -105,7 +118,7 @@ function Disponible({ data }: { data: MeteoDisponible }) {
                 className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5 text-sm"
               >
                 <span className="font-medium">{weekday(d.jour, i, m('meteoAujourdhui'))}</span>
-                <span className="text-muted">{d.libelle ?? ''}</span>
+                <span className="text-muted">{libelle(d.code_meteo, d.libelle) ?? ''}</span>
                 <span className="tabular-nums">
                   {num(d.temperature_min, u.temperature)} / {num(d.temperature_max, u.temperature)}
                   {d.precipitation !== null && d.precipitation > 0 && (

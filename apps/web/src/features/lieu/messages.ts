@@ -262,8 +262,7 @@ export const useLieuMessages = defineMessages(
     legendePrevision: 'Forecast: mean (dashed) and min–max range (band)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Forecast produced on {date}.',
-    previsionReservee:
-      'Forecasts exist for this place; viewing them requires the “Prévisions” authorisation.',
+    previsionReservee: 'Forecasts exist for this place; viewing them requires the forecasts authorisation.',
     lttb: 'Simplified curve: {n} points drawn out of {total} readings (LTTB method, which keeps the peaks). The CSV file holds the points drawn; the hourly table uses every reading.',
     lttbFin:
       'Simplified curve: {n} points drawn (LTTB method, which keeps the peaks). The CSV file holds the points drawn; the hourly table uses every reading.',

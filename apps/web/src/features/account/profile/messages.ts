@@ -191,7 +191,7 @@ export const useProfileMessages = defineMessages(
     previsions: 'Forecast alerts',
     previsionsAide: 'Be told when a Vigicrues forecast announces rising water at a place you follow.',
     previsionsReservees:
-      'Unavailable: forecast alerts are for accounts allowed to view forecasts (“Prévisions” authorisation); otherwise they could never fire.',
+      'Unavailable: forecast alerts are for accounts allowed to view forecasts (the forecasts authorisation); otherwise they could never fire.',
     preferenceEnregistree: 'Preference saved.',
     lettres: 'Newsletters',
     lettresIntro: 'Choose the newsletters you want by e-mail. You can change your mind at any time.',

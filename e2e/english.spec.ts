@@ -1,0 +1,135 @@
+/**
+ * Issue 16: a journey in English shows no French word outside proper nouns and source names. The visitor switches
+ * the language with the footer control, registers (the confirmation e-mail too is read), signs in, opens
+ * La Garonne à Toulouse (Pont-Neuf) and each of its tabs, and creates an alert in the « Alert me » dialog; every
+ * screen's visible text goes through the detector of french-words.ts.
+ *
+ * The account part passes. The place part does not yet: the API still writes the verdict and summary sentences,
+ * threshold labels and texts, the normal-range sentence, the suggested alerts, the sensor names and the practical
+ * information in French (docs/decisions/125, « Not done yet »). It is marked `test.fail` so that it keeps listing
+ * them and turns red — to be unmarked — the day the place is all English.
+ */
+import { expect, expectConsole, test, type Page } from './fixtures';
+import { createVerifiedAccount, linkPath, PASSWORD, uniqueAccount, waitForMail } from './compte-support';
+import { frenchWords, properNouns } from './french-words';
+import { activiteId, lieuId } from './seed-support';
+import { screenshots } from './support';
+
+/** Collects the French words of each screen, each sentence once (on the first screen that shows it). */
+function detector(page: Page, nouns: readonly string[]) {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const report = (screen: string, words: string[]) => {
+    for (const w of words.filter((x) => !seen.has(x))) {
+      seen.add(w);
+      found.push(`${screen}: ${w}`);
+    }
+  };
+  // The text of the page once it has settled (no loading placeholder left). Text marked `lang="fr"` (the language
+  // control's « Français ») is French on purpose and left out.
+  const scan = async (screen: string) => {
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const text = await page.evaluate(() => {
+      let all = `${document.title}\n${document.body.innerText}`;
+      for (const el of document.body.querySelectorAll<HTMLElement>('[lang^="fr"]')) {
+        all = all.replace(el.innerText || el.textContent || '', ' ');
+      }
+      return all;
+    });
+    report(screen, frenchWords(text, nouns));
+  };
+  return { found, report, scan };
+}
+
+async function toEnglish(page: Page) {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByLabel('Langue').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/user/login');
+  await page.getByLabel('Username or e-mail address').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/user\/profil$/);
+}
+
+test('in English: register, the e-mail, verify, sign in — no French word', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const nouns = await properNouns(request);
+  const { found, report, scan } = detector(page, nouns);
+  await toEnglish(page);
+  await scan('home');
+
+  const { username, email } = uniqueAccount('english');
+  await page.goto('/user/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+  await scan('register');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await scan('registered');
+
+  // The confirmation e-mail, in the language the account was created in (its text without headers and links).
+  const mail = await waitForMail(email, /Confirm your e-mail address/);
+  const mailText = mail.body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^[\w-]+: .*$/gm, ' ')
+    .replace(/https?:\/\/\S+/g, ' ');
+  report('e-mail', frenchWords(`${mail.subject}\n${mailText}`, nouns));
+  await page.goto(linkPath(mail, '/user/register/'));
+  await expect(page.getByRole('heading', { name: 'Your account is active' })).toBeVisible();
+  await scan('verified');
+
+  await signIn(page, username);
+  await scan('profile');
+  expect(found, 'French words on the English screens').toEqual([]);
+});
+
+test('in English: a place, its tabs and an alert — no French word', async ({ page, request }) => {
+  test.fail(
+    true,
+    'the API still writes verdicts, thresholds and summaries in French (ADR 125, not done yet)',
+  );
+  test.setTimeout(240_000);
+  expectConsole(page, /status of 404 .*\/api\//);
+  const { found, scan } = detector(page, await properNouns(request));
+  const account = await createVerifiedAccount(request, 'englishplace');
+  await toEnglish(page);
+  await signIn(page, account.username);
+
+  const id = await lieuId(request, 'Toulouse (Pont-Neuf)', 'La Garonne');
+  await page.goto(`/lieu/${id}/a-${await activiteId(request, 'Pêche')}`);
+  await expect(page.getByTestId('valeur-principale')).toHaveText('0.70\u00a0m');
+  await scan('place');
+  await screenshots(page, 'lieu-en');
+  const tabs = page.getByRole('navigation', { name: 'Place sections' });
+  for (const name of ['Map', 'Practical info', 'Photos', 'Webcam', 'Social', 'Data']) {
+    await tabs.getByRole('link', { name, exact: true }).click();
+    await expect(tabs.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    await scan(`place, ${name}`);
+  }
+
+  // An alert, through « Alert me »: a mistake first (the form's message is English too), then the alert.
+  await page.getByRole('button', { name: /^Alert me about / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Alert me — / });
+  await expect(dialog).toBeVisible();
+  await scan('alert dialog');
+  const create = dialog.getByRole('button', { name: /^Create/ });
+  await dialog.getByLabel('Threshold (m)').fill('three');
+  await create.click();
+  await expect(dialog.getByLabel('Threshold (m)')).toHaveAttribute('aria-invalid', 'true');
+  await scan('alert dialog, error');
+  await dialog.getByLabel('Threshold (m)').fill('3.00');
+  await create.click();
+  await expect(dialog).toBeHidden();
+  await scan('alert created');
+  await page.goto('/alertes');
+  await scan('alerts');
+  await test.info().attach('french-words.txt', { body: found.join('\n'), contentType: 'text/plain' });
+  expect(found, 'French words on the English screens').toEqual([]);
+});
