@@ -59,6 +59,7 @@ async function main(): Promise<number> {
           ...process.env,
           E2E_EXTERNAL_URL: cluster.url,
           E2E_DATA_DIR: cluster.dataDir,
+          E2E_SERVER_MODE: 'production',
           DATABASE_URL: cluster.databaseUrl,
           E2E_OUTPUT_DIR: '../test-results/playwright-cluster',
         },

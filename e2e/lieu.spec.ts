@@ -54,7 +54,10 @@ test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table
   const chart = page.getByRole('img', { name: /^Hauteur d'eau \(m\) du/ });
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(page.getByRole('button', { name: '7 jours' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByText('Seuil haut pêche : 1,04 m (indicatif)')).toBeVisible();
+  // In the chart's legend (the label drawn over the plot says it again, hidden from assistive technologies).
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Seuil haut pêche : 1,04 m (indicatif)' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Jusqu’au')).toHaveValue('2022-02-01');
   await expect(page.getByLabel('Jusqu’au')).toHaveAttribute('min', '2022-01-01');
   await expect(page.getByLabel('Jusqu’au')).toHaveAttribute('max', '2022-02-01');

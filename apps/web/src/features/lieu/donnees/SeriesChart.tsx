@@ -152,6 +152,8 @@ function thresholdsPlugin(seuils: readonly SeuilOption[]): uPlot.Plugin {
         (u) => {
           layer = document.createElement('div');
           layer.className = 'pointer-events-none absolute inset-0 overflow-hidden';
+          // The chart's legend names every threshold for assistive technologies; these labels only place them.
+          layer.setAttribute('aria-hidden', 'true');
           u.over.appendChild(layer);
         },
       ],
