@@ -74,5 +74,7 @@ describe('seed', () => {
     const result = await seedDatabase(ctx.db, { reset: true });
     expect(result.seeded).toBe(true);
     expect([await count('entite'), await count('lieu'), await count('observation')]).toEqual([e, l, o]);
-  });
+    // A whole seed (130,000 readings) on a 2-core machine running another test file beside it: a deadline, not a
+    // speed check.
+  }, 120_000);
 });
