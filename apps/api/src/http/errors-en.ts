@@ -4,6 +4,7 @@
  * their own catalogues beside their French ones.
  */
 import { addEnglish, addEnglishPattern } from './langue';
+import './features-en';
 
 export const GENERIC_FR = {
   notFound: "Cette ressource n'existe pas.",

@@ -74,6 +74,7 @@ export async function deliveryToSend(db: Db, id: number) {
       'u.username',
       'u.email',
       'u.email_verified',
+      'u.langue',
       'p.notifications',
       'r.id as regle_id',
       'r.user_id as regle_user_id',

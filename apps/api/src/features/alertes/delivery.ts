@@ -13,7 +13,7 @@ import type { Mailer } from '../../notify/mail';
 import type { PushService } from '../../notify/push';
 import * as repo from './delivery.repo';
 import type { AlertLogger } from './evaluation';
-import { alertMail, alertPush } from './notification-texts';
+import { alertMail, alertPush, langueCompte } from './notification-texts';
 import { stopUrl } from './stop-link';
 
 /** Wait before attempt n + 1 after attempt n failed. */
@@ -195,6 +195,7 @@ export class AlertDelivery {
           : null,
       publicUrl: this.deps.publicUrl,
       stopUrl: stop,
+      langue: langueCompte(row.langue),
     });
     await this.deps.mailer.send({
       to: row.email,

@@ -112,6 +112,16 @@ export async function activeVigilanceRules(db: Db, lieuIds: readonly number[]) {
     .execute();
 }
 
+/** The language of each account (`user.langue`: `fr` or `en`), for the texts of its notifications. */
+export async function userLangues(db: Db, userIds: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const ids of chunks([...new Set(userIds)], 500)) {
+    const rows = await db.selectFrom('user').select(['id', 'langue']).where('id', 'in', ids).execute();
+    for (const row of rows) out.set(row.id, row.langue);
+  }
+  return out;
+}
+
 /** Title and message of a public alert (`alerte` row written by ingestion), when it exists. */
 export async function alerteTexte(db: Db, alerteId: number) {
   return (

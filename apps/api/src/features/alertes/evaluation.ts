@@ -27,7 +27,14 @@ import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import type { Database } from '../../db/schema';
 import type { ForecastsEvent, ObservationsEvent, VigilanceEvent } from '../../ingest/events';
 import * as repo from './evaluation.repo';
-import { forecastText, observationText, vigilanceText, type Texte } from './notification-texts';
+import {
+  forecastText,
+  langueCompte,
+  observationText,
+  vigilanceText,
+  type Langue,
+  type Texte,
+} from './notification-texts';
 import { lienLieu } from './regles';
 
 type Db = Kysely<Database>;
@@ -143,6 +150,12 @@ export class AlertEvaluator {
     return (this.opts.now ?? Date.now)();
   }
 
+  /** The language of each of these accounts' notifications (`user.langue`). */
+  private async langues(userIds: readonly number[]): Promise<(userId: number) => Langue> {
+    const stored = await repo.userLangues(this.db, userIds);
+    return (userId) => langueCompte(stored.get(userId));
+  }
+
   /** New observations: rules above X, below Y, rising faster than Z, back in range, on the sensors that got them. */
   async observations(e: ObservationsEvent): Promise<EvaluationSummary> {
     const sensors = new Map(
@@ -167,6 +180,7 @@ export class AlertEvaluator {
       });
     }
     const observations = await repo.observationsInRanges(this.db, ranges);
+    const langue = await this.langues(rules.map((r) => r.user_id));
 
     for (const r of rules) {
       const list = observations.get(r.capteur_id);
@@ -186,15 +200,18 @@ export class AlertEvaluator {
       for (const d of res.declenchements) {
         const end = lowerBound(list, d.ts + 1);
         const window = list.slice(lowerBound(list, d.ts - TREND_WINDOW_MS), end);
-        const text = observationText({
-          lieu: r.libelle,
-          type,
-          grandeur: r.grandeur,
-          seuil: r.seuil,
-          seuil2: r.seuil2,
-          d,
-          trend: computeTrend(window, r.grandeur),
-        });
+        const text = observationText(
+          {
+            lieu: r.libelle,
+            type,
+            grandeur: r.grandeur,
+            seuil: r.seuil,
+            seuil2: r.seuil2,
+            d,
+            trend: computeTrend(window, r.grandeur),
+          },
+          langue(r.user_id),
+        );
         drafts.push(ruleDraft(r, r.grandeur, type, `r${r.id}:${type}:${d.ts}`, d, text));
       }
     }
@@ -214,6 +231,7 @@ export class AlertEvaluator {
       const urgent = vigilanceUrgente(c.to);
       const byUser = new Map<number, typeof rules>();
       for (const r of rules) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
+      const langue = await this.langues([...byUser.keys()]);
       for (const [userId, list] of byUser) {
         summary.regles += list.length;
         const first = list[0] as (typeof list)[number];
@@ -236,7 +254,10 @@ export class AlertEvaluator {
           alerteId: c.alerteId,
           cle: `vigilance:u${userId}:t${c.tronconId}:${c.ts}:${c.to}`,
           type: 'vigilance',
-          ...vigilanceText({ alerte, troncon: c.nom, to: c.to, lieux: list.map((r) => r.libelle) }),
+          ...vigilanceText(
+            { alerte, troncon: c.nom, to: c.to, lieux: list.map((r) => r.libelle) },
+            langue(userId),
+          ),
           grandeur: null,
           valeur: null,
           unite: null,
@@ -259,6 +280,7 @@ export class AlertEvaluator {
       if (rules.length === 0) continue;
       const points = await repo.forecastPoints(this.db, p.capteurId, p.runTs);
       const observe = await repo.latestObservation(this.db, p.capteurId);
+      const langue = await this.langues(rules.map((r) => r.user_id));
       for (const r of rules) {
         if (r.seuil === null || r.grandeur === null) continue;
         summary.regles++;
@@ -274,14 +296,10 @@ export class AlertEvaluator {
         const after = JSON.stringify(res.etat);
         if (after !== before) states.push({ regle_id: r.id, etat: after });
         for (const d of res.declenchements) {
-          const text = forecastText({
-            lieu: r.libelle,
-            grandeur: r.grandeur,
-            seuil: r.seuil,
-            runTs: p.runTs,
-            d,
-            observe,
-          });
+          const text = forecastText(
+            { lieu: r.libelle, grandeur: r.grandeur, seuil: r.seuil, runTs: p.runTs, d, observe },
+            langue(r.user_id),
+          );
           drafts.push(ruleDraft(r, r.grandeur, 'prevision', `r${r.id}:prevision:${p.runTs}`, d, text));
         }
       }

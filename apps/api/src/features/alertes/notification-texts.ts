@@ -1,6 +1,8 @@
 /**
- * French texts of alert notifications (docs/decisions/056, 057): the line kept in the in-app list, the e-mail
- * (text + HTML through `renderMail`) and the Web Push message. Instants are written in Europe/Paris.
+ * Texts of alert notifications (docs/decisions/056, 057) in the account's language (French, or US English for an
+ * account registered in English: `user.langue`, docs/decisions/125): the line kept in the in-app list (written in
+ * that language when the notification is created), the e-mail (text + HTML through `renderMail`) and the Web Push
+ * message. Instants are written in Europe/Paris.
  */
 import {
   describeRule,
@@ -12,8 +14,16 @@ import {
 import type { Tendance, TrendResult } from '@limni/shared/domain/trend';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import { formatInstant, formatValeur } from '@limni/shared/domain/verdict';
+import type { Langue } from '../../http/langue';
 import { renderMail, type MailContent } from '../../notify/mail';
 import type { PushMessage } from '../../notify/push';
+
+export type { Langue };
+
+/** The language of an account row's `langue` column (anything but `en` is French). */
+export function langueCompte(stored: string | null | undefined): Langue {
+  return stored === 'en' ? 'en' : 'fr';
+}
 
 /** French typography: a no-break space before « : » and inside guillemets. */
 const NB = '\u00a0';
@@ -32,12 +42,117 @@ export interface Texte {
   message: string;
 }
 
-/** "Tendance : en hausse rapide (+12 cm/h)." */
-export function trendSentence(grandeur: GrandeurAlerte, trend: TrendResult | null): string {
-  if (!trend) return 'Tendance inconnue (trop peu de mesures récentes).';
+const TENDANCES_EN: Record<Tendance, string> = {
+  hausse_rapide: 'rising fast',
+  hausse: 'rising',
+  stable: 'steady',
+  baisse: 'falling',
+  baisse_rapide: 'falling fast',
+};
+
+/** "Tendance : en hausse rapide (+12 cm/h)." / "Trend: rising fast (+12 cm/h)." */
+export function trendSentence(
+  grandeur: GrandeurAlerte,
+  trend: TrendResult | null,
+  langue: Langue = 'fr',
+): string {
+  const en = langue === 'en';
+  if (!trend) {
+    return en
+      ? 'Trend unknown (too few recent readings).'
+      : 'Tendance inconnue (trop peu de mesures récentes).';
+  }
   const sign = trend.variation_h > 0 ? '+' : trend.variation_h < 0 ? '−' : '';
+  if (en) {
+    return `Trend: ${TENDANCES_EN[trend.tendance]} (${sign}${rateEn(grandeur, Math.abs(trend.variation_h))}).`;
+  }
   const rate = formatVariation(grandeur, Math.abs(trend.variation_h));
   return `Tendance${NB}: ${LIBELLES_TENDANCE[trend.tendance]} (${sign}${rate}).`;
+}
+
+// ---- US English wording (the French one comes from shared/domain: formatValeur, formatInstant, describeRule) ----
+
+const NOMS_EN: Record<GrandeurAlerte, string> = { H: 'Level', Q: 'Flow' };
+const numberEn = (v: number, decimals: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+    v,
+  );
+
+/** "0.86 m", "123.5 m³/s": the same precision as `formatValeur`. */
+function valueEn(g: GrandeurAlerte, x: number): string {
+  const abs = Math.abs(x);
+  const decimals = g === 'H' ? 2 : abs < 10 ? 2 : abs < 100 ? 1 : 0;
+  return `${numberEn(x, decimals)} ${UNITE_PAR_GRANDEUR[g]}`;
+}
+
+/** "10 cm/h" for levels, "25 m³/s per hour" for flows. */
+function rateEn(g: GrandeurAlerte, parHeure: number): string {
+  if (g === 'H') {
+    const cm = Math.round(parHeure * 1000) / 10;
+    return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(cm)} cm/h`;
+  }
+  return `${valueEn('Q', parHeure)} per hour`;
+}
+
+const DATE_EN = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', dateStyle: 'medium' });
+const TIME_EN = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', timeStyle: 'short' });
+/** "on Jan 31, 2022 at 11:55 PM (Paris time)". */
+const instantEn = (ms: number) => `on ${DATE_EN.format(ms)} at ${TIME_EN.format(ms)} (Paris time)`;
+
+/** One English line describing a rule ("Level above 3.00 m"). */
+export function describeRuleEn(r: RuleForMail): string {
+  if (r.type === 'vigilance' || r.grandeur === null || r.seuil === null) {
+    return 'Flood vigilance of the river stretch: change to yellow, orange, red and back to green';
+  }
+  const g = r.grandeur;
+  const v = (x: number) => valueEn(g, x);
+  switch (r.type) {
+    case 'au_dessus':
+      return `${NOMS_EN[g]} above ${v(r.seuil)}`;
+    case 'en_dessous':
+      return `${NOMS_EN[g]} below ${v(r.seuil)}`;
+    case 'montee':
+      return `${g === 'H' ? 'Rise' : 'Flow increase'} of more than ${rateEn(g, r.seuil)}`;
+    case 'retour_plage':
+      return `${NOMS_EN[g]} back between ${v(r.seuil)} and ${v(r.seuil2 ?? r.seuil)}`;
+    case 'prevision':
+      return `Forecast: ${NOMS_EN[g].toLowerCase()} above ${v(r.seuil)} within ${r.horizon_h ?? 24} h`;
+  }
+}
+
+function observationTextEn(p: ObservationTextInput): Texte {
+  const g = p.grandeur;
+  const v = (x: number) => valueEn(g, x);
+  const when = instantEn(p.d.ts);
+  const since = p.d.depuis < p.d.ts ? ` The threshold was crossed ${instantEn(p.d.depuis)}.` : '';
+  const trend = trendSentence(g, p.trend, 'en');
+  switch (p.type) {
+    case 'au_dessus':
+      return {
+        titre: `${p.lieu}: ${v(p.d.valeur)}, above ${v(p.seuil)}`,
+        message: `${NOMS_EN[g]} of ${v(p.d.valeur)} ${when}, above your threshold of ${v(p.seuil)}.${since} ${trend}`,
+      };
+    case 'en_dessous':
+      return {
+        titre: `${p.lieu}: ${v(p.d.valeur)}, below ${v(p.seuil)}`,
+        message: `${NOMS_EN[g]} of ${v(p.d.valeur)} ${when}, below your threshold of ${v(p.seuil)}.${since} ${trend}`,
+      };
+    case 'montee': {
+      const rate = rateEn(g, p.d.variationH ?? 0);
+      const verb = g === 'H' ? 'The level is rising' : 'The flow is increasing';
+      return {
+        titre: `${p.lieu}: ${g === 'H' ? 'rise' : 'flow increase'} of ${rate}`,
+        message: `${verb} by ${rate} over the last 3 hours, faster than your threshold of ${rateEn(g, p.seuil)}. Latest reading: ${v(p.d.valeur)} ${when}.`,
+      };
+    }
+    case 'retour_plage': {
+      const b = p.seuil2 ?? p.seuil;
+      return {
+        titre: `${p.lieu}: ${v(p.d.valeur)}, back between ${v(p.seuil)} and ${v(b)}`,
+        message: `${NOMS_EN[g]} of ${v(p.d.valeur)} ${when}: back in your range of ${v(p.seuil)} to ${v(b)}. ${trend}`,
+      };
+    }
+  }
 }
 
 export interface ObservationTextInput {
@@ -51,7 +166,8 @@ export interface ObservationTextInput {
 }
 
 /** Title and message of a crossing of a rule on observations. */
-export function observationText(p: ObservationTextInput): Texte {
+export function observationText(p: ObservationTextInput, langue: Langue = 'fr'): Texte {
+  if (langue === 'en') return observationTextEn(p);
   const g = p.grandeur;
   const v = (x: number) => formatValeur(g, x, UNITE_PAR_GRANDEUR[g]);
   const when = formatInstant(p.d.ts);
@@ -95,8 +211,17 @@ export interface ForecastTextInput {
   observe: { ts: number; valeur: number } | null;
 }
 
-export function forecastText(p: ForecastTextInput): Texte {
+export function forecastText(p: ForecastTextInput, langue: Langue = 'fr'): Texte {
   const g = p.grandeur;
+  if (langue === 'en') {
+    const obs = p.observe
+      ? ` Latest reading: ${valueEn(g, p.observe.valeur)} ${instantEn(p.observe.ts)}.`
+      : '';
+    return {
+      titre: `${p.lieu}: over ${valueEn(g, p.seuil)} forecast ${instantEn(p.d.ts)}`,
+      message: `According to the Vigicrues forecast issued ${instantEn(p.runTs)}, the ${NOMS_EN[g].toLowerCase()} should exceed your threshold of ${valueEn(g, p.seuil)} ${instantEn(p.d.ts)} (${valueEn(g, p.d.valeur)} forecast). A forecast can change: check the place's page.${obs}`,
+    };
+  }
   const v = (x: number) => formatValeur(g, x, UNITE_PAR_GRANDEUR[g]);
   const obs = p.observe
     ? ` Dernière mesure${NB}: ${v(p.observe.valeur)} ${formatInstant(p.observe.ts)}.`
@@ -107,12 +232,27 @@ export function forecastText(p: ForecastTextInput): Texte {
   };
 }
 
-export function vigilanceText(p: {
-  alerte: Texte | null;
-  troncon: string;
-  to: number;
-  lieux: string[];
-}): Texte {
+/**
+ * A vigilance change. In English the public alert's own title and message (French, written by Vigicrues) are
+ * left out for a sentence of ours with the same facts (stretch and colour).
+ */
+export function vigilanceText(
+  p: {
+    alerte: Texte | null;
+    troncon: string;
+    to: number;
+    lieux: string[];
+  },
+  langue: Langue = 'fr',
+): Texte {
+  if (langue === 'en') {
+    const colour = ['', 'green', 'yellow', 'orange', 'red'][p.to] ?? '';
+    const label = p.lieux.length > 1 ? 'Followed places concerned' : 'Followed place concerned';
+    return {
+      titre: `Flood vigilance ${colour} — ${p.troncon}`,
+      message: `Vigicrues placed the river stretch “${p.troncon}” under ${colour} flood vigilance. ${label}: ${p.lieux.join(', ')}.`,
+    };
+  }
   const niveaux = ['', 'vert', 'jaune', 'orange', 'rouge'];
   const base = p.alerte ?? {
     titre: `Vigilance ${niveaux[p.to] ?? ''} crues — ${p.troncon}`,
@@ -145,7 +285,23 @@ export function alertMail(p: {
   regle: RuleForMail | null;
   publicUrl: string;
   stopUrl: string | null;
+  langue?: Langue;
 }): { subject: string; text: string; html: string } {
+  if (p.langue === 'en') {
+    const en: MailContent = {
+      langue: 'en',
+      greeting: `Hello ${p.username},`,
+      paragraphs: [p.notification.message, ...(p.regle ? [`Your alert: ${describeRuleEn(p.regle)}.`] : [])],
+      action: { label: 'See the place on Limni', url: `${p.publicUrl}${p.notification.lien}` },
+      footnote: [
+        p.stopUrl ? `Stop this alert (one click): ${p.stopUrl}` : null,
+        `Manage all your alerts: ${p.publicUrl}/user/profil`,
+      ]
+        .filter(Boolean)
+        .join(' — '),
+    };
+    return { subject: `Limni alert — ${p.notification.titre}`, ...renderMail(en) };
+  }
   const content: MailContent = {
     greeting: `Bonjour ${p.username},`,
     paragraphs: [

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { PageSlug } from '@limni/shared/contracts/pages';
 import type { Database } from '../../db/schema';
 
-export async function getPage(db: Kysely<Database>, slug: PageSlug) {
+/** A page by its key: its slug (French) or `<slug>.en` (its English version, docs/decisions/125). */
+export async function getPage(db: Kysely<Database>, slug: PageSlug | `${PageSlug}.en`) {
   return db
     .selectFrom('page')
     .select(['slug', 'titre', 'markdown', 'updated_at'])

@@ -2,6 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Page, PAGE_SLUGS } from '@limni/shared/contracts/pages';
 import type { AppDeps } from '../../deps';
+import { addVary } from '../../http/cache';
+import { langueOf } from '../../http/langue';
 import { contentPage } from './pages.service';
 
 const SUMMARIES: Record<(typeof PAGE_SLUGS)[number], string> = {
@@ -20,7 +22,11 @@ export function pagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           config: { cache: 'public-long' },
           schema: { tags: ['pages'], summary: SUMMARIES[slug], response: { 200: Page } },
         },
-        async () => contentPage(deps, slug),
+        async (req, reply) => {
+          // The page is English when English is asked (docs/decisions/125): caches keep both.
+          addVary(reply, 'Accept-Language');
+          return contentPage(deps, slug, langueOf(req.headers['accept-language']));
+        },
       );
     }
   };

@@ -7,6 +7,7 @@ import type { Page, PAGE_SLUGS } from '@limni/shared/contracts/pages';
 import { renderMarkdown } from '@limni/shared/domain/markdown';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
+import type { Langue } from '../../http/langue';
 import { getPage } from './pages.repo';
 
 const cache = new Map<string, string>();
@@ -37,8 +38,34 @@ const plain = (text: string) =>
     .trim()
     .replace(/[\\`*_[\]{}()<>#+|!~]/g, '\\$&');
 
+/** The legal notice in English: the same identity fields. */
+function legalNoticeEn(id: LegalIdentity): string {
+  if (!id.EDITEUR || !id.DIRECTEUR_PUBLICATION || !id.HEBERGEUR) {
+    return [
+      '### Publisher and hosting',
+      '',
+      'This instance of Limni runs on a demonstration data set and is not operated publicly: it has no declared',
+      'publisher nor host. An instance put online states here its publisher (name or company name, address,',
+      'registration), its publication director and its host, as required by article 6 of French law no. 2004-575 of',
+      '21 June 2004 on confidence in the digital economy. For any question: the [Contact us](/contact) form.',
+    ].join('\n');
+  }
+  return [
+    '### Publisher of the site',
+    '',
+    `- Publisher: ${plain(id.EDITEUR)}`,
+    `- Publication director: ${plain(id.DIRECTEUR_PUBLICATION)}`,
+    '- Contact: the [Contact us](/contact) form',
+    '',
+    '### Hosting',
+    '',
+    `- Host: ${plain(id.HEBERGEUR)}`,
+  ].join('\n');
+}
+
 /** The legal notice of this instance: the configured identity, or what a demonstration instance is. */
-function mentionsLegales(id: LegalIdentity): string {
+function mentionsLegales(id: LegalIdentity, langue: Langue = 'fr'): string {
+  if (langue === 'en') return legalNoticeEn(id);
   if (!id.EDITEUR || !id.DIRECTEUR_PUBLICATION || !id.HEBERGEUR) {
     return [
       '### Éditeur et hébergement',
@@ -64,19 +91,23 @@ function mentionsLegales(id: LegalIdentity): string {
 }
 
 /** Fills the placeholders of a page (`{{mentions_legales}}`, `{{prestataire_email}}`) from the configuration. */
-export function fillPlaceholders(markdown: string, id: LegalIdentity): string {
+export function fillPlaceholders(markdown: string, id: LegalIdentity, langue: Langue = 'fr'): string {
   return markdown
-    .replaceAll('{{mentions_legales}}', mentionsLegales(id))
+    .replaceAll('{{mentions_legales}}', mentionsLegales(id, langue))
     .replaceAll('{{prestataire_email}}', id.PRESTATAIRE_EMAIL ? ` (${plain(id.PRESTATAIRE_EMAIL)})` : '');
 }
 
-/** A content page as served: its stored Markdown with the legal placeholders filled, and its HTML. */
+/**
+ * A content page as served, in the asked language (its English version `<slug>.en` when English is asked): its
+ * stored Markdown with the legal placeholders filled, and its HTML.
+ */
 export async function contentPage(
   deps: Pick<AppDeps, 'db' | 'env'>,
   slug: (typeof PAGE_SLUGS)[number],
+  langue: Langue = 'fr',
 ): Promise<Page> {
-  const stored = await getPage(deps.db.db, slug);
+  const stored = await getPage(deps.db.db, langue === 'en' ? `${slug}.en` : slug);
   if (!stored) throw notFound("Cette page n'est pas encore disponible.");
-  const page = { ...stored, slug, markdown: fillPlaceholders(stored.markdown, deps.env) };
+  const page = { ...stored, slug, markdown: fillPlaceholders(stored.markdown, deps.env, langue) };
   return { ...page, html: renderPage(page) };
 }

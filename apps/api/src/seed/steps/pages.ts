@@ -1,6 +1,7 @@
 /**
  * Seed step: the content pages (terms of use and legal notice, credits, forecasts explained, account benefits),
- * written for Limni in Markdown under `seed-data/pages/` (docs/decisions/017).
+ * written for Limni in Markdown under `seed-data/pages/` (docs/decisions/017), and their US English versions under
+ * `seed-data/pages/en/`, stored as `<slug>.en` (issue 16, docs/decisions/125).
  */
 import type { Kysely } from 'kysely';
 import type { PageSlug } from '@limni/shared/contracts/pages';
@@ -19,16 +20,32 @@ export const PAGES: ReadonlyArray<{ slug: PageSlug; titre: string }> = [
   { slug: 'avantages-compte', titre: 'Les avantages d’un compte Limni' },
 ];
 
-/** A page as shipped with the code: its Markdown from `seed-data/pages/`, at the current wording's date. */
-const shippedPage = (p: (typeof PAGES)[number]) => ({
-  ...p,
-  markdown: readSeedText(`pages/${p.slug}.md`).trim(),
-  updated_at: PAGES_UPDATED_AT,
-});
+/** Titles of the English versions. */
+export const TITRES_EN: Record<PageSlug, string> = {
+  cgu: 'Terms of use and legal notice',
+  credits: 'Credits and partners',
+  'infos-previsions': 'Understanding flood forecasts',
+  'avantages-compte': 'What a Limni account gives you',
+};
+
+/** The key of a page's English version in table `page`. */
+export const englishKey = (slug: PageSlug) => `${slug}.en`;
+
+/** The pages as shipped with the code: French from `seed-data/pages/`, English from `seed-data/pages/en/`. */
+const shippedPages = () =>
+  PAGES.flatMap((p) => [
+    { ...p, markdown: readSeedText(`pages/${p.slug}.md`).trim(), updated_at: PAGES_UPDATED_AT },
+    {
+      slug: englishKey(p.slug),
+      titre: TITRES_EN[p.slug],
+      markdown: readSeedText(`pages/en/${p.slug}.md`).trim(),
+      updated_at: PAGES_UPDATED_AT,
+    },
+  ]);
 
 export const seedPages: SeedStep = async (trx, { log }) => {
-  await insertRows(trx, 'page', PAGES.map(shippedPage));
-  log(`${PAGES.length} pages de contenu`);
+  await insertRows(trx, 'page', shippedPages());
+  log(`${PAGES.length} pages de contenu (et leur version anglaise)`);
 };
 
 /**
@@ -38,10 +55,10 @@ export const seedPages: SeedStep = async (trx, { log }) => {
 export async function refreshPages(db: Kysely<Database>): Promise<number> {
   const stored = await pageVersions(db);
   let changed = 0;
-  for (const p of PAGES) {
+  for (const p of shippedPages()) {
     const at = stored.get(p.slug);
     if (at !== undefined && at >= PAGES_UPDATED_AT) continue;
-    await writePage(db, shippedPage(p), at !== undefined);
+    await writePage(db, p, at !== undefined);
     changed++;
   }
   return changed;
