@@ -17,7 +17,8 @@ export function DemoBannerView({
   const t = useT();
   return (
     <div className="border-b border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
-      <p className="mx-auto max-w-7xl px-4 py-2 text-sm">
+      {/* Smaller on a phone, where it would otherwise fill a sixth of the first screen (issue 16). */}
+      <p className="mx-auto max-w-7xl px-4 py-1.5 text-xs leading-snug sm:py-2 sm:text-sm sm:leading-normal">
         <strong>{t('banner.demoHorloge', { maintenant: formatClock(now) })}</strong>{' '}
         {episode && <>{t('banner.episode', { episode })} </>}
         {t('banner.demo', { debut: formatLongDate(debut), fin: formatLongDate(fin) })}

@@ -2,7 +2,15 @@
 import { Link } from 'react-router';
 import { useHydroMessages } from './messages';
 
-export function Breadcrumb({ items, current }: { items: { to: string; label: string }[]; current: string }) {
+export function Breadcrumb({
+  items,
+  current,
+  className = '',
+}: {
+  items: { to: string; label: string }[];
+  current: string;
+  className?: string;
+}) {
   const m = useHydroMessages();
   const all = [
     { to: '/', label: m('accueil') },
@@ -10,7 +18,7 @@ export function Breadcrumb({ items, current }: { items: { to: string; label: str
     ...items,
   ];
   return (
-    <nav aria-label={m('filAriane')} className="text-sm">
+    <nav aria-label={m('filAriane')} className={`text-sm ${className}`}>
       <ol className="flex flex-wrap items-center gap-1 text-muted">
         {all.map((item) => (
           <li key={item.to} className="inline-flex items-center gap-1">

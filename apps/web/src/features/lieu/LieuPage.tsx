@@ -113,15 +113,17 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-10 pt-4">
+    <div className="mx-auto max-w-7xl px-4 pb-10 pt-2 sm:pt-4">
       <Breadcrumb
         items={[{ to: `/entite/${lieu.entite.id}/liste/activite/${ida}`, label: lieu.entite.nom }]}
         current={bracketsToParentheses(lieu.nom)}
+        // Not on a phone, where the first screen is kept for the value and the chart (issue 16).
+        className="max-sm:hidden"
       />
 
       <HeaderCard lieu={lieu} ida={ida} />
 
-      <div className="mt-4">
+      <div className="mt-2 sm:mt-4">
         <ActivitySwitcher current={ida} hrefFor={(a) => `${lieuPath(lieu.id, a, currentTab)}${search}`} />
       </div>
 
@@ -133,9 +135,11 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
 
       <nav
         aria-label={m('onglets')}
-        className="sticky top-14 z-20 -mx-4 mt-6 border-b border-line bg-surface/95 px-4 backdrop-blur md:static md:mx-0 md:bg-transparent md:px-0 md:backdrop-blur-none"
+        className="sticky top-14 z-20 -mx-4 mt-2 border-b border-line bg-surface/95 px-4 backdrop-blur md:static md:mx-0 md:mt-6 md:bg-transparent md:px-0 md:backdrop-blur-none"
       >
-        <ul className="flex gap-1 overflow-x-auto">
+        {/* On a phone the row scrolls: its right edge fades, so a cut tab reads as « more follows », and its end
+            padding lets the last tab clear the fade once scrolled to. */}
+        <ul className="flex gap-1 overflow-x-auto max-md:pr-8 max-md:[mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)]">
           {TABS.map((t) => (
             <li key={t} className="shrink-0">
               <NavLink
@@ -154,7 +158,7 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         </ul>
       </nav>
 
-      <div className="pt-6">
+      <div className="pt-2 sm:pt-6">
         <Routes>
           <Route index element={<Navigate to={`${base}/donnees${search}`} replace />} />
           <Route path="donnees" element={tab(<DonneesTab lieu={lieu} ida={ida} />)} />
@@ -204,22 +208,28 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const titre = bracketsToParentheses(lieu.libelle);
 
   return (
-    <section aria-labelledby="lieu-titre" className="card mt-3 md:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-sm font-medium uppercase tracking-wide text-muted">
+    <section aria-labelledby="lieu-titre" className="card mt-2 max-sm:!p-3 sm:mt-3 md:p-6">
+      {/* On a phone the actions sit beside the kind and département line, the name full width under them (a grid,
+          the name's wrapper dissolved into it); from `sm` up the name and the actions share a wrapping row. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 sm:flex sm:flex-wrap sm:items-start sm:justify-between sm:gap-3">
+        <div className="contents min-w-0 sm:block">
+          <p className="col-start-1 row-start-1 text-xs font-medium sm:text-sm uppercase tracking-wide text-muted">
             {lieu.entite.type === 'L' ? m('lac') : m('riviere')}
             {lieu.departement && ` · ${lieu.departement.nom} (${lieu.departement.code})`}
           </p>
           <h1
             id="lieu-titre"
-            className="mt-1 text-2xl font-bold tracking-tight text-brand md:text-3xl dark:text-sky-200"
+            className="col-span-2 row-start-2 mt-2 text-xl font-bold sm:text-2xl tracking-tight sm:mt-1 text-brand md:text-3xl dark:text-sky-200"
           >
             {titre}
           </h1>
         </div>
         {/* One row on a phone too: icons there, with their words from `sm` up (names kept for screen readers). */}
-        <div role="group" aria-label={m('actions')} className="flex flex-nowrap gap-2 sm:flex-wrap">
+        <div
+          role="group"
+          aria-label={m('actions')}
+          className="col-start-2 row-start-1 flex flex-nowrap gap-1.5 sm:flex-wrap sm:gap-2"
+        >
           <FavoriteStar id={lieu.id} ida={ida} nom={titre} />
           <AbonnementButton lieuId={lieu.id} nom={titre} className={ICON_ON_PHONE} />
           <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} className={ICON_ON_PHONE} />
@@ -227,7 +237,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         </div>
       </div>
 
-      <div className="mt-4">
+      <div className="mt-3 sm:mt-4">
         {lieu.capteurs.length === 0 ? (
           <p className="text-muted">{m('aucuneStation')}</p>
         ) : (lieu.episode ? own.isPending : etats.isPending) &&
@@ -265,15 +275,18 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         )}
       </div>
 
-      <div className="mt-5 flex flex-col gap-3 border-t border-line pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">
+      <div className="mt-3 flex flex-col gap-2 border-t border-line pt-3 sm:mt-5 sm:gap-3 sm:pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">
         {lieu.troncon && lieu.troncon.niveau !== null && (
           <div className="flex flex-wrap items-center gap-2">
             <VigilanceChip niveau={lieu.troncon.niveau} ts={lieu.troncon.niveau_ts} />
             <span className="text-sm text-muted">
-              {m('vigilanceTroncon', {
-                nom: lieu.troncon.nom,
-                date: lieu.troncon.niveau_ts !== null ? formatLongDate(lieu.troncon.niveau_ts) : '—',
-              })}{' '}
+              {/* The chip already dates the bulletin: on a phone the sentence is for screen readers only. */}
+              <span className="max-sm:sr-only">
+                {m('vigilanceTroncon', {
+                  nom: lieu.troncon.nom,
+                  date: lieu.troncon.niveau_ts !== null ? formatLongDate(lieu.troncon.niveau_ts) : '—',
+                })}{' '}
+              </span>
               <Link
                 className="link underline"
                 to={`/entite-troncon/${lieu.troncon.id}/carte/activite/${ida}`}
@@ -285,12 +298,13 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         )}
         <div className="min-w-0 md:flex-1">
           {verdict.data ? (
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="inline-flex items-center gap-2 text-sm font-medium">
+            // On a phone the chip (which names the activity) and its reason flow as one paragraph.
+            <div className="text-sm sm:flex sm:flex-wrap sm:items-center sm:gap-2">
+              <span className="inline-flex items-center gap-2 font-medium max-sm:sr-only">
                 {h('verdictPour', { activite: nomActivite(activite ?? verdict.data.activite) })}
-              </span>
-              <VerdictChip verdict={verdict.data.verdict} activite={nomActivite(verdict.data.activite)} />
-              <span className="basis-full text-sm text-muted md:basis-auto">{verdict.data.raison}</span>
+              </span>{' '}
+              <VerdictChip verdict={verdict.data.verdict} activite={nomActivite(verdict.data.activite)} />{' '}
+              <span className="text-muted sm:basis-full md:basis-auto">{verdict.data.raison}</span>
             </div>
           ) : verdict.isPending ? (
             <Skeleton className="h-7 w-56" />

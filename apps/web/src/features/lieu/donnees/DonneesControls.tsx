@@ -30,7 +30,7 @@ function ChipGroup<V extends string | number>({
   const id = useId();
   return (
     <div role="group" aria-labelledby={id}>
-      <p id={id} className="mb-1 text-sm font-medium">
+      <p id={id} className="mb-1 text-sm font-medium max-sm:sr-only">
         {label}
       </p>
       <div className="flex flex-wrap gap-2">
@@ -67,7 +67,8 @@ export function DonneesControls({
   const dateId = useId();
   const { date, jours, grandeurs } = view;
   return (
-    <div className="flex flex-wrap items-end gap-x-6 gap-y-4">
+    // On a phone the labels are for screen readers only (the chips and the date say what they are): two short rows.
+    <div className="flex flex-wrap items-end gap-x-6 gap-y-2 sm:gap-y-4">
       <ChipGroup
         label={m('periode')}
         options={PERIODES.filter((p) => archive || !isLongPeriode(p)).map((p) => ({
@@ -78,7 +79,7 @@ export function DonneesControls({
         onSelect={view.setJours}
       />
       <div>
-        <label htmlFor={dateId} className="mb-1 block text-sm font-medium">
+        <label htmlFor={dateId} className="mb-1 block text-sm font-medium max-sm:sr-only">
           {m('jusquau')}
         </label>
         <div className="flex items-center gap-1">

@@ -3,7 +3,7 @@
  * and thresholds, the plain-language summary the chart refers to (`aria-describedby`), the notes on simplified
  * curves and reserved forecasts, and the CSV of what is drawn (docs/decisions/041).
  */
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { LieuDetail } from '@limni/shared/contracts/hydro';
 import type { PeriodSummary } from '@limni/shared/domain/period-summary';
@@ -296,6 +296,7 @@ export function DonneesFigure({
   figures,
   y,
   fenetre,
+  controls,
 }: {
   lieu: LieuDetail;
   view: DonneesWindow;
@@ -303,6 +304,8 @@ export function DonneesFigure({
   figures: PeriodSummary;
   y: { min: number; max: number };
   fenetre: Fenetre;
+  /** The period and date controls: under the chart on a phone (its top on the first screen), above it from `md`. */
+  controls: ReactNode;
 }) {
   const m = useLieuMessages();
   const h = useHistoryMessages();
@@ -344,8 +347,9 @@ export function DonneesFigure({
     );
 
   return (
-    <figure className="space-y-3">
-      <div className="card !p-2 sm:!p-3">
+    <figure className="flex flex-col gap-3">
+      <div className="md:order-first">{controls}</div>
+      <div className="card !p-2 max-md:order-first sm:!p-3">
         <Suspense fallback={<Skeleton className="h-72 w-full md:h-96" />}>
           <SeriesChart
             columns={columns}

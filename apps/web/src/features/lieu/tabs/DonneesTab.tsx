@@ -30,7 +30,7 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
   const range = useQuery(lieuDaterangeQuery(lieu.id));
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
-      <div className="min-w-0 space-y-5">
+      <div className="min-w-0 space-y-3 sm:space-y-5">
         {lieu.capteurs.length === 0 ? (
           <EmptyState title={m('aucuneStation')} icon={ICON.vide} />
         ) : range.isPending ? (
@@ -73,17 +73,20 @@ function Donnees({
   const { donnees, chronique, figures, y, fenetre, serie } = chart;
   const plage = { debut: formatLongDate(parisWallToUtcDay(jourDebut)), fin: formatLongDate(derniere) };
 
+  const controls = (
+    <DonneesControls
+      view={view}
+      jourDebut={jourDebut}
+      jourFin={jourFin}
+      archive={!!chart.normales.data?.archive}
+    />
+  );
+  const drawn = !donnees.isPending && !donnees.isError && !!figures && !!y && !!fenetre;
+
   return (
     <>
-      <DonneesControls
-        view={view}
-        jourDebut={jourDebut}
-        jourFin={jourFin}
-        archive={!!chart.normales.data?.archive}
-      />
-      <p className="text-sm text-muted">{m('plage', plage)}</p>
-      <Situation lieuId={lieu.id} date={view.date} />
-
+      {/* With a chart, the figure places them (under it on a phone); without, they lead to another window. */}
+      {!drawn && controls}
       {donnees.isPending ? (
         <Skeleton className="h-72 w-full md:h-96" />
       ) : donnees.isError ? (
@@ -98,8 +101,19 @@ function Donnees({
           {m('pasDeMesureTexte', plage)}
         </EmptyState>
       ) : (
-        <DonneesFigure lieu={lieu} view={view} chart={chart} figures={figures} y={y} fenetre={fenetre} />
+        <DonneesFigure
+          lieu={lieu}
+          view={view}
+          chart={chart}
+          figures={figures}
+          y={y}
+          fenetre={fenetre}
+          controls={controls}
+        />
       )}
+      {/* Under the chart, which comes first on a phone's first screen (issue 16). */}
+      <p className="text-sm text-muted">{m('plage', plage)}</p>
+      <Situation lieuId={lieu.id} date={view.date} />
 
       {fenetre && serie && view.jours !== 0 && view.jours <= 30 && (
         <HourlyTable
