@@ -91,10 +91,6 @@ test('in English: register, the e-mail, verify, sign in — no French word', asy
 });
 
 test('in English: a place, its tabs and an alert — no French word', async ({ page, request }) => {
-  test.fail(
-    true,
-    'the API still writes verdicts, thresholds and summaries in French (ADR 125, not done yet)',
-  );
   test.setTimeout(240_000);
   expectConsole(page, /status of 404 .*\/api\//);
   const { found, scan } = detector(page, await properNouns(request));
