@@ -4,10 +4,8 @@
  * La Garonne à Toulouse (Pont-Neuf) and each of its tabs, and creates an alert in the « Alert me » dialog; every
  * screen's visible text goes through the detector of french-words.ts.
  *
- * The account part passes. The place part does not yet: the API still writes the verdict and summary sentences,
- * threshold labels and texts, the normal-range sentence, the suggested alerts, the sensor names and the practical
- * information in French (docs/decisions/125, « Not done yet »). It is marked `test.fail` so that it keeps listing
- * them and turns red — to be unmarked — the day the place is all English.
+ * Both parts pass: the account, and the place with its tabs and « Alert me » (the API writes its sentences in the
+ * asked language, docs/decisions/125).
  */
 import { expect, expectConsole, test, type Page } from './fixtures';
 import { createVerifiedAccount, linkPath, PASSWORD, uniqueAccount, waitForMail } from './compte-support';
@@ -91,10 +89,6 @@ test('in English: register, the e-mail, verify, sign in — no French word', asy
 });
 
 test('in English: a place, its tabs and an alert — no French word', async ({ page, request }) => {
-  test.fail(
-    true,
-    'the API still writes verdicts, thresholds and summaries in French (ADR 125, not done yet)',
-  );
   test.setTimeout(240_000);
   expectConsole(page, /status of 404 .*\/api\//);
   const { found, scan } = detector(page, await properNouns(request));

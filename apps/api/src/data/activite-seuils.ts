@@ -69,6 +69,8 @@ export interface Profil {
   haut: number | null;
   /** What happens beyond the bounds, in French. */
   sens: string;
+  /** The same in US English (issue 16). */
+  sensEn: string;
 }
 
 /** Rivers whose catchment is at least this large are wide and slow enough for rowing and paddle boarding. */
@@ -80,21 +82,25 @@ export const PROFILS_RIVIERE: Partial<Record<ActiviteSlug, Profil>> = {
     bas: null,
     haut: 75,
     sens: 'Au-dessus du seuil haut, l’eau est haute, rapide et souvent trouble : pêche difficile, berges glissantes.',
+    sensEn: 'Above the high threshold, the water is high, fast and often murky: fishing is hard, banks are slippery.',
   },
   'canoe-kayak': {
     bas: 10,
     haut: 90,
     sens: 'Sous le seuil bas, les hauts-fonds affleurent et l’on racle ; au-dessus du seuil haut, courant de crue, branches et embâcles.',
+    sensEn: 'Below the low threshold, shoals break the surface and boats scrape; above the high threshold, flood current, branches and logjams.',
   },
   aviron: {
     bas: 10,
     haut: 75,
     sens: 'Sous le seuil bas, le chenal se rétrécit ; au-dessus du seuil haut, le courant devient trop fort pour ramer en sécurité.',
+    sensEn: 'Below the low threshold, the channel narrows; above the high threshold, the current is too strong to row safely.',
   },
   'stand-up-paddle': {
     bas: 10,
     haut: 75,
     sens: 'Sous le seuil bas, l’aileron touche le fond ; au-dessus du seuil haut, le courant emporte la planche.',
+    sensEn: 'Below the low threshold, the fin touches the bottom; above the high threshold, the current carries the board away.',
   },
 };
 
@@ -107,31 +113,37 @@ export const PROFILS_LAC: Partial<Record<ActiviteSlug, Profil>> = {
     bas: null,
     haut: 90,
     sens: 'Au-dessus du seuil haut, plages et pontons sont inondés, l’eau charrie du bois et se trouble : baignade à éviter.',
+    sensEn: 'Above the high threshold, beaches and pontoons are flooded, the water carries wood and turns murky: avoid swimming.',
   },
   peche: {
     bas: null,
     haut: 90,
     sens: 'Au-dessus du seuil haut, berges et pontons sont inondés et l’eau se trouble.',
+    sensEn: 'Above the high threshold, banks and pontoons are flooded and the water turns murky.',
   },
   'canoe-kayak': {
     bas: null,
     haut: 90,
     sens: 'Au-dessus du seuil haut, bois flottants et rives inondées : mises à l’eau difficiles.',
+    sensEn: 'Above the high threshold, driftwood and flooded shores: launching is hard.',
   },
   voile: {
     bas: 10,
     haut: 90,
     sens: 'Sous le seuil bas, attention aux hauts-fonds près des ports ; au-dessus du seuil haut, cales et pontons sont inondés.',
+    sensEn: 'Below the low threshold, watch for shoals near harbours; above the high threshold, slipways and pontoons are flooded.',
   },
   aviron: {
     bas: null,
     haut: 90,
     sens: 'Au-dessus du seuil haut, bois flottants et pontons inondés.',
+    sensEn: 'Above the high threshold, driftwood and flooded pontoons.',
   },
   'stand-up-paddle': {
     bas: null,
     haut: 90,
     sens: 'Au-dessus du seuil haut, bois flottants et rives inondées.',
+    sensEn: 'Above the high threshold, driftwood and flooded shores.',
   },
 };
 
@@ -181,6 +193,37 @@ function baseDuCalcul(serie: SerieLieu, n: string): string {
   const quoi = serie.grandeur === 'H' ? 'hauteurs moyennes journalières' : 'débits moyens journaliers';
   const source = o.origine ? ` (${o.origine})` : '';
   return `des ${n} ${quoi} de ${o.annee_debut} à ${o.annee_fin}${source}`;
+}
+
+const PROFILS = [...Object.values(PROFILS_RIVIERE), ...Object.values(PROFILS_LAC)];
+const TEXTE_FR =
+  /^Seuils indicatifs calculés par Limni : (\d+)e(?: et (\d+)e)? centiles? des ([\d\s\u202f]+) (hauteurs relevées|débits relevés|hauteurs moyennes journalières|débits moyens journaliers) (?:ici du (\d\d\/\d\d\/\d{4}) au (\d\d\/\d\d\/\d{4})|de (\d{4}) à (\d{4})(?: \((.*)\))?)\. (.*)$/su;
+const QUOI_EN: Record<string, string> = {
+  'hauteurs relevées': 'water levels read',
+  'débits relevés': 'flows read',
+  'hauteurs moyennes journalières': 'daily mean water levels',
+  'débits moyens journaliers': 'daily mean flows',
+};
+const ordinal = (p: string) => `${p}th`;
+const jourEn = (d: string) => d.split('/').reverse().join('-');
+
+/**
+ * The explanation of indicative thresholds (`texte`, written in French by `seuilsDuLieu`) in `langue`: the English of
+ * a text this module wrote; any other text (official thresholds) as it is.
+ */
+export function texteSeuilIn(texte: string, langue: 'fr' | 'en'): string {
+  if (langue === 'fr') return texte;
+  const m = TEXTE_FR.exec(texte);
+  if (!m) return texte;
+  const [, p1 = '', p2, n = '', quoi = '', du, au, de, a, origine, sens = ''] = m;
+  const rangs = p2 ? `${ordinal(p1)} and ${ordinal(p2)} percentiles` : `${ordinal(p1)} percentile`;
+  const count = n.replace(/[\s\u202f]/g, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const base =
+    du && au
+      ? `of the ${count} ${QUOI_EN[quoi] ?? quoi} here from ${jourEn(du)} to ${jourEn(au)}`
+      : `of the ${count} ${QUOI_EN[quoi] ?? quoi} from ${de} to ${a}${origine ? ` (${origine})` : ''}`;
+  const sensEn = PROFILS.find((p) => p?.sens === sens)?.sensEn ?? sens;
+  return `Indicative thresholds computed by Limni: ${rangs} ${base}. ${sensEn}`;
 }
 
 /** The indicative thresholds of every activity that fits the place. Pure. */

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ObservationVerdict, SeuilActivite, VerdictJour, VigilanceVerdict } from '@limni/shared/contracts/activites';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
 import { addDays, parisDay, parisDayRange } from '@limni/shared/domain/time';
-import { computeVerdict } from '@limni/shared/domain/verdict';
+import { computeVerdict, type LangueVerdict } from '@limni/shared/domain/verdict';
 import type { Database } from '../db/schema';
 import { capteurStatesAt } from './observations';
 import { vigilanceEnVigueur } from './vigilance';
@@ -60,12 +60,13 @@ const toObservationVerdict = (e: EtatCapteur | null): ObservationVerdict | null 
 
 export type VerdictLieuJour = Omit<VerdictJour, 'date' | 'instant'>;
 
-/** Verdicts of an activity for several places at one reference instant, by place id. */
+/** Verdicts of an activity for several places at one reference instant, by place id, sentences in `langue`. */
 export async function verdictsAt(
   db: Kysely<Database>,
   lieux: readonly LieuVerdictRef[],
   seuils: ReadonlyMap<number, SeuilActivite[]>,
   ref: JourReference,
+  langue: LangueVerdict = 'fr',
 ): Promise<Map<number, VerdictLieuJour>> {
   const ids = lieux.map((l) => l.id);
   const [etats, vigilances] = await Promise.all([
@@ -87,7 +88,7 @@ export async function verdictsAt(
       seuils: seuils.get(lieu.id) ?? [],
       observations: etats.filter((e) => e.lieu_id === lieu.id),
       vigilance: vig ? { niveau: vig.niveau, troncon: vig.nom } : null,
-    });
+    }, langue);
     out.set(lieu.id, {
       verdict: r.verdict,
       raison: r.raison,

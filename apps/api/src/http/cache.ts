@@ -13,6 +13,8 @@ export type CachePolicy = 'public' | 'public-long' | 'private' | 'none';
 declare module 'fastify' {
   interface FastifyContextConfig {
     cache?: CachePolicy;
+    /** The body's sentences follow `Accept-Language` (http/langue.ts): caches must keep one copy per language. */
+    langue?: boolean;
   }
 }
 
@@ -47,6 +49,7 @@ export function registerApiCaching(api: FastifyInstance): void {
 }
 
 function setCacheHeaders(method: string, reply: FastifyReply): void {
+  if (reply.routeOptions.config?.langue) addVary(reply, 'Accept-Language');
   if (reply.hasHeader('cache-control')) return;
   const policy = reply.routeOptions.config?.cache ?? 'none';
   const cacheable = (method === 'GET' || method === 'HEAD') && reply.statusCode < 400;

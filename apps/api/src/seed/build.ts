@@ -12,6 +12,7 @@ import {
   riverDisplayName,
   slugify,
 } from '@limni/shared/domain/names';
+import { INFOS_FR, stationOfevFr } from '@limni/shared/domain/infos-pratiques';
 import { num } from './files';
 import { areaKm2, bbox, interiorPoint, pointInArea, vertices, type AreaGeometry, type Position } from './geo';
 
@@ -803,21 +804,15 @@ function depName(code: string | null, deps: Departement[]): string | null {
 function stationInfos(st: StationInput): string {
   const lines: string[] = [];
   if (st.source === 'ofev') {
-    lines.push(
-      `- Station hydrologique de l'Office fédéral de l'environnement (OFEV / BAFU) n° ${st.code.slice(2)}, ${st.commune ?? ''} (Suisse).`,
-    );
-    lines.push(
-      "- Le niveau est une **altitude du plan d'eau** en mètres au-dessus de la mer (système suisse), pas une hauteur à l'échelle.",
-    );
-    lines.push('- Données : Source : OFEV / BAFU, hydrodaten.admin.ch.');
+    lines.push(stationOfevFr(st.code.slice(2), st.commune ?? ''));
+    lines.push(INFOS_FR.altitudeOfev);
+    lines.push(INFOS_FR.donneesOfev);
     return lines.join('\n');
   }
   // Commune, département, station code, catchment area, gauge datum and coordinates are the table of the Infos tab:
   // the text says what the table cannot (issue 12: no line said twice).
-  lines.push("- Station hydrométrique du réseau Vigicrues (données Hub'Eau).");
-  lines.push(
-    "- La hauteur d'eau est mesurée par rapport au **zéro de l'échelle** de la station : une valeur négative est normale à certaines stations.",
-  );
+  lines.push(INFOS_FR.stationVigicrues);
+  lines.push(INFOS_FR.zeroEchelle);
   return lines.join('\n');
 }
 
@@ -825,8 +820,6 @@ function lakeInfos(ent: BuiltEntite, deps: Departement[]): string {
   const names = ent.departements.map((c) => depName(c, deps)).filter(Boolean);
   const lines = [`- ${ent.nom}${names.length ? ` (${names.join(', ')})` : ''}.`];
   if (ent.description) lines.push(`- ${ent.description}`);
-  lines.push(
-    "- Aucune station de mesure du niveau n'est reliée à ce lac dans Limni pour l'instant : pas de hauteur ni d'avis par activité.",
-  );
+  lines.push(INFOS_FR.lacSansStation);
   return lines.join('\n');
 }

@@ -277,14 +277,20 @@ export function vigilanceUrgente(to: number): boolean {
 
 const UNITES: Record<GrandeurAlerte, string> = { H: 'm', Q: 'm³/s' };
 const NOMS: Record<GrandeurAlerte, string> = { H: 'Hauteur', Q: 'Débit' };
+const NOMS_EN: Record<GrandeurAlerte, string> = { H: 'Water level', Q: 'Flow' };
 
 /** A rate per hour as people read it: "10 cm/h" for levels, "25 m³/s par heure" for flows. */
-export function formatVariation(grandeur: GrandeurAlerte, parHeure: number): string {
+export function formatVariation(
+  grandeur: GrandeurAlerte,
+  parHeure: number,
+  langue: 'fr' | 'en' = 'fr',
+): string {
   if (grandeur === 'H') {
     const cm = Math.round(parHeure * 1000) / 10;
-    return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(cm)} cm/h`;
+    const locale = langue === 'en' ? 'en-US' : 'fr-FR';
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(cm)} cm/h`;
   }
-  return `${formatValeur('Q', parHeure, 'm³/s')} par heure`;
+  return `${formatValeur('Q', parHeure, 'm³/s', langue)} ${langue === 'en' ? 'per hour' : 'par heure'}`;
 }
 
 export interface RegleDescriptible {
@@ -295,8 +301,9 @@ export interface RegleDescriptible {
   horizonH: number | null;
 }
 
-/** One French line describing a rule ("Hauteur au-dessus de 3,00 m"). */
-export function describeRule(r: RegleDescriptible): string {
+/** One line describing a rule ("Hauteur au-dessus de 3,00 m", in English "Water level above 3.00 m"). */
+export function describeRule(r: RegleDescriptible, langue: 'fr' | 'en' = 'fr'): string {
+  if (langue === 'en') return describeRuleEn(r);
   if (r.type === 'vigilance' || r.grandeur === null || r.seuil === null) {
     return 'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert';
   }
@@ -313,6 +320,26 @@ export function describeRule(r: RegleDescriptible): string {
       return `${NOMS[g]} de retour entre ${v(r.seuil)} et ${v(r.seuil2 ?? r.seuil)}`;
     case 'prevision':
       return `Prévision\u00a0: ${NOMS[g].toLowerCase()} au-dessus de ${v(r.seuil)} dans les ${r.horizonH ?? HORIZON_MAX_H} h`;
+  }
+}
+
+function describeRuleEn(r: RegleDescriptible): string {
+  if (r.type === 'vigilance' || r.grandeur === null || r.seuil === null) {
+    return 'Flood warning on the stretch: to yellow, orange, red and back to green';
+  }
+  const g = r.grandeur;
+  const v = (x: number) => formatValeur(g, x, UNITES[g], 'en');
+  switch (r.type) {
+    case 'au_dessus':
+      return `${NOMS_EN[g]} above ${v(r.seuil)}`;
+    case 'en_dessous':
+      return `${NOMS_EN[g]} below ${v(r.seuil)}`;
+    case 'montee':
+      return `${g === 'H' ? 'Rise' : 'Flow increase'} of more than ${formatVariation(g, r.seuil, 'en')}`;
+    case 'retour_plage':
+      return `${NOMS_EN[g]} back between ${v(r.seuil)} and ${v(r.seuil2 ?? r.seuil)}`;
+    case 'prevision':
+      return `Forecast: ${NOMS_EN[g].toLowerCase()} above ${v(r.seuil)} within ${r.horizonH ?? HORIZON_MAX_H} h`;
   }
 }
 

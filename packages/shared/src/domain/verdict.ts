@@ -14,6 +14,9 @@ import { parisParts } from './time';
 import type { Fraicheur } from './trend';
 import type { Grandeur } from './units';
 
+/** The language of the sentences (issue 16): French by default, US English when asked. */
+export type LangueVerdict = 'fr' | 'en';
+
 /** The verdicts, as the words shown to people (docs/requirements.md R4.3, R7.12: chip with icon + word). */
 export const VERDICTS = ['trop bas', 'praticable', 'trop haut', 'déconseillé', 'inconnu'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -25,6 +28,11 @@ export const NIVEAU_VIGILANCE_DECONSEILLE = 3;
 export const AVERTISSEMENT_SEUILS_INDICATIFS =
   'Seuils indicatifs calculés par Limni à partir des mesures passées de chaque lieu : ils ne remplacent ni ' +
   "l'observation sur place, ni les consignes et arrêtés locaux, ni la vigilance crues officielle (vigicrues.gouv.fr).";
+
+/** The same warning in US English. */
+export const AVERTISSEMENT_SEUILS_INDICATIFS_EN =
+  'Indicative thresholds computed by Limni from the past readings of each place: they replace neither looking at ' +
+  'the water on site, nor local rules and orders, nor the official flood warning (vigicrues.gouv.fr).';
 
 export interface SeuilVerdict {
   grandeur: Grandeur;
@@ -59,7 +67,7 @@ export interface VerdictInput<L extends ObservationCapteur, S extends SeuilVerdi
 
 export interface VerdictResult<L extends ObservationCapteur, S extends SeuilVerdict> {
   verdict: Verdict;
-  /** Why, in one French sentence. */
+  /** Why, in one sentence in the asked language (French by default). */
   raison: string;
   /** The observation the verdict rests on (possibly stale when `inconnu`), null when none. */
   observation: L | null;
@@ -70,22 +78,33 @@ export interface VerdictResult<L extends ObservationCapteur, S extends SeuilVerd
 const ORDRE_GRANDEURS: readonly Grandeur[] = ['H', 'Q', 'T'];
 const NOMS_GRANDEURS: Record<Grandeur, string> = { H: 'hauteur', Q: 'débit', T: 'température' };
 const NOMS_VIGILANCE = ['', 'verte', 'jaune', 'orange', 'rouge'];
+const NOMS_GRANDEURS_EN: Record<Grandeur, string> = { H: 'water level', Q: 'flow', T: 'temperature' };
+const NOMS_VIGILANCE_EN = ['', 'green', 'yellow', 'orange', 'red'];
 
-const formatters = new Map<number, Intl.NumberFormat>();
-function nombre(v: number, decimals: number): string {
-  let f = formatters.get(decimals);
+const formatters = new Map<string, Intl.NumberFormat>();
+function nombre(v: number, decimals: number, langue: LangueVerdict): string {
+  const key = `${langue}${decimals}`;
+  let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    formatters.set(decimals, f);
+    f = new Intl.NumberFormat(langue === 'en' ? 'en-US' : 'fr-FR', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    formatters.set(key, f);
   }
   return f.format(v);
 }
 
-/** A value with its unit at sensor precision: "0,86 m", "123,5 m³/s", "12,4 °C". */
-export function formatValeur(grandeur: Grandeur, valeur: number, unite: string): string {
+/** A value with its unit at sensor precision: "0,86 m", "123,5 m³/s", "12,4 °C" ("0.86 m" in English). */
+export function formatValeur(
+  grandeur: Grandeur,
+  valeur: number,
+  unite: string,
+  langue: LangueVerdict = 'fr',
+): string {
   const abs = Math.abs(valeur);
   const decimals = grandeur === 'H' ? 2 : grandeur === 'T' ? 1 : abs < 10 ? 2 : abs < 100 ? 1 : 0;
-  return `${nombre(valeur, decimals)} ${unite}`;
+  return `${nombre(valeur, decimals, langue)} ${unite}`;
 }
 
 /** "le 31/01/2022 à 23h55" in Europe/Paris. */
@@ -95,11 +114,21 @@ export function formatInstant(ms: number): string {
   return `le ${two(p.day)}/${two(p.month)}/${p.year} à ${two(p.hour)}h${two(p.minute)}`;
 }
 
-/** "31/12/2018" (Europe/Paris). */
-function formatDay(ms: number): string {
+/** "on 01/31/2022 at 11:55 PM" in Europe/Paris (US English). */
+function formatInstantEn(ms: number): string {
   const p = parisParts(ms);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(p.day)}/${two(p.month)}/${p.year}`;
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `on ${two(p.month)}/${two(p.day)}/${p.year} at ${h12}:${two(p.minute)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "31/12/2018" (Europe/Paris), "12/31/2018" in English. */
+function formatDay(ms: number, langue: LangueVerdict): string {
+  const p = parisParts(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return langue === 'en'
+    ? `${two(p.month)}/${two(p.day)}/${p.year}`
+    : `${two(p.day)}/${two(p.month)}/${p.year}`;
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -107,39 +136,57 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function compare<L extends ObservationCapteur, S extends SeuilVerdict>(
   observation: L & { valeur: number },
   seuil: S,
+  langue: LangueVerdict,
 ): VerdictResult<L, S> {
-  const adj = seuil.indicatif ? ' indicatif' : '';
-  const fmt = (v: number) => formatValeur(observation.grandeur, v, observation.unite);
-  const what = `${capitalize(NOMS_GRANDEURS[observation.grandeur])} de ${fmt(observation.valeur)}`;
+  const fmt = (v: number) => formatValeur(observation.grandeur, v, observation.unite, langue);
   const result = (verdict: Verdict, raison: string): VerdictResult<L, S> => ({
     verdict,
     raison,
     observation,
     seuil,
   });
-  if (seuil.seuil_bas !== null && observation.valeur < seuil.seuil_bas) {
-    return result('trop bas', `${what}, sous le seuil bas${adj} de ${fmt(seuil.seuil_bas)}.`);
+  const { seuil_bas: bas, seuil_haut: haut } = seuil;
+  if (langue === 'en') {
+    const what = `${capitalize(NOMS_GRANDEURS_EN[observation.grandeur])} of ${fmt(observation.valeur)}`;
+    const adj = seuil.indicatif ? ' indicative' : '';
+    if (bas !== null && observation.valeur < bas) {
+      return result('trop bas', `${what}, below the${adj} low threshold of ${fmt(bas)}.`);
+    }
+    if (haut !== null && observation.valeur > haut) {
+      return result('trop haut', `${what}, above the${adj} high threshold of ${fmt(haut)}.`);
+    }
+    if (bas !== null && haut !== null) {
+      return result('praticable', `${what}, between the${adj} thresholds of ${fmt(bas)} and ${fmt(haut)}.`);
+    }
+    if (haut !== null) {
+      return result('praticable', `${what}, below the${adj} high threshold of ${fmt(haut)}.`);
+    }
+    return result('praticable', `${what}, above the${adj} low threshold of ${fmt(bas as number)}.`);
   }
-  if (seuil.seuil_haut !== null && observation.valeur > seuil.seuil_haut) {
-    return result('trop haut', `${what}, au-dessus du seuil haut${adj} de ${fmt(seuil.seuil_haut)}.`);
+  const adj = seuil.indicatif ? ' indicatif' : '';
+  const what = `${capitalize(NOMS_GRANDEURS[observation.grandeur])} de ${fmt(observation.valeur)}`;
+  if (bas !== null && observation.valeur < bas) {
+    return result('trop bas', `${what}, sous le seuil bas${adj} de ${fmt(bas)}.`);
   }
-  if (seuil.seuil_bas !== null && seuil.seuil_haut !== null) {
+  if (haut !== null && observation.valeur > haut) {
+    return result('trop haut', `${what}, au-dessus du seuil haut${adj} de ${fmt(haut)}.`);
+  }
+  if (bas !== null && haut !== null) {
     const adjs = seuil.indicatif ? ' indicatifs' : '';
-    return result(
-      'praticable',
-      `${what}, entre les seuils${adjs} de ${fmt(seuil.seuil_bas)} et ${fmt(seuil.seuil_haut)}.`,
-    );
+    return result('praticable', `${what}, entre les seuils${adjs} de ${fmt(bas)} et ${fmt(haut)}.`);
   }
-  if (seuil.seuil_haut !== null) {
-    return result('praticable', `${what}, sous le seuil haut${adj} de ${fmt(seuil.seuil_haut)}.`);
+  if (haut !== null) {
+    return result('praticable', `${what}, sous le seuil haut${adj} de ${fmt(haut)}.`);
   }
-  return result('praticable', `${what}, au-dessus du seuil bas${adj} de ${fmt(seuil.seuil_bas as number)}.`);
+  return result('praticable', `${what}, au-dessus du seuil bas${adj} de ${fmt(bas as number)}.`);
 }
 
 /** The verdict of an activity at a place from its thresholds, its sensors' state and the vigilance in force. */
 export function computeVerdict<L extends ObservationCapteur, S extends SeuilVerdict>(
   input: VerdictInput<L, S>,
+  langue: LangueVerdict = 'fr',
 ): VerdictResult<L, S> {
+  const en = langue === 'en';
   const seuils = ORDRE_GRANDEURS.flatMap((g) =>
     input.seuils.filter((s) => s.grandeur === g && (s.seuil_bas !== null || s.seuil_haut !== null)),
   );
@@ -150,7 +197,9 @@ export function computeVerdict<L extends ObservationCapteur, S extends SeuilVerd
     const observation = first ? observationDe(first.grandeur) : null;
     return {
       verdict: 'déconseillé',
-      raison: `Vigilance ${NOMS_VIGILANCE[input.vigilance.niveau] ?? 'orange'} crues sur le tronçon « ${input.vigilance.troncon} » : activité déconseillée.`,
+      raison: en
+        ? `${capitalize(NOMS_VIGILANCE_EN[input.vigilance.niveau] ?? 'orange')} flood warning on the stretch “${input.vigilance.troncon}”: activity advised against.`
+        : `Vigilance ${NOMS_VIGILANCE[input.vigilance.niveau] ?? 'orange'} crues sur le tronçon « ${input.vigilance.troncon} » : activité déconseillée.`,
       observation: observation && observation.valeur !== null ? observation : null,
       seuil: first ?? null,
     };
@@ -158,7 +207,9 @@ export function computeVerdict<L extends ObservationCapteur, S extends SeuilVerd
   if (!first) {
     return {
       verdict: 'inconnu',
-      raison: "Aucun seuil n'est défini pour cette activité à ce lieu.",
+      raison: en
+        ? 'No threshold is set for this activity at this place.'
+        : "Aucun seuil n'est défini pour cette activité à ce lieu.",
       observation: null,
       seuil: null,
     };
@@ -178,15 +229,21 @@ export function computeVerdict<L extends ObservationCapteur, S extends SeuilVerd
       .sort((a, b) => (b.l.ts ?? 0) - (a.l.ts ?? 0))[0];
     return {
       verdict: 'inconnu',
-      raison: known
-        ? (known.l.pas_min ?? 0) >= 1440
-          ? `Dernière valeur de ${NOMS_GRANDEURS[known.l.grandeur]}, moyenne journalière du ${formatDay(known.l.ts as number)} : trop ancienne pour juger.`
-          : `Dernière mesure de ${NOMS_GRANDEURS[known.l.grandeur]} ${formatInstant(known.l.ts as number)} : trop ancienne pour juger.`
-        : `Aucune mesure de ${NOMS_GRANDEURS[first.grandeur]} n'est disponible à ce lieu pour cette date.`,
+      raison: en
+        ? known
+          ? (known.l.pas_min ?? 0) >= 1440
+            ? `Latest ${NOMS_GRANDEURS_EN[known.l.grandeur]} value, daily mean of ${formatDay(known.l.ts as number, langue)}: too old to judge.`
+            : `Latest ${NOMS_GRANDEURS_EN[known.l.grandeur]} reading ${formatInstantEn(known.l.ts as number)}: too old to judge.`
+          : `No ${NOMS_GRANDEURS_EN[first.grandeur]} reading is available at this place for this date.`
+        : known
+          ? (known.l.pas_min ?? 0) >= 1440
+            ? `Dernière valeur de ${NOMS_GRANDEURS[known.l.grandeur]}, moyenne journalière du ${formatDay(known.l.ts as number, langue)} : trop ancienne pour juger.`
+            : `Dernière mesure de ${NOMS_GRANDEURS[known.l.grandeur]} ${formatInstant(known.l.ts as number)} : trop ancienne pour juger.`
+          : `Aucune mesure de ${NOMS_GRANDEURS[first.grandeur]} n'est disponible à ce lieu pour cette date.`,
       observation: known?.l ?? null,
       seuil: known?.s ?? first,
     };
   }
-  const results = usable.map(({ s, l }) => compare<L, S>(l, s));
+  const results = usable.map(({ s, l }) => compare<L, S>(l, s, langue));
   return results.find((r) => r.verdict !== 'praticable') ?? (results[0] as VerdictResult<L, S>);
 }

@@ -278,8 +278,9 @@ export class AccountService {
         throw err;
       });
     if (!confirmed) throw invalid();
-    if (change)
+    if (change) {
       await this.send(emailChangedNotice(user.email, user.username, row.email, now, mailLangue(user.langue)));
+    }
   }
 
   // -------------------------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
   VerdictLieu7j,
 } from '@limni/shared/contracts/activites';
 import type { AppDeps } from '../../deps';
+import { langueOf } from '../../http/langue';
 import { ActivitesService } from './activites.service';
 
 const TAGS = ['activités'];
@@ -55,7 +56,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/activites/type-:ida/lieu-:idl',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags: TAGS,
           summary: "Avis pour l'activité à ce lieu maintenant (instant des dernières données)",
@@ -63,13 +64,19 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: VerdictLieu },
         },
       },
-      async (request) => service.lieuJour(request.params.ida, request.params.idl, null),
+      async (request) =>
+        service.lieuJour(
+          request.params.ida,
+          request.params.idl,
+          null,
+          langueOf(request.headers['accept-language']),
+        ),
     );
 
     app.get(
       '/activites/type-:ida/lieu-:idl/:date',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags: TAGS,
           summary:
@@ -78,13 +85,19 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: VerdictLieu },
         },
       },
-      async (request) => service.lieuJour(request.params.ida, request.params.idl, request.params.date),
+      async (request) =>
+        service.lieuJour(
+          request.params.ida,
+          request.params.idl,
+          request.params.date,
+          langueOf(request.headers['accept-language']),
+        ),
     );
 
     app.get(
       '/activites/type-:ida/lieu-:idl/7j/:date',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags: TAGS,
           summary: "Avis pour l'activité à ce lieu, jour par jour, sur les 7 jours finissant à la date",
@@ -92,13 +105,19 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: VerdictLieu7j },
         },
       },
-      async (request) => service.lieuSeptJours(request.params.ida, request.params.idl, request.params.date),
+      async (request) =>
+        service.lieuSeptJours(
+          request.params.ida,
+          request.params.idl,
+          request.params.date,
+          langueOf(request.headers['accept-language']),
+        ),
     );
 
     app.get(
       '/activites/type-:ida/entite-:id',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags: TAGS,
           summary: "Avis pour l'activité à chaque lieu du lac ou de la rivière, maintenant",
@@ -106,13 +125,19 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: VerdictEntite },
         },
       },
-      async (request) => service.entite(request.params.ida, request.params.id, null),
+      async (request) =>
+        service.entite(
+          request.params.ida,
+          request.params.id,
+          null,
+          langueOf(request.headers['accept-language']),
+        ),
     );
 
     app.get(
       '/activites/type-:ida/entite-:id/:date',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags: TAGS,
           summary: "Avis pour l'activité à chaque lieu du lac ou de la rivière ce jour-là",
@@ -120,7 +145,13 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: VerdictEntite },
         },
       },
-      async (request) => service.entite(request.params.ida, request.params.id, request.params.date),
+      async (request) =>
+        service.entite(
+          request.params.ida,
+          request.params.id,
+          request.params.date,
+          langueOf(request.headers['accept-language']),
+        ),
     );
   };
 }

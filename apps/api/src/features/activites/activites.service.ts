@@ -11,7 +11,11 @@ import type {
   VerdictLieu,
   VerdictLieu7j,
 } from '@limni/shared/contracts/activites';
-import { AVERTISSEMENT_SEUILS_INDICATIFS } from '@limni/shared/domain/verdict';
+import {
+  AVERTISSEMENT_SEUILS_INDICATIFS,
+  AVERTISSEMENT_SEUILS_INDICATIFS_EN,
+  type LangueVerdict,
+} from '@limni/shared/domain/verdict';
 import type { AppDeps } from '../../deps';
 import { dataNow } from '../../data/observations';
 import {
@@ -126,21 +130,39 @@ export class ActivitesService {
   }
 
   /** One place, one activity, one day (null: the data "now"). */
-  async lieuJour(ida: number, idl: number, date: string | null): Promise<VerdictLieu> {
-    const { head, jours } = await this.lieuVerdicts(ida, idl, (n) => [
-      date === null ? maintenant(n) : jourReference(date, n),
-    ]);
+  async lieuJour(
+    ida: number,
+    idl: number,
+    date: string | null,
+    langue: LangueVerdict = 'fr',
+  ): Promise<VerdictLieu> {
+    const { head, jours } = await this.lieuVerdicts(
+      ida,
+      idl,
+      (n) => [date === null ? maintenant(n) : jourReference(date, n)],
+      langue,
+    );
     return { ...head, ...(jours[0] as (typeof jours)[number]) };
   }
 
   /** One place, one activity, each of the 7 days ending with `date`. */
-  async lieuSeptJours(ida: number, idl: number, date: string): Promise<VerdictLieu7j> {
-    const { head, jours } = await this.lieuVerdicts(ida, idl, (n) => septJours(date, n));
+  async lieuSeptJours(
+    ida: number,
+    idl: number,
+    date: string,
+    langue: LangueVerdict = 'fr',
+  ): Promise<VerdictLieu7j> {
+    const { head, jours } = await this.lieuVerdicts(ida, idl, (n) => septJours(date, n), langue);
     return { ...head, jours };
   }
 
   /** Every place of an entity for one activity, one day (null: the data "now"). */
-  async entite(ida: number, id: number, date: string | null): Promise<VerdictEntite> {
+  async entite(
+    ida: number,
+    id: number,
+    date: string | null,
+    langue: LangueVerdict = 'fr',
+  ): Promise<VerdictEntite> {
     const [activite, entite, nowMs] = await Promise.all([
       this.activiteOr404(ida),
       getEntite(this.db, id),
@@ -154,14 +176,14 @@ export class ActivitesService {
       ida,
       lieux.map((l) => l.id),
     );
-    const verdicts = await verdictsAt(this.db, lieux, seuils, ref);
+    const verdicts = await verdictsAt(this.db, lieux, seuils, ref, langue);
     return {
       activite: activiteRef(activite),
       entite,
       date: ref.date,
       instant: ref.at,
       indicatif: sontIndicatifs([...seuils.values()].flat()),
-      avertissement: AVERTISSEMENT_SEUILS_INDICATIFS,
+      avertissement: langue === 'en' ? AVERTISSEMENT_SEUILS_INDICATIFS_EN : AVERTISSEMENT_SEUILS_INDICATIFS,
       lieux: lieux.map(({ ordre: _o, lat_gps: _lat, lon_gps: _lon, ...l }) => {
         const v = verdicts.get(l.id);
         if (!v) throw new Error(`Verdict manquant pour le lieu ${l.id}`);
@@ -171,7 +193,12 @@ export class ActivitesService {
   }
 
   /** One place, one activity, one or several days. */
-  private async lieuVerdicts(ida: number, idl: number, refs: (nowMs: number) => JourReference[]) {
+  private async lieuVerdicts(
+    ida: number,
+    idl: number,
+    refs: (nowMs: number) => JourReference[],
+    langue: LangueVerdict,
+  ) {
     const [activite, lieu, nowMs] = await Promise.all([
       this.activiteOr404(ida),
       this.lieuOr404(idl),
@@ -180,7 +207,7 @@ export class ActivitesService {
     const seuils = await seuilsOf(this.db, ida, [idl]);
     const jours = await Promise.all(
       refs(nowMs).map(async (ref) => {
-        const v = (await verdictsAt(this.db, [lieu], seuils, ref)).get(idl);
+        const v = (await verdictsAt(this.db, [lieu], seuils, ref, langue)).get(idl);
         if (!v) throw new Error(`Verdict manquant pour le lieu ${idl}`);
         return { date: ref.date, instant: ref.at, ...v };
       }),
@@ -193,7 +220,7 @@ export class ActivitesService {
         lieu: lieuRef,
         seuils: list,
         indicatif: sontIndicatifs(list),
-        avertissement: AVERTISSEMENT_SEUILS_INDICATIFS,
+        avertissement: langue === 'en' ? AVERTISSEMENT_SEUILS_INDICATIFS_EN : AVERTISSEMENT_SEUILS_INDICATIFS,
       },
       jours,
     };

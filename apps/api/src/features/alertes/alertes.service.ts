@@ -19,8 +19,10 @@ import type { ReplayStatus } from '@limni/shared/contracts/replay';
 import { describeRule } from '@limni/shared/domain/alertes';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { inLangue, type Langue } from '../../http/langue';
 import { abonnementsOf } from '../../data/abonnements.repo';
 import * as repo from './alertes.repo';
+import './prevision-refus-en';
 import { defaultRules, lienLieu, ruleValues, sameRule } from './regles';
 import { stopTokenRuleId, verifyStopToken } from './stop-link';
 import type { StopPageRule } from './stop-page';
@@ -111,7 +113,12 @@ export async function userRegles(deps: AlertesDeps, userId: number): Promise<Reg
 }
 
 /** What the « M'alerter » dialog needs: the place, the abonnement, the rules, what is possible, the defaults. */
-export async function lieuAlertes(deps: AlertesDeps, userId: number, lieuId: number): Promise<LieuAlertes> {
+export async function lieuAlertes(
+  deps: AlertesDeps,
+  userId: number,
+  lieuId: number,
+  langue: Langue = 'fr',
+): Promise<LieuAlertes> {
   const db = deps.db.db;
   const lieu = await lieuOr404(deps, lieuId);
   const [abo, regles, grandeurs, refusal, seuils] = await Promise.all([
@@ -129,8 +136,8 @@ export async function lieuAlertes(deps: AlertesDeps, userId: number, lieuId: num
     grandeurs,
     vigilance_possible: lieu.troncon_id !== null,
     prevision_possible: refusal === null,
-    prevision_raison: refusal,
-    suggestions: defaultRules(lieu, seuils),
+    prevision_raison: refusal === null ? null : inLangue(refusal, langue),
+    suggestions: defaultRules(lieu, seuils, langue),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 import { EntityIdParams } from '@limni/shared/contracts/common';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/auth';
+import { langueOf } from '../../http/langue';
 import { addRegles, deleteRegle, lieuAlertes, updateRegle, userRegles } from './alertes.service';
 
 const tags = ['alertes'];
@@ -41,7 +42,8 @@ export function reglesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: LieuAlertes },
         },
       },
-      async (request) => lieuAlertes(deps, user(request).id, request.params.id),
+      async (request) =>
+        lieuAlertes(deps, user(request).id, request.params.id, langueOf(request.headers['accept-language'])),
     );
 
     app.post(

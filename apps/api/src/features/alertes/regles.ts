@@ -3,9 +3,11 @@
  * default rules a new abonnement starts with, and the path of a place in the web app (links of notifications).
  */
 import type { Regle, RegleInput, RegleSuggestion } from '@limni/shared/contracts/alertes';
+import { ACTIVITES_EN } from '@limni/shared/domain/activites-en';
 import { describeRule } from '@limni/shared/domain/alertes';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import { formatValeur } from '@limni/shared/domain/verdict';
+import { ACTIVITES } from '../../data/activite-seuils';
 
 /** Activity of the place links when a rule has none (the web app's default, baignade). */
 export const ACTIVITE_LIEN_DEFAUT = 1;
@@ -61,19 +63,26 @@ export interface SeuilHautActivite {
 export function defaultRules(
   lieu: { troncon_id: number | null },
   seuils: readonly SeuilHautActivite[],
+  langue: 'fr' | 'en' = 'fr',
 ): RegleSuggestion[] {
+  const en = langue === 'en';
   const out: RegleSuggestion[] = [];
   if (lieu.troncon_id !== null) {
     out.push({
       regle: { type: 'vigilance' },
-      description: describeRule({
-        type: 'vigilance',
-        grandeur: null,
-        seuil: null,
-        seuil2: null,
-        horizonH: null,
-      }),
-      raison: 'Le lieu est sur un tronçon surveillé par Vigicrues.',
+      description: describeRule(
+        {
+          type: 'vigilance',
+          grandeur: null,
+          seuil: null,
+          seuil2: null,
+          horizonH: null,
+        },
+        langue,
+      ),
+      raison: en
+        ? 'The place is on a stretch monitored by Vigicrues.'
+        : 'Le lieu est sur un tronçon surveillé par Vigicrues.',
     });
   }
   const best = [...seuils].sort(
@@ -89,17 +98,18 @@ export function defaultRules(
       seuil: best.seuil_haut,
       activite_id: best.activite_id,
     };
-    const seuil = formatValeur(best.grandeur, best.seuil_haut, UNITE_PAR_GRANDEUR[best.grandeur]);
+    const seuil = formatValeur(best.grandeur, best.seuil_haut, UNITE_PAR_GRANDEUR[best.grandeur], langue);
+    const slug = ACTIVITES.find((a) => a.nom === best.nom)?.slug;
+    const nomEn = ((slug && ACTIVITES_EN[slug]?.nom) || best.nom).toLowerCase();
     out.push({
       regle,
-      description: describeRule({
-        ...regle,
-        grandeur: best.grandeur,
-        seuil: best.seuil_haut,
-        seuil2: null,
-        horizonH: null,
-      }),
-      raison: `Seuil «\u00a0trop haut\u00a0» indicatif pour ${best.nom.toLowerCase()} (${seuil}).`,
+      description: describeRule(
+        { ...regle, grandeur: best.grandeur, seuil: best.seuil_haut, seuil2: null, horizonH: null },
+        langue,
+      ),
+      raison: en
+        ? `Indicative “too high” threshold for ${nomEn} (${seuil}).`
+        : `Seuil «\u00a0trop haut\u00a0» indicatif pour ${best.nom.toLowerCase()} (${seuil}).`,
     });
   }
   return out;

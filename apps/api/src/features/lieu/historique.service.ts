@@ -14,15 +14,24 @@ import { notFound } from '../../http/errors';
 import { serieDonnees } from './lieu-series';
 import * as repo from './historique.repo';
 import type { SensorWithClimatology } from './historique.repo';
+import type { Langue } from '../../http/langue';
 
 const lieuInconnu = (id: number) => notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
 
-const longDate = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Paris',
-});
+const longDates = {
+  fr: new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }),
+  en: new Intl.DateTimeFormat('en-US', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }),
+};
 
 /** The sensor whose history describes the place: the one with the longest archive, else its daily flow, else any. */
 function historySensor(sensors: readonly SensorWithClimatology[]): SensorWithClimatology | null {
@@ -33,7 +42,16 @@ function historySensor(sensors: readonly SensorWithClimatology[]): SensorWithCli
 }
 
 /** Why a sensor without an archive has no band, naming the span of what Limni holds. */
-function noArchiveReason(s: SensorWithClimatology | null): string {
+function noArchiveReason(s: SensorWithClimatology | null, langue: Langue): string {
+  if (langue === 'en') {
+    const base = `No usual range: it takes at least ${MIN_YEARS} complete years of daily values`;
+    if (!s || s.premier_ts === null || s.dernier_ts === null) {
+      return `${base}, and Limni has no reading for this place.`;
+    }
+    const d = longDates.en;
+    return `${base}, and Limni only has this place's readings from ${d.format(s.premier_ts)} to ${d.format(s.dernier_ts)}.`;
+  }
+  const longDate = longDates.fr;
   const base = `Pas de plage habituelle : il faut au moins ${MIN_YEARS} années complètes de valeurs journalières`;
   if (!s || s.premier_ts === null || s.dernier_ts === null) {
     return `${base}, et Limni n'a aucune mesure pour ce lieu.`;
@@ -91,9 +109,10 @@ export class HistoriqueService {
   }
 
   /** The band, class, rank, records and last year's value of `date` (cached body). */
-  normales(lieuId: number, date: string): Promise<CachedBody> {
-    return this.cached(`normales|${lieuId}|${date}`, lieuId, (sensors) =>
-      this.computeNormales(lieuId, date, sensors),
+  normales(lieuId: number, date: string, langue: Langue = 'fr'): Promise<CachedBody> {
+    // The body carries a sentence: one cached body per language.
+    return this.cached(`normales|${lieuId}|${date}|${langue}`, lieuId, (sensors) =>
+      this.computeNormales(lieuId, date, sensors, langue),
     );
   }
 
@@ -108,6 +127,7 @@ export class HistoriqueService {
     lieuId: number,
     date: string,
     sensors: readonly SensorWithClimatology[],
+    langue: Langue,
   ): Promise<NormalesLieu> {
     const s = historySensor(sensors);
     const anDernierJour = oneYearEarlier(date);
@@ -127,7 +147,7 @@ export class HistoriqueService {
         s && s.annee_debut !== null && s.annee_fin !== null
           ? { debut: s.annee_debut, fin: s.annee_fin, nb_annees: s.nb_annees ?? 0 }
           : null,
-      raison: hasArchive ? s.raison : noArchiveReason(s),
+      raison: hasArchive ? s.raison : noArchiveReason(s, langue),
       archive:
         s && s.premier_jour !== null && s.dernier_jour !== null
           ? { premier_jour: s.premier_jour, dernier_jour: s.dernier_jour, nb_jours: s.nb_jours ?? 0 }

@@ -6,6 +6,7 @@
 import type { ChroniqueHoraire, GraphOptions, Lieu7j, SerieDonnees } from '@limni/shared/contracts/hydro';
 import { chroniqueHoraire } from '@limni/shared/domain/chronique';
 import { lttbIndices, MAX_POINTS } from '@limni/shared/domain/lttb';
+import { ACTIVITES_EN } from '@limni/shared/domain/activites-en';
 import {
   SERIE_STYLES,
   SEUIL_STYLES,
@@ -13,6 +14,8 @@ import {
   yRange,
   type SeuilType,
 } from '@limni/shared/domain/series';
+import { ACTIVITES, texteSeuilIn } from '../../data/activite-seuils';
+import type { Langue } from '../../http/langue';
 import type { ObservationRow } from '../../data/observations.repo';
 import type { ActiviteSeuils, LieuCapteur } from './lieu.repo';
 
@@ -81,13 +84,30 @@ export function statsJours(
   return { capteur_id: c.id, grandeur: c.grandeur, unite: c.unite, libelle: c.libelle, jours: stats };
 }
 
-const fmtSeuil = (v: number, unite: string) =>
-  `${v.toLocaleString('fr-FR', { maximumFractionDigits: 3 })} ${unite}`;
+const fmtSeuil = (v: number, unite: string, langue: Langue) =>
+  `${v.toLocaleString(langue === 'en' ? 'en-US' : 'fr-FR', { maximumFractionDigits: 3 })} ${unite}`;
+
+/** "Seuil haut pêche : 1,04 m (indicatif)", "High threshold, fishing: 1.04 m (indicative)". */
+function libelleSeuil(
+  type: SeuilType,
+  activite: string,
+  valeur: string,
+  indicatif: boolean,
+  langue: Langue,
+): string {
+  if (langue === 'fr') {
+    return `${SEUIL_STYLES[type].nom} ${activite.toLowerCase()} : ${valeur}${indicatif ? ' (indicatif)' : ''}`;
+  }
+  const slug = ACTIVITES.find((a) => a.nom === activite)?.slug;
+  const nom = (slug && ACTIVITES_EN[slug]?.nom) || activite;
+  return `${type === 'haut' ? 'High' : 'Low'} threshold, ${nom.toLowerCase()}: ${valeur}${indicatif ? ' (indicative)' : ''}`;
+}
 
 /** The thresholds of an activity that can be drawn: those on a quantity the place measures. */
 export function graphSeuils(
   act: ActiviteSeuils | undefined,
   capteurs: readonly LieuCapteur[],
+  langue: Langue = 'fr',
 ): GraphOptions['seuils'] {
   if (!act) return [];
   const uniteOf = new Map(capteurs.map((c) => [c.grandeur, c.unite]));
@@ -105,12 +125,18 @@ export function graphSeuils(
         grandeur: s.grandeur,
         type,
         valeur,
-        libelle: `${style.nom} ${act.activite.nom.toLowerCase()} : ${fmtSeuil(valeur, unite)}${s.indicatif ? ' (indicatif)' : ''}`,
+        libelle: libelleSeuil(
+          type,
+          act.activite.nom,
+          fmtSeuil(valeur, unite, langue),
+          s.indicatif === 1,
+          langue,
+        ),
         couleur: style.couleur,
         tirets: style.tirets,
         activite_id: act.activite.id,
         indicatif: s.indicatif === 1,
-        texte: s.texte,
+        texte: s.texte === null ? null : texteSeuilIn(s.texte, langue),
       });
     }
   }

@@ -23,6 +23,7 @@ import {
 import { LieuArchiveParams, NormalesLieu } from '@limni/shared/contracts/historique';
 import type { AppDeps } from '../../deps';
 import { SeriesBodyCache, type CachedBody } from '../../data/series-cache';
+import { langueOf } from '../../http/langue';
 import { HistoriqueService } from './historique.service';
 import { LieuService } from './lieu.service';
 
@@ -42,7 +43,7 @@ function lieuFicheRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags,
           summary:
@@ -51,7 +52,7 @@ function lieuFicheRoutes(service: LieuService): FastifyPluginAsyncZod {
           response: { 200: LieuDetail },
         },
       },
-      async (request) => service.detail(request.params.id),
+      async (request) => service.detail(request.params.id, langueOf(request.headers['accept-language'])),
     );
 
     app.get(
@@ -183,7 +184,7 @@ function lieuDonneesRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/g-options/:date/:nb',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags,
           summary:
@@ -195,7 +196,13 @@ function lieuDonneesRoutes(service: LieuService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { id, date, nb } = request.params;
-        return service.graphOptions(id, date, nb, request.query.activite);
+        return service.graphOptions(
+          id,
+          date,
+          nb,
+          request.query.activite,
+          langueOf(request.headers['accept-language']),
+        );
       },
     );
   };
@@ -207,7 +214,7 @@ function lieuHistoriqueRoutes(service: HistoriqueService): FastifyPluginAsyncZod
     app.get(
       '/hydro/lieu/:id/normales/:date',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags,
           summary:
@@ -217,7 +224,14 @@ function lieuHistoriqueRoutes(service: HistoriqueService): FastifyPluginAsyncZod
         },
       },
       async (request, reply) =>
-        sendCached(reply, await service.normales(request.params.id, request.params.date)),
+        sendCached(
+          reply,
+          await service.normales(
+            request.params.id,
+            request.params.date,
+            langueOf(request.headers['accept-language']),
+          ),
+        ),
     );
 
     app.get(

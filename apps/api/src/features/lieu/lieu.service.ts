@@ -27,6 +27,8 @@ import { notFound } from '../../http/errors';
 import { chroniqueSerie, graphSeries, graphSeuils, serieDonnees, statsJours } from './lieu-series';
 import * as repo from './lieu.repo';
 import type { LieuCapteur } from './lieu.repo';
+import { infosPratiquesIn } from '@limni/shared/domain/infos-pratiques';
+import type { Langue } from '../../http/langue';
 
 const lieuInconnu = (id: number) => notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
 
@@ -54,10 +56,12 @@ export class LieuService {
     return capteurs;
   }
 
-  async detail(id: number): Promise<LieuDetail> {
+  async detail(id: number, langue: Langue = 'fr'): Promise<LieuDetail> {
     const lieu = await repo.getLieu(this.db, id);
     if (!lieu) throw lieuInconnu(id);
-    return lieu;
+    return langue === 'fr'
+      ? lieu
+      : { ...lieu, infos_pratiques: infosPratiquesIn(lieu.infos_pratiques, langue) };
   }
 
   /** First and last observation over every sensor of the place. */
@@ -146,7 +150,13 @@ export class LieuService {
    * What the chart needs: series (colour, French label, y range), the thresholds of an activity at this place,
    * whether forecasts exist. An unknown activity is a 404.
    */
-  async graphOptions(id: number, date: string, nb: number, activiteId?: number): Promise<GraphOptions> {
+  async graphOptions(
+    id: number,
+    date: string,
+    nb: number,
+    activiteId?: number,
+    langue: Langue = 'fr',
+  ): Promise<GraphOptions> {
     const capteurs = await this.capteursOr404(id);
     const { start, end } = parisDaysRange(date, nb);
     const ids = capteurs.map((c) => c.id);
@@ -156,7 +166,7 @@ export class LieuService {
       repo.hasPrevisions(this.db, ids, start),
     ]);
     if (act === null) throw notFound(`Aucune activité ne porte l'identifiant ${activiteId}.`);
-    const seuils = graphSeuils(act, capteurs);
+    const seuils = graphSeuils(act, capteurs, langue);
     return {
       lieu_id: id,
       date,

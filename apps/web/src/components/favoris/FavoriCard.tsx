@@ -18,6 +18,7 @@ import { formatValue } from '../../lib/format';
 import type { Favori } from '../../stores/favoris';
 import { useFavoriCardMessages } from './messages';
 import { nomActivite } from '../../lib/activite-nom';
+import { nomCapteur } from '../../lib/capteur-nom';
 
 const STAR = 'm12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z';
 
@@ -106,7 +107,9 @@ export function FavoriCard({
               </p>
               {others.length > 0 && (
                 <p className="mt-1 text-sm">
-                  {others.map((c) => `${c.libelle} : ${formatValue(c.valeur, c.unite)}`).join(' · ')}
+                  {others
+                    .map((c) => `${nomCapteur(c.libelle)} : ${formatValue(c.valeur, c.unite)}`)
+                    .join(' · ')}
                 </p>
               )}
               <div className="mt-1">

@@ -1,8 +1,8 @@
 /** Vigilance and verdict chips: colour + icon + word, AA in both themes (docs/requirements.md R4.2, R4.3). */
-import { bulletinCourant, NIVEAUX_VIGILANCE } from '@limni/shared/domain/vigilance';
+import { bulletinCourant, NIVEAUX_VIGILANCE, NIVEAUX_VIGILANCE_EN } from '@limni/shared/domain/vigilance';
 import { useDataClock } from '../../api/health';
 import { formatLongDate } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { currentLangue, useT } from '../../lib/i18n';
 import { ICON, type IconPath } from './icons';
 import { LineIcon } from './LineIcon';
 
@@ -38,7 +38,10 @@ export function VigilanceChip({
         data-testid="vigilance-ancienne"
         className="inline-flex items-center gap-1.5 rounded-full border border-slate-400 bg-slate-100 px-2.5 py-0.5 text-sm text-slate-800 dark:border-slate-500 dark:bg-white/10 dark:text-slate-100"
       >
-        {t('vigilance.ancienne', { date, niveau: NIVEAUX_VIGILANCE[niveau] ?? '' })}
+        {t('vigilance.ancienne', {
+          date,
+          niveau: (currentLangue() === 'en' ? NIVEAUX_VIGILANCE_EN : NIVEAUX_VIGILANCE)[niveau] ?? '',
+        })}
       </span>
     );
   }

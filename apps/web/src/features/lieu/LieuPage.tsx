@@ -42,6 +42,7 @@ import { FavoriteStar } from './FavoriteStar';
 import { IntegrerButton } from './IntegrerButton';
 import { useLieuMessages } from './messages';
 import { nomActivite } from '../../lib/activite-nom';
+import { nomCapteur } from '../../lib/capteur-nom';
 
 const DonneesTab = lazy(() => import('./tabs/DonneesTab'));
 const CarteTab = lazy(() => import('./tabs/CarteTab'));
@@ -251,7 +252,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
             <MainValue etat={main} now={now} />
             {others.map((c) => (
               <div key={c.capteur_id}>
-                <p className="text-sm text-muted">{c.libelle}</p>
+                <p className="text-sm text-muted">{nomCapteur(c.libelle)}</p>
                 <p className="flex flex-wrap items-baseline gap-x-2">
                   <span className="text-2xl font-semibold tabular-nums">
                     {formatValue(c.valeur, c.unite)}
@@ -318,7 +319,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
 function MainValue({ etat, now }: { etat: EtatCapteur; now: number }) {
   return (
     <div>
-      <p className="text-sm text-muted">{etat.libelle}</p>
+      <p className="text-sm text-muted">{nomCapteur(etat.libelle)}</p>
       <p className="flex flex-wrap items-baseline gap-x-3">
         <span
           className="text-5xl font-bold leading-tight tracking-tight tabular-nums md:text-6xl"

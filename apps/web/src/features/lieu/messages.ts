@@ -310,7 +310,7 @@ export const useLieuMessages = defineMessages(
     coordonnees: 'Coordinates',
     coordonneesValeur: '{lat} N, {lon} E',
     commune: 'Municipality',
-    departement: 'Département',
+    departement: 'Department',
     codeStation: 'Station code',
     altitudeZero: 'Gauge zero elevation',
     bassinVersant: 'Catchment area',

@@ -8,6 +8,7 @@ import { VigilanceChip } from '../../../components/ui/Chips';
 import { formatLongDate, formatNumber } from '../../../lib/format';
 import { Records } from '../donnees/Records';
 import { useLieuMessages } from '../messages';
+import { nomCapteur } from '../../../lib/capteur-nom';
 
 const SOURCES: Record<string, string> = {
   hubeau: "Hub'Eau",
@@ -87,14 +88,14 @@ export default function InfosTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
                   <li key={c.id}>
                     {c.premier_ts !== null && c.dernier_ts !== null
                       ? m('capteurPeriode', {
-                          libelle: c.libelle,
+                          libelle: nomCapteur(c.libelle),
                           unite: c.unite,
                           source,
                           pas: c.pas_min ?? '—',
                           debut: formatLongDate(c.premier_ts),
                           fin: formatLongDate(c.dernier_ts),
                         })
-                      : m('capteurSansDonnee', { libelle: c.libelle, unite: c.unite, source })}
+                      : m('capteurSansDonnee', { libelle: nomCapteur(c.libelle), unite: c.unite, source })}
                   </li>
                 );
               })}
