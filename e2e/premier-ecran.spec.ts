@@ -4,6 +4,7 @@
  * JavaScript, and the app then paints over them in French or in English without a console error.
  */
 import type { APIRequestContext } from '@playwright/test';
+import { createVerifiedAccount } from './compte-support';
 import { expect, test } from './fixtures';
 import { activiteId, lieuId } from './seed-support';
 
@@ -70,4 +71,47 @@ test('an English visitor gets the English page over the French first screen, wit
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await page.goto('/user/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+});
+
+test('what is typed on the prerendered sign-in form before the app runs is kept, and the form cannot be sent yet', async ({
+  page,
+  request,
+}) => {
+  const account = await createVerifiedAccount(request, 'avance');
+  // The app's code is held back, as on a slow phone: the person meets the server's first screen alone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/user/login', { waitUntil: 'commit' });
+  await expect(page.locator('#root[data-prerendered="connexion"] form')).toBeVisible();
+  const user = page.getByLabel('Nom d’utilisateur ou adresse e-mail');
+  const password = page.getByLabel('Mot de passe', { exact: true });
+  const send = page.getByRole('button', { name: 'Se connecter' });
+  await user.fill(account.username);
+  await password.fill(account.password);
+  // Before the app's code runs, the form cannot be sent: the button is disabled, and Enter does nothing.
+  await expect(send).toBeDisabled();
+  await password.press('Enter');
+  await expect(page).toHaveURL(/\/user\/login$/);
+  expect(posts).toEqual([]);
+  release();
+  // The app takes over with what was typed and the focus where it was; then the form is sent.
+  await expect(send).toBeEnabled();
+  await expect(user).toHaveValue(account.username);
+  await expect(password).toHaveValue(account.password);
+  await expect(password).toBeFocused();
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/auth/rest/login/')),
+    send.click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  await expect(page).toHaveURL(/\/user\/profil$/);
+  expect(posts).toEqual(['/api/auth/rest/login/']);
 });

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadPage } from './app/AppRoutes';
+import { holdPrerenderedScreen, type PrerenderHandoff } from './app/prerender-handoff';
 import { prerenderedKey } from './app/prerendered-routes';
 import { startSessionKeeper } from './app/session-keeper';
 import { setBearer } from './lib/api';
@@ -16,6 +17,13 @@ import { onStartupChecked } from './stores/account';
 import './styles.css';
 
 async function boot(): Promise<void> {
+  // What is typed or sent on the prerendered screen while the app loads is kept for the app's screen.
+  const prerendered = document.getElementById('root');
+  let handoff: PrerenderHandoff | null = null;
+  const paintedKey = prerendered?.dataset['prerendered'];
+  if (prerendered && paintedKey !== undefined && paintedKey === prerenderedKey(window.location.pathname)) {
+    handoff = holdPrerenderedScreen(prerendered);
+  }
   await initI18n();
   // HTTP client: the stored token is sent until the start-up check (guard A) confirms or removes it.
   setBearer(readStorage(STORAGE_KEYS.token));
@@ -35,6 +43,7 @@ async function boot(): Promise<void> {
       await preloadPage(window.location.pathname).catch(() => undefined);
     } else root.replaceChildren();
   }
+  handoff?.beforeRender();
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -13,17 +13,20 @@ import { clockDataOf } from '../api/page-health';
 import { AppRoutes } from '../app/AppRoutes';
 import { demoBannerProps } from '../app/DemoBanner';
 import { DemoBannerView } from '../app/DemoBannerView';
+import { PrerenderContext } from '../lib/prerender';
 
 export { PRERENDERED_ROUTES } from '../app/prerendered-routes';
 
 export async function prerenderPage(url: string): Promise<string> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   const { prelude } = await prerender(
-    <QueryClientProvider client={queryClient}>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
-    </QueryClientProvider>,
+    <PrerenderContext value={true}>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </QueryClientProvider>
+    </PrerenderContext>,
     // One piece: no boundary outlined behind an inline script that would reveal it (the CSP forbids those).
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

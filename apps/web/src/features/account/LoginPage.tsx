@@ -6,6 +6,7 @@
 import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { signIn } from '../../api/account';
+import { useIsPrerender } from '../../lib/prerender';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
 import { Benefits } from './Benefits';
@@ -21,6 +22,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   usePageTitle(m('connexion'));
   const authenticating = useAccount((s) => s.authenticating);
+  // On the server's first screen the form cannot be sent yet (docs/decisions/116).
+  const prerendered = useIsPrerender();
   const error = useAccount((s) => s.error);
   const errorMessage = useAccount((s) => s.errorMessage);
   const { values, field, check, failed, formRef, alertRef } = useAccountForm(
@@ -75,7 +78,7 @@ export default function LoginPage() {
           {...field('password')}
           autoComplete="current-password"
         />
-        <button type="submit" className="btn-primary w-full" disabled={authenticating}>
+        <button type="submit" className="btn-primary w-full" disabled={authenticating || prerendered}>
           {authenticating ? m('connexionEnCours') : m('seConnecter')}
         </button>
         <p className="text-center">
