@@ -123,6 +123,8 @@ test('in English: a place, its tabs and an alert — no French word', async ({ p
   await expect(dialog).toBeHidden();
   await scan('alert created');
   await page.goto('/alertes');
+  // The page's own title replaces the server's French one once the app has rendered.
+  await expect(page).toHaveTitle(/my alerts/i);
   await scan('alerts');
   await test.info().attach('french-words.txt', { body: found.join('\n'), contentType: 'text/plain' });
   expect(found, 'French words on the English screens').toEqual([]);
