@@ -5,7 +5,13 @@
  */
 import type { LieuDonnees } from '@limni/shared/contracts/hydro';
 import type { ArchivePeriode, BandeJour, NormalesLieu } from '@limni/shared/contracts/historique';
-import { classify, MIN_YEARS, oneYearEarlier, rankPercent } from '@limni/shared/domain/climatologie';
+import {
+  classify,
+  MIN_YEARS,
+  oneYearEarlier,
+  raisonIn,
+  rankPercent,
+} from '@limni/shared/domain/climatologie';
 import { addDays, parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { archiveDaysBetween } from '../../data/archive.repo';
@@ -147,7 +153,8 @@ export class HistoriqueService {
         s && s.annee_debut !== null && s.annee_fin !== null
           ? { debut: s.annee_debut, fin: s.annee_fin, nb_annees: s.nb_annees ?? 0 }
           : null,
-      raison: hasArchive ? s.raison : noArchiveReason(s, langue),
+      // The climatology stores its reason in French: written again in the asked language.
+      raison: hasArchive ? raisonIn(s.raison, langue) : noArchiveReason(s, langue),
       archive:
         s && s.premier_jour !== null && s.dernier_jour !== null
           ? { premier_jour: s.premier_jour, dernier_jour: s.dernier_jour, nb_jours: s.nb_jours ?? 0 }
