@@ -123,6 +123,7 @@ test('in English: a place, its tabs and an alert — no French word', async ({ p
   await expect(dialog).toBeHidden();
   await scan('alert created');
   await page.goto('/alertes');
+  await expect(page.getByRole('heading', { level: 1, name: 'My alerts' })).toBeVisible();
   await scan('alerts');
   await test.info().attach('french-words.txt', { body: found.join('\n'), contentType: 'text/plain' });
   expect(found, 'French words on the English screens').toEqual([]);
