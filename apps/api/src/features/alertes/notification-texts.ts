@@ -254,7 +254,12 @@ export function alertMail(p: {
     const en: MailContent = {
       langue: 'en',
       greeting: `Hello ${p.username},`,
-      paragraphs: [p.notification.message, ...(p.regle ? [`Your alert: ${describeRule({ ...p.regle, horizonH: p.regle.horizon_h }, 'en')}.`] : [])],
+      paragraphs: [
+        p.notification.message,
+        ...(p.regle
+          ? [`Your alert: ${describeRule({ ...p.regle, horizonH: p.regle.horizon_h }, 'en')}.`]
+          : []),
+      ],
       action: { label: 'See the place on Limni', url: `${p.publicUrl}${p.notification.lien}` },
       footnote: [
         p.stopUrl ? `Stop this alert (one click): ${p.stopUrl}` : null,
