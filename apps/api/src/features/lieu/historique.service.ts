@@ -12,6 +12,7 @@ import {
   raisonIn,
   rankPercent,
 } from '@limni/shared/domain/climatologie';
+import { origineArchiveIn } from '@limni/shared/domain/sources';
 import { addDays, parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { archiveDaysBetween } from '../../data/archive.repo';
@@ -148,7 +149,7 @@ export class HistoriqueService {
       lieu_id: lieuId,
       date,
       capteur: s ? { capteur_id: s.id, grandeur: s.grandeur, unite: s.unite, libelle: s.libelle } : null,
-      origine: s?.origine ?? null,
+      origine: origineArchiveIn(s?.origine ?? null, langue),
       periode:
         s && s.annee_debut !== null && s.annee_fin !== null
           ? { debut: s.annee_debut, fin: s.annee_fin, nb_annees: s.nb_annees ?? 0 }

@@ -10,7 +10,7 @@ import { VerdictLieu } from '@limni/shared/contracts/activites';
 import { EntiteDetail, GraphOptions, LieuDetail } from '@limni/shared/contracts/hydro';
 import { NormalesLieu } from '@limni/shared/contracts/historique';
 import { parisDay } from '@limni/shared/domain/time';
-import { recomputeClimatology } from '../../data/climatologie';
+import { refreshGrownClimatologies } from '../../data/climatologie';
 import { areaKm2, type AreaGeometry } from '../../seed/geo';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { frenchWords } from '../../../test/french-words';
@@ -105,6 +105,36 @@ describe('the place in English', () => {
     expect({ ...e, infos_pratiques: null }).toEqual({ ...f, infos_pratiques: null });
   });
 
+  it('the origin of the archive behind the usual range: the same sources, named in English', async () => {
+    const code = 'F439000101';
+    const lieu = await lieuIdByCode(ctx, code);
+    const stored = await ctx.db.db
+      .selectFrom('climatologie_capteur')
+      .innerJoin('capteur', 'capteur.id', 'climatologie_capteur.capteur_id')
+      .select('climatologie_capteur.origine')
+      .where('capteur.code_station', '=', code)
+      .executeTakeFirstOrThrow();
+    const { en, fr } = await both(`/api/hydro/lieu/${lieu}/normales/2018-12-31`);
+    const e = z.parse(NormalesLieu, en);
+    const f = z.parse(NormalesLieu, fr);
+    expect(f.origine).toBe(stored.origine);
+    expect(frenchWords(f.origine ?? '').length).toBeGreaterThan(0);
+    // The names of the sources (words with a capital or a digit) stay; the French around them goes.
+    const names = (t: string) => t.match(/[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*/g) ?? [];
+    expect(names(e.origine ?? '')).toEqual(names(f.origine ?? ''));
+    expect(frenchWords(e.origine ?? '')).toEqual([]);
+    expect({ ...e, origine: null }).toEqual({ ...f, origine: null });
+
+    // The indicative thresholds computed over that archive name it too (their text, on the chart).
+    const canoe = await activiteIdBySlug(ctx, 'canoe-kayak');
+    const g = await both(`/api/hydro/lieu/${lieu}/g-options/2018-12-31/7?activite=${canoe}`);
+    const ge = z.parse(GraphOptions, g.en);
+    const gf = z.parse(GraphOptions, g.fr);
+    expect(gf.seuils.some((s) => (s.texte ?? '').includes(f.origine ?? '?'))).toBe(true);
+    expect(ge.seuils.some((s) => (s.texte ?? '').includes(e.origine ?? '?'))).toBe(true);
+    for (const s of ge.seuils) expect(frenchWords(s.texte ?? ''), s.texte ?? '').toEqual([]);
+  });
+
   it("a lake's area, on its page and in its place's practical information, in each language", async () => {
     const id = await entiteIdByNom(ctx, "Lac d'Annecy");
     const row = await ctx.db.db
@@ -155,8 +185,9 @@ describe('the place in English', () => {
       .where('capteur_id', '=', id)
       .execute();
     const perYear = new Map<number, number>();
-    for (const d of days)
+    for (const d of days) {
       perYear.set(Number(d.jour.slice(0, 4)), (perYear.get(Number(d.jour.slice(0, 4))) ?? 0) + 1);
+    }
     const whole = [...perYear]
       .filter(([y, n]) => n === (new Date(Date.UTC(y, 1, 29)).getUTCDate() === 29 ? 366 : 365))
       .map(([y]) => y)
@@ -169,7 +200,11 @@ describe('the place in English', () => {
       .where('capteur_id', '=', id)
       .where((eb) => eb.or([eb('jour', '<', `${kept[0]}-01-01`), eb('jour', '>', `${last}-12-31`)]))
       .execute();
-    await recomputeClimatology(ctx.db.db, id, Date.now());
+    // As the nightly job does when an archive changes: the climatology is recomputed and the cached bodies dropped.
+    expect(await refreshGrownClimatologies(ctx.db.db, Date.now(), [id])).toEqual({
+      refreshed: 1,
+      recomputed: 1,
+    });
 
     const { en, fr } = await both(`/api/hydro/lieu/${lieu}/normales/${last}-06-15`);
     const e = z.parse(NormalesLieu, en);
