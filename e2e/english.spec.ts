@@ -5,7 +5,8 @@
  * screen's visible text goes through the detector of french-words.ts.
  *
  * Both parts pass: the account, and the place with its tabs and « Alert me » (the API writes its sentences in the
- * asked language, docs/decisions/125).
+ * asked language, docs/decisions/125), then the profile and the history of a place with an archive (usual range,
+ * its origin, the period's summary).
  */
 import { expect, expectConsole, test, type Page } from './fixtures';
 import { createVerifiedAccount, linkPath, PASSWORD, uniqueAccount, waitForMail } from './compte-support';
@@ -123,9 +124,26 @@ test('in English: a place, its tabs and an alert — no French word', async ({ p
   await expect(dialog).toBeHidden();
   await scan('alert created');
   await page.goto('/alertes');
-  // The page's own title replaces the server's French one once the app has rendered.
+  // The page's own title and heading replace the server's French first screen once the app has rendered.
   await expect(page).toHaveTitle(/my alerts/i);
+  await expect(page.getByRole('heading', { level: 1, name: 'My alerts' })).toBeVisible();
   await scan('alerts');
+  await page.goto('/user/profil');
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  await scan('profile, following the place');
+
+  // The history of a place with twenty years of daily flows, over a year and over the whole archive: the usual
+  // range and where the day sits in it, its origin, the records and the summary of the period.
+  const episy = await lieuId(request, 'Épisy', 'Le Loing');
+  for (const jours of ['365', '0']) {
+    await page.goto(`/lieu/${episy}/a-${await activiteId(request, 'Pêche')}/donnees?jours=${jours}`);
+    const summary = page.locator('figcaption', { hasText: /^In short:/ });
+    await expect(summary).toContainText(/Over .*: .* on /);
+    // English punctuation: no space before a colon or a semicolon (the French typography).
+    await expect(summary).not.toContainText(/ [;:]/);
+    await expect(page.getByText(/^Usual range from \d+ complete years/).first()).toBeVisible();
+    await scan(`place with an archive, Data ${jours === '0' ? 'all' : '1 year'}`);
+  }
   await test.info().attach('french-words.txt', { body: found.join('\n'), contentType: 'text/plain' });
   expect(found, 'French words on the English screens').toEqual([]);
 });

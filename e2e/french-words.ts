@@ -91,7 +91,8 @@ export async function properNouns(request: APIRequestContext): Promise<string[]>
     ...SOURCE_NAMES.flatMap((s) => [s, s.replace(/'/g, '’')]),
     ...terms.entites.map((e) => e.nom),
     ...terms.lieux.flatMap((l) => [l.nom, l.entite_nom, `${l.entite_nom} à ${l.nom}`]),
-    ...departements.features.map((f) => f.properties.nom ?? ''),
+    // Written in capitals too where the page sets them so (`text-transform`, which `innerText` applies).
+    ...departements.features.flatMap((f) => [f.properties.nom ?? '', (f.properties.nom ?? '').toUpperCase()]),
     ...['france_stations.csv.gz', 'garonne_stations.csv'].flatMap((f) => [
       ...csvColumn(f, 'libelle_station'),
       ...csvColumn(f, 'libelle_site'),

@@ -5,6 +5,7 @@
  * otherwise of its recorded water levels (H). Same data → same thresholds. Used by the seed and, in live mode,
  * whenever a sensor's climatology is recomputed.
  */
+import { origineArchiveIn } from '@limni/shared/domain/sources';
 import type { Kysely } from 'kysely';
 import { quantile7 } from '@limni/shared/domain/climatologie';
 import { parisDay } from '@limni/shared/domain/time';
@@ -221,7 +222,7 @@ export function texteSeuilIn(texte: string, langue: 'fr' | 'en'): string {
   const base =
     du && au
       ? `of the ${count} ${QUOI_EN[quoi] ?? quoi} here from ${jourEn(du)} to ${jourEn(au)}`
-      : `of the ${count} ${QUOI_EN[quoi] ?? quoi} from ${de} to ${a}${origine ? ` (${origine})` : ''}`;
+      : `of the ${count} ${QUOI_EN[quoi] ?? quoi} from ${de} to ${a}${origine ? ` (${origineArchiveIn(origine, 'en') ?? origine})` : ''}`;
   const sensEn = PROFILS.find((p) => p?.sens === sens)?.sensEn ?? sens;
   return `Indicative thresholds computed by Limni: ${rangs} ${base}. ${sensEn}`;
 }

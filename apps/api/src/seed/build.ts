@@ -12,7 +12,7 @@ import {
   riverDisplayName,
   slugify,
 } from '@limni/shared/domain/names';
-import { INFOS_FR, stationOfevFr } from '@limni/shared/domain/infos-pratiques';
+import { INFOS_FR, stationOfevFr, superficieLac } from '@limni/shared/domain/infos-pratiques';
 import { num } from './files';
 import { areaKm2, bbox, interiorPoint, pointInArea, vertices, type AreaGeometry, type Position } from './geo';
 
@@ -192,8 +192,6 @@ function nameFromSiteLabel(label: string): string {
 function cleanLabel(label: string): string {
   return bracketsToParentheses(label.replace(/^\[([^\]]+)\]/, '$1'));
 }
-
-const fmtInt = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 interface StationInput {
   code: string;
@@ -608,10 +606,7 @@ function buildEntites(
       lat,
       lon,
       geometry: g.geometry ? JSON.stringify(g.geometry) : null,
-      description:
-        g.type === 'L' && area !== null
-          ? `Superficie approximative : ${fmtInt.format(area)} km² (calculée sur le contour Natural Earth).`
-          : null,
+      description: g.type === 'L' && area !== null ? superficieLac(area) : null,
       departements: deps.size > 0 ? [...deps].sort() : [DEPARTEMENT_ETRANGER],
     });
   });

@@ -27,8 +27,17 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
+/** The document title of the home page (and of a page before it names itself), in each language. */
+export const HOME_TITLE: Record<Langue, string> = {
+  fr: 'Limni — lacs et rivières de France',
+  en: 'Limni — lakes and rivers of France',
+};
+
 export async function setLangue(next: Langue): Promise<void> {
   dict = next === 'en' ? (await import('../i18n/en')).en : fr;
+  // The served page's own title is the French home title until a page sets its own: in the chosen language from
+  // the start, so that a page still loading its code is not titled in French.
+  if (document.title === HOME_TITLE[langue]) document.title = HOME_TITLE[next];
   langue = next;
   writeStorage(STORAGE_KEYS.langue, next);
   document.documentElement.lang = next;

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-import { currentLangue, useT } from './i18n';
-
-const HOME_TITLE = { fr: 'Limni — lacs et rivières de France', en: 'Limni — lakes and rivers of France' };
+import { currentLangue, HOME_TITLE, useT } from './i18n';
 
 /** Sets the document title ("<page> — Limni"), again when the language changes. */
 export function usePageTitle(title: string | null | undefined): void {

@@ -357,6 +357,52 @@ describe('describeRule', () => {
   ] as const)('%j → %s', (regle, expected) => {
     expect(describeRule(regle)).toBe(expected);
   });
+
+  // US English (issue 16): one wording for the rule line everywhere (the « Alert me » dialog, the alerts page and the
+  // alert e-mail), numbers written as en-US writes them.
+  const us = (v: number, decimals: number) =>
+    new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(v);
+  it.each([
+    [
+      { type: 'au_dessus', grandeur: 'H', seuil: 3, seuil2: null, horizonH: null },
+      `Water level above ${us(3, 2)} m`,
+    ],
+    [
+      { type: 'en_dessous', grandeur: 'Q', seuil: 1234.4, seuil2: null, horizonH: null },
+      `Flow below ${us(1234, 0)} m³/s`,
+    ],
+    [
+      { type: 'montee', grandeur: 'Q', seuil: 2.5, seuil2: null, horizonH: null },
+      `Flow increase of more than ${us(2.5, 2)} m³/s per hour`,
+    ],
+    [
+      { type: 'montee', grandeur: 'H', seuil: 0.125, seuil2: null, horizonH: null },
+      `Rise of more than ${us(12.5, 1)} cm/h`,
+    ],
+    [
+      { type: 'retour_plage', grandeur: 'H', seuil: 0.71, seuil2: 1.72, horizonH: null },
+      `Water level back between ${us(0.71, 2)} m and ${us(1.72, 2)} m`,
+    ],
+    [
+      { type: 'prevision', grandeur: 'H', seuil: 3, seuil2: null, horizonH: 12 },
+      `Forecast: water level above ${us(3, 2)} m within 12 h`,
+    ],
+  ] as const)('in English: %j → %s', (regle, expected) => {
+    expect(describeRule(regle, 'en')).toBe(expected);
+  });
+
+  it('in English, the vigilance rule speaks of flood vigilance (the word of the app) and its colours', () => {
+    const line = describeRule(
+      { type: 'vigilance', grandeur: null, seuil: null, seuil2: null, horizonH: null },
+      'en',
+    );
+    expect(line).toMatch(/^Flood vigilance\b/);
+    for (const colour of ['yellow', 'orange', 'red', 'green']) expect(line).toContain(colour);
+    expect(line).not.toMatch(/[àâçéèêëîïôûùœ«»]|\b(vigilance crues|tronçon|passage|au|et)\b/i);
+  });
 });
 
 describe('parseNotificationPrefs', () => {

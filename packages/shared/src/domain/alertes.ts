@@ -325,7 +325,7 @@ export function describeRule(r: RegleDescriptible, langue: 'fr' | 'en' = 'fr'): 
 
 function describeRuleEn(r: RegleDescriptible): string {
   if (r.type === 'vigilance' || r.grandeur === null || r.seuil === null) {
-    return 'Flood warning on the stretch: to yellow, orange, red and back to green';
+    return 'Flood vigilance of the river stretch: changes to yellow, orange, red and back to green';
   }
   const g = r.grandeur;
   const v = (x: number) => formatValeur(g, x, UNITES[g], 'en');

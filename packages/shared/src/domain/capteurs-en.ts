@@ -9,6 +9,7 @@ export const CAPTEURS_EN: Readonly<Record<string, string>> = {
   Débit: 'Flow',
   'Débit moyen journalier': 'Daily mean flow',
   'Débit moyen horaire': 'Hourly mean flow',
+  "Température de l'eau": 'Water temperature',
 };
 
 /** A sensor's name in `langue`: its English when one is known, else as stored. */

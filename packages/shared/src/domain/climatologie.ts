@@ -100,8 +100,37 @@ function records(values: readonly DailyValue[]): { max: DayRecord | null; min: D
   return { max, min };
 }
 
-function frenchYears(n: number): string {
-  return n <= 1 ? `${n} année complète` : `${n} années complètes`;
+/**
+ * Why a sensor with an archive has no band (too few complete years), in French — the text the climatology stores —
+ * or in US English (issue 16, docs/decisions/125).
+ */
+export function raisonSansBande(nbAnneesCompletes: number, langue: 'fr' | 'en' = 'fr'): string {
+  const n = nbAnneesCompletes;
+  if (langue === 'en') {
+    const count = new Intl.NumberFormat('en-US').format(n);
+    return (
+      `No usual range: it takes at least ${MIN_YEARS} complete years of daily values, ` +
+      `and this sensor's archive has ${count} complete ${n === 1 ? 'year' : 'years'}.`
+    );
+  }
+  const count = new Intl.NumberFormat('fr-FR').format(n);
+  return (
+    `Pas de plage habituelle : il faut au moins ${MIN_YEARS} années complètes de valeurs journalières, ` +
+    `l'archive de ce capteur en a ${count} ${n <= 1 ? 'année complète' : 'années complètes'}.`
+  );
+}
+
+const RAISON_SANS_BANDE_FR =
+  /^Pas de plage habituelle : .*, l'archive de ce capteur en a ([\d\s\u202f\u00a0]+) années? complètes?\.$/;
+
+/**
+ * A stored reason (French, written by `raisonSansBande`) in `langue`: the English is written from the count of
+ * complete years it names; a text it does not recognise is returned as it is.
+ */
+export function raisonIn(raison: string | null, langue: 'fr' | 'en'): string | null {
+  if (raison === null || langue === 'fr') return raison;
+  const m = RAISON_SANS_BANDE_FR.exec(raison);
+  return m ? raisonSansBande(Number((m[1] ?? '').replace(/\D/g, '')), 'en') : raison;
 }
 
 /** The climatology of one sensor's daily series (any order; one value per day). */
@@ -120,9 +149,7 @@ export function computeClimatology(values: readonly DailyValue[]): Climatology {
     return {
       ...base,
       periode: null,
-      raison:
-        `Pas de plage habituelle : il faut au moins ${MIN_YEARS} années complètes de valeurs journalières, ` +
-        `l'archive de ce capteur en a ${frenchYears(years.length)}.`,
+      raison: raisonSansBande(years.length),
       jours: [],
     };
   }

@@ -9,3 +9,36 @@ export const SOURCE_NOMS: Record<string, string> = {
 
 /** The name of a source code; an unknown code is shown as it is stored. */
 export const sourceNom = (code: string): string => SOURCE_NOMS[code] ?? code;
+
+/**
+ * The named origins of an archived daily series (stored with its climatology, shown with the usual range), as the
+ * seed and the Hub'Eau backfill write them (French), and their US English (issue 16). Several origins are stored
+ * joined by « ; ».
+ */
+export const ORIGINES_ARCHIVE_FR = {
+  smash: 'smash (INRAE), d’après la Banque HYDRO',
+  airGR: 'airGRdatasets (INRAE), d’après CAMELS-FR et la Banque HYDRO',
+  hubeauElab: "Hub'Eau (obs_elab, débits moyens journaliers), d’après la Banque HYDRO",
+} as const;
+
+const ORIGINES_ARCHIVE_EN: Record<keyof typeof ORIGINES_ARCHIVE_FR, string> = {
+  smash: 'smash (INRAE), from the Banque HYDRO',
+  airGR: 'airGRdatasets (INRAE), from CAMELS-FR and the Banque HYDRO',
+  hubeauElab: "Hub'Eau (obs_elab, daily mean flows), from the Banque HYDRO",
+};
+
+const ORIGINE_EN = new Map<string, string>(
+  (Object.keys(ORIGINES_ARCHIVE_FR) as Array<keyof typeof ORIGINES_ARCHIVE_FR>).map((k) => [
+    ORIGINES_ARCHIVE_FR[k],
+    ORIGINES_ARCHIVE_EN[k],
+  ]),
+);
+
+/** A stored origin in `langue`: each known origin in English, any other as it is. */
+export function origineArchiveIn(origine: string | null, langue: 'fr' | 'en'): string | null {
+  if (origine === null || langue === 'fr') return origine;
+  return origine
+    .split(' ; ')
+    .map((o) => ORIGINE_EN.get(o) ?? o)
+    .join('; ');
+}

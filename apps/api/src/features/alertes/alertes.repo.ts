@@ -51,7 +51,8 @@ function ruleQuery(db: Db) {
 
 export type RuleRow = Awaited<ReturnType<ReturnType<typeof ruleQuery>['execute']>>[number];
 
-export function toRegle(r: RuleRow): Regle {
+/** A rule as the API answers it, its line of text in `langue`. */
+export function toRegle(r: RuleRow, langue: 'fr' | 'en' = 'fr'): Regle {
   const unite =
     r.grandeur === null
       ? null
@@ -71,14 +72,14 @@ export function toRegle(r: RuleRow): Regle {
       r.activite_id !== null && r.activite_nom !== null ? { id: r.activite_id, nom: r.activite_nom } : null,
     origine: r.origine,
     actif: r.actif === 1,
-    description: describeRule({ ...r, horizonH: r.horizon_h }),
+    description: describeRule({ ...r, horizonH: r.horizon_h }, langue),
     created_at: r.created_at,
     derniere_notification: r.derniere_notif === null ? null : Number(r.derniere_notif),
   };
 }
 
 /** Every rule of the user, by place (order of abonnement), then oldest first. */
-export async function userRules(db: Db, userId: number): Promise<Regle[]> {
+export async function userRules(db: Db, userId: number, langue: 'fr' | 'en' = 'fr'): Promise<Regle[]> {
   const rows = await ruleQuery(db)
     .innerJoin('abonnement as a', (j) =>
       j.onRef('a.user_id', '=', 'r.user_id').onRef('a.lieu_id', '=', 'r.lieu_id'),
@@ -88,16 +89,21 @@ export async function userRules(db: Db, userId: number): Promise<Regle[]> {
     .orderBy('r.lieu_id')
     .orderBy('r.id')
     .execute();
-  return rows.map(toRegle);
+  return rows.map((r) => toRegle(r, langue));
 }
 
-export async function placeRules(db: Db, userId: number, lieuId: number): Promise<Regle[]> {
+export async function placeRules(
+  db: Db,
+  userId: number,
+  lieuId: number,
+  langue: 'fr' | 'en' = 'fr',
+): Promise<Regle[]> {
   const rows = await ruleQuery(db)
     .where('r.user_id', '=', userId)
     .where('r.lieu_id', '=', lieuId)
     .orderBy('r.id')
     .execute();
-  return rows.map(toRegle);
+  return rows.map((r) => toRegle(r, langue));
 }
 
 export async function findRule(db: Db, userId: number, id: number): Promise<RuleRow | undefined> {

@@ -108,8 +108,8 @@ export async function changeAbonnement(
 
 // Rules.
 
-export async function userRegles(deps: AlertesDeps, userId: number): Promise<Regle[]> {
-  return repo.userRules(deps.db.db, userId);
+export async function userRegles(deps: AlertesDeps, userId: number, langue: Langue = 'fr'): Promise<Regle[]> {
+  return repo.userRules(deps.db.db, userId, langue);
 }
 
 /** What the « M'alerter » dialog needs: the place, the abonnement, the rules, what is possible, the defaults. */
@@ -123,7 +123,7 @@ export async function lieuAlertes(
   const lieu = await lieuOr404(deps, lieuId);
   const [abo, regles, grandeurs, refusal, seuils] = await Promise.all([
     repo.findAbonnement(db, userId, lieuId),
-    repo.placeRules(db, userId, lieuId),
+    repo.placeRules(db, userId, lieuId, langue),
     repo.lieuGrandeurs(db, lieuId),
     repo.forecastRefusal(db, userId),
     repo.seuilsHauts(db, lieuId),
@@ -206,6 +206,7 @@ export async function addRegles(
   userId: number,
   lieuId: number,
   inputs: RegleInput[],
+  langue: Langue = 'fr',
 ): Promise<LieuAlertes> {
   const lieu = await lieuOr404(deps, lieuId);
   const grandeurs = await repo.lieuGrandeurs(deps.db.db, lieuId);
@@ -227,7 +228,7 @@ export async function addRegles(
       now,
     );
   });
-  return lieuAlertes(deps, userId, lieuId);
+  return lieuAlertes(deps, userId, lieuId, langue);
 }
 
 /** `PATCH user/alertes/regles/{id}`: on/off and new numbers (type and quantity stay). */
@@ -236,6 +237,7 @@ export async function updateRegle(
   userId: number,
   id: number,
   b: RegleUpdateBody,
+  langue: Langue = 'fr',
 ): Promise<Regle> {
   const db = deps.db.db;
   const current = await repo.findRule(db, userId, id);
@@ -283,7 +285,7 @@ export async function updateRegle(
   );
   const updated = await repo.findRule(db, userId, current.id);
   if (!updated) throw regleInconnue();
-  return repo.toRegle(updated);
+  return repo.toRegle(updated, langue);
 }
 
 export async function deleteRegle(deps: AlertesDeps, userId: number, id: number): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { LieuAlertes } from '@limni/shared/contracts/alertes';
+import { LieuAlertes, Regle, ReglesResponse } from '@limni/shared/contracts/alertes';
 import { signedUpUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { frenchWords as frenchWordsOf } from '../../../test/french-words';
@@ -53,5 +53,60 @@ describe('the « Alert me » dialog in English', () => {
     expect(frenchWords(fr.prevision_raison ?? '').length).toBeGreaterThan(0);
     expect(frenchWords(en.prevision_raison ?? '')).toEqual([]);
     expect(en.prevision_raison).not.toBe(fr.prevision_raison);
+  });
+
+  it('the rules a person set (the profile, « My alerts », the dialog): their line in the asked language', async () => {
+    const { token } = await signedUpUser(ctx, 'AlertesProfilEn');
+    const EN = { 'accept-language': 'en-US,en;q=0.9' };
+    const FR = { 'accept-language': 'fr-FR' };
+    // A rise of 12.5 cm an hour: a decimal, written the US way in English.
+    const montee = 0.125;
+    const created = await ctx.request({
+      method: 'POST',
+      url: `/api/user/alertes/lieu/${TOULOUSE}`,
+      token,
+      headers: EN,
+      payload: {
+        regles: [
+          { type: 'au_dessus', grandeur: 'H', seuil: 3 },
+          { type: 'montee', grandeur: 'H', seuil: montee },
+          { type: 'vigilance' },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const dialog = z.parse(LieuAlertes, created.json());
+    const list = async (headers: Record<string, string>) => {
+      const res = await ctx.request({ url: '/api/user/alertes', token, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return z.parse(ReglesResponse, res.json()).regles;
+    };
+    const en = await list(EN);
+    const fr = await list(FR);
+    expect(en.map((r) => r.type).sort()).toEqual(['au_dessus', 'montee', 'vigilance']);
+    expect(en.map(({ description: _d, ...r }) => r)).toEqual(fr.map(({ description: _d, ...r }) => r));
+    expect(dialog.regles.map((r) => r.description)).toEqual(en.map((r) => r.description));
+    const us = (v: number, decimals: number) =>
+      v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    const line = (rules: Regle[], type: string) => rules.find((r) => r.type === type)?.description ?? '';
+    expect(line(en, 'au_dessus')).toContain(`${us(3, 2)} m`);
+    const cm = montee * 100;
+    expect(line(en, 'montee')).toContain(`${cm.toLocaleString('en-US')} cm/h`);
+    expect(line(fr, 'montee')).toContain(`${cm.toLocaleString('fr-FR')} cm/h`);
+    for (const r of en) expect(frenchWords(r.description), r.description).toEqual([]);
+    for (const [i, r] of fr.entries()) expect(r.description).not.toBe(en[i]?.description);
+    expect(frenchWords(line(fr, 'vigilance')).length).toBeGreaterThan(0);
+
+    // Switching one off answers the rule in the asked language too.
+    const id = en.find((r) => r.type === 'vigilance')?.id;
+    const patched = await ctx.request({
+      method: 'PATCH',
+      url: `/api/user/alertes/regles/${id}`,
+      token,
+      headers: EN,
+      payload: { actif: false },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(z.parse(Regle, patched.json()).description).toBe(line(en, 'vigilance'));
   });
 });

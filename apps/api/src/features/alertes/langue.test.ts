@@ -114,7 +114,7 @@ describe('alert texts follow the account language', () => {
     expect(textEn).toContain(`Level of ${enValue} on `);
     expect(textEn).toContain('above your threshold of 3.00 m.');
     expect(textEn).toMatch(/Trend: rising( fast)? \(\+[\d.]+ cm\/h\)\./);
-    expect(textEn).toContain('Your alert: Level above 3.00 m.');
+    expect(textEn).toContain('Your alert: Water level above 3.00 m.');
     expect(mailEn.raw).toMatch(/<html lang="en">/);
     expect(withoutPlace(`${mailEn.subject}\n${textEn}`)).not.toMatch(FRENCH);
     const pushEn = pushOf('/push/heron', subEn);

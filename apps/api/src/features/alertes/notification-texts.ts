@@ -73,52 +73,15 @@ export function trendSentence(
 // ---- US English wording (the French one comes from shared/domain: formatValeur, formatInstant, describeRule) ----
 
 const NOMS_EN: Record<GrandeurAlerte, string> = { H: 'Level', Q: 'Flow' };
-const numberEn = (v: number, decimals: number) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    v,
-  );
-
-/** "0.86 m", "123.5 m³/s": the same precision as `formatValeur`. */
-function valueEn(g: GrandeurAlerte, x: number): string {
-  const abs = Math.abs(x);
-  const decimals = g === 'H' ? 2 : abs < 10 ? 2 : abs < 100 ? 1 : 0;
-  return `${numberEn(x, decimals)} ${UNITE_PAR_GRANDEUR[g]}`;
-}
-
+/** "0.86 m", "123.5 m³/s": the shared formatting (`formatValeur`), in US English. */
+const valueEn = (g: GrandeurAlerte, x: number) => formatValeur(g, x, UNITE_PAR_GRANDEUR[g], 'en');
 /** "10 cm/h" for levels, "25 m³/s per hour" for flows. */
-function rateEn(g: GrandeurAlerte, parHeure: number): string {
-  if (g === 'H') {
-    const cm = Math.round(parHeure * 1000) / 10;
-    return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(cm)} cm/h`;
-  }
-  return `${valueEn('Q', parHeure)} per hour`;
-}
+const rateEn = (g: GrandeurAlerte, parHeure: number) => formatVariation(g, parHeure, 'en');
 
 const DATE_EN = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', dateStyle: 'medium' });
 const TIME_EN = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', timeStyle: 'short' });
 /** "on Jan 31, 2022 at 11:55 PM (Paris time)". */
 const instantEn = (ms: number) => `on ${DATE_EN.format(ms)} at ${TIME_EN.format(ms)} (Paris time)`;
-
-/** One English line describing a rule ("Level above 3.00 m"). */
-export function describeRuleEn(r: RuleForMail): string {
-  if (r.type === 'vigilance' || r.grandeur === null || r.seuil === null) {
-    return 'Flood vigilance of the river stretch: change to yellow, orange, red and back to green';
-  }
-  const g = r.grandeur;
-  const v = (x: number) => valueEn(g, x);
-  switch (r.type) {
-    case 'au_dessus':
-      return `${NOMS_EN[g]} above ${v(r.seuil)}`;
-    case 'en_dessous':
-      return `${NOMS_EN[g]} below ${v(r.seuil)}`;
-    case 'montee':
-      return `${g === 'H' ? 'Rise' : 'Flow increase'} of more than ${rateEn(g, r.seuil)}`;
-    case 'retour_plage':
-      return `${NOMS_EN[g]} back between ${v(r.seuil)} and ${v(r.seuil2 ?? r.seuil)}`;
-    case 'prevision':
-      return `Forecast: ${NOMS_EN[g].toLowerCase()} above ${v(r.seuil)} within ${r.horizon_h ?? 24} h`;
-  }
-}
 
 function observationTextEn(p: ObservationTextInput): Texte {
   const g = p.grandeur;
@@ -291,7 +254,12 @@ export function alertMail(p: {
     const en: MailContent = {
       langue: 'en',
       greeting: `Hello ${p.username},`,
-      paragraphs: [p.notification.message, ...(p.regle ? [`Your alert: ${describeRuleEn(p.regle)}.`] : [])],
+      paragraphs: [
+        p.notification.message,
+        ...(p.regle
+          ? [`Your alert: ${describeRule({ ...p.regle, horizonH: p.regle.horizon_h }, 'en')}.`]
+          : []),
+      ],
       action: { label: 'See the place on Limni', url: `${p.publicUrl}${p.notification.lien}` },
       footnote: [
         p.stopUrl ? `Stop this alert (one click): ${p.stopUrl}` : null,

@@ -27,7 +27,9 @@ export function reglesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         preHandler,
         schema: { tags, summary: 'Toutes mes alertes, lieu par lieu', response: { 200: ReglesResponse } },
       },
-      async (request) => ({ regles: await userRegles(deps, user(request).id) }),
+      async (request) => ({
+        regles: await userRegles(deps, user(request).id, langueOf(request.headers['accept-language'])),
+      }),
     );
 
     app.get(
@@ -59,7 +61,17 @@ export function reglesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await addRegles(deps, user(request).id, request.params.id, request.body.regles)),
+        reply
+          .code(201)
+          .send(
+            await addRegles(
+              deps,
+              user(request).id,
+              request.params.id,
+              request.body.regles,
+              langueOf(request.headers['accept-language']),
+            ),
+          ),
     );
 
     app.patch(
@@ -74,7 +86,14 @@ export function reglesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: Regle },
         },
       },
-      async (request) => updateRegle(deps, user(request).id, request.params.id, request.body),
+      async (request) =>
+        updateRegle(
+          deps,
+          user(request).id,
+          request.params.id,
+          request.body,
+          langueOf(request.headers['accept-language']),
+        ),
     );
 
     app.delete(

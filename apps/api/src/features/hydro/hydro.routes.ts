@@ -18,6 +18,7 @@ import {
   WebcamsResponse,
 } from '@limni/shared/contracts/hydro';
 import type { AppDeps } from '../../deps';
+import { langueOf } from '../../http/langue';
 import { HydroService } from './hydro.service';
 
 const tags = ['hydro'];
@@ -176,7 +177,7 @@ function vueEnsembleRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/entite/:id',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags,
           summary: 'Un lac ou une rivière : lieux, sous-entités (entites_f), tronçons, départements',
@@ -184,7 +185,7 @@ function vueEnsembleRoutes(service: HydroService): FastifyPluginAsyncZod {
           response: { 200: EntiteDetail },
         },
       },
-      async (request) => service.entite(request.params.id),
+      async (request) => service.entite(request.params.id, langueOf(request.headers['accept-language'])),
     );
   };
 }

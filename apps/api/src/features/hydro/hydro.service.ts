@@ -18,11 +18,13 @@ import type {
   Webcam,
 } from '@limni/shared/contracts/hydro';
 import { furthestFromNormal } from '@limni/shared/domain/climatologie';
+import { descriptionEntiteIn } from '@limni/shared/domain/infos-pratiques';
 import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
 import { episodesOfLieux } from '../../data/capteurs.repo';
 import { capteurStatesAt, dataNow } from '../../data/observations';
 import { notFound } from '../../http/errors';
+import type { Langue } from '../../http/langue';
 import * as repo from './hydro.repo';
 
 /** Metropolitan France, [west, south, east, north]. */
@@ -130,10 +132,13 @@ export class HydroService {
     return repo.vigilanceResume(this.db);
   }
 
-  async entite(id: number): Promise<EntiteDetail> {
+  /** A lake or river; its description (a lake's area) in `langue`. */
+  async entite(id: number, langue: Langue = 'fr'): Promise<EntiteDetail> {
     const entite = await repo.getEntite(this.db, id);
     if (!entite) throw entiteInconnue(id);
-    return entite;
+    return langue === 'fr'
+      ? entite
+      : { ...entite, description: descriptionEntiteIn(entite.description, langue) };
   }
 
   async entiteDateRange(id: number): Promise<DateRange> {

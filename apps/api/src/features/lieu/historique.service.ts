@@ -5,7 +5,14 @@
  */
 import type { LieuDonnees } from '@limni/shared/contracts/hydro';
 import type { ArchivePeriode, BandeJour, NormalesLieu } from '@limni/shared/contracts/historique';
-import { classify, MIN_YEARS, oneYearEarlier, rankPercent } from '@limni/shared/domain/climatologie';
+import {
+  classify,
+  MIN_YEARS,
+  oneYearEarlier,
+  raisonIn,
+  rankPercent,
+} from '@limni/shared/domain/climatologie';
+import { origineArchiveIn } from '@limni/shared/domain/sources';
 import { addDays, parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { archiveDaysBetween } from '../../data/archive.repo';
@@ -142,12 +149,13 @@ export class HistoriqueService {
       lieu_id: lieuId,
       date,
       capteur: s ? { capteur_id: s.id, grandeur: s.grandeur, unite: s.unite, libelle: s.libelle } : null,
-      origine: s?.origine ?? null,
+      origine: origineArchiveIn(s?.origine ?? null, langue),
       periode:
         s && s.annee_debut !== null && s.annee_fin !== null
           ? { debut: s.annee_debut, fin: s.annee_fin, nb_annees: s.nb_annees ?? 0 }
           : null,
-      raison: hasArchive ? s.raison : noArchiveReason(s, langue),
+      // The climatology stores its reason in French: written again in the asked language.
+      raison: hasArchive ? raisonIn(s.raison, langue) : noArchiveReason(s, langue),
       archive:
         s && s.premier_jour !== null && s.dernier_jour !== null
           ? { premier_jour: s.premier_jour, dernier_jour: s.dernier_jour, nb_jours: s.nb_jours ?? 0 }

@@ -9,6 +9,7 @@
  */
 import { addDays, DAY_MS, HOUR_MS, parisDay } from '@limni/shared/domain/time';
 import { lpsToM3s } from '@limni/shared/domain/units';
+import { ORIGINES_ARCHIVE_FR } from '@limni/shared/domain/sources';
 import { climatologyOrigin } from '../../data/archive.repo';
 import { recomputeClimatology, refreshGrownClimatologies } from '../../data/climatologie';
 import { pacer, UpstreamError } from '../http';
@@ -46,7 +47,7 @@ export function elabStart(st: ElabStanding | undefined, today: string): string |
 }
 
 /** Named with the band of a sensor whose archive holds obs_elab days (ADR 086: the origin is always said). */
-export const HUBEAU_ELAB_ORIGIN = "Hub'Eau (obs_elab, débits moyens journaliers), d’après la Banque HYDRO";
+export const HUBEAU_ELAB_ORIGIN: string = ORIGINES_ARCHIVE_FR.hubeauElab;
 
 /** The origin of a sensor's archive once obs_elab days are in it: Hub'Eau added to what was named before. */
 export function withHubeauOrigin(before: string | null): string {

@@ -19,6 +19,7 @@ import {
   setSensorSeriesState,
 } from '../seed.repo';
 import type { SeedLog, SeedStep } from '../step';
+import { ORIGINES_ARCHIVE_FR } from '@limni/shared/domain/sources';
 
 export const ARCHIVE_FILE = 'history_daily.csv.gz';
 
@@ -28,9 +29,7 @@ let smashCodes: Set<string> | null = null;
 /** The named origin of each station's archived series (shown with the band), by station code. */
 export function archiveOrigin(code: string): string {
   smashCodes ??= new Set(parseCsv(readSeedText('smash_stations.csv')).map((r) => r['code_station'] ?? ''));
-  return smashCodes.has(code)
-    ? 'smash (INRAE), d’après la Banque HYDRO'
-    : 'airGRdatasets (INRAE), d’après CAMELS-FR et la Banque HYDRO';
+  return smashCodes.has(code) ? ORIGINES_ARCHIVE_FR.smash : ORIGINES_ARCHIVE_FR.airGR;
 }
 
 interface Day {

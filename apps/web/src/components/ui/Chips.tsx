@@ -103,7 +103,7 @@ export function VerdictChip({ verdict, activite }: { verdict: VerdictValue; acti
       className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-medium ${s.cls}`}
     >
       <LineIcon d={s.icon} size={14} strokeWidth={2.5} className="shrink-0" />
-      {activite && <span className="sr-only">{activite} : </span>}
+      {activite && <span className="sr-only">{`${activite}${currentLangue() === 'en' ? ':' : ' :'} `}</span>}
       {t(s.key)}
     </span>
   );

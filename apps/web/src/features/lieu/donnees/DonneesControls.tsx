@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { SERIE_STYLES } from '@limni/shared/domain/series';
 import { addDays, isIsoDay } from '@limni/shared/domain/time';
+import { nomCapteur } from '../../../lib/capteur-nom';
 import { useLieuMessages } from '../messages';
 import { useHistoryMessages } from './history-messages';
 import { isLongPeriode, PERIODES, type DonneesWindow, type Periode } from './use-donnees-window';
@@ -112,7 +113,7 @@ export function DonneesControls({
       {grandeurs.length > 1 && (
         <ChipGroup
           label={m('grandeur')}
-          options={grandeurs.map((x) => ({ value: x, label: SERIE_STYLES[x].nom }))}
+          options={grandeurs.map((x) => ({ value: x, label: nomCapteur(SERIE_STYLES[x].nom) }))}
           current={view.g}
           onSelect={view.setGrandeur}
         />

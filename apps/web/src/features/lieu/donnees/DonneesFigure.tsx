@@ -11,7 +11,7 @@ import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
 import { LineIcon } from '../../../components/ui/LineIcon';
 import { Skeleton } from '../../../components/ui/States';
 import { formatDateTime, formatNumber, formatValue } from '../../../lib/format';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLangue, currentLocale } from '../../../lib/i18n';
 import { useLieuMessages } from '../messages';
 import { parisDay } from '@limni/shared/domain/time';
 import { ChartLegend } from './ChartLegend';
@@ -184,7 +184,7 @@ function pathSentence(
     m('resumeArrivee', { valeur: v(s.end.valeur), date: dayTime(s.end.ts) }),
   ]
     .join(', ')
-    .concat(` ; ${bilan}.`);
+    .concat(`${currentLangue() === 'en' ? ';' : ' ;'} ${bilan}.`);
 }
 
 /** The summary the chart refers to: the path over the period, a peak of the last 30 days outside it, last value, forecast. */

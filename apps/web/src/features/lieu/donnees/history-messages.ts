@@ -42,7 +42,7 @@ export const useHistoryMessages = defineMessages(
     hautes: 'high',
     'tres-hautes': 'very high',
     phrase:
-      '{classe} for a {jour}: {valeur}, higher than {rang} % of the {jour} values of {periode}. Usually between {bas} and {haut} on this date (one year in two).',
+      '{classe} for a {jour}: {valeur}, higher than {rang}% of the {jour} values of {periode}. Usually between {bas} and {haut} on this date (one year in two).',
     phraseSansRang: '{classe} for a {jour}: {valeur}. Usually between {bas} and {haut} on this date.',
     legendeHabituel: 'Usual on this date ({periode}): 8 years in 10 (light), 1 in 2 (dark)',
     legendeMediane: 'Median ({periode})',
