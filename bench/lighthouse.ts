@@ -1,12 +1,13 @@
 /**
  * `npm run bench -- lighthouse` (or `npx tsx bench/lighthouse.ts [--runs=3] [--pages=/,/bassins]
- * [--form=mobile,desktop] [--long-tasks]`): Lighthouse 12 (npm `lighthouse`, Debian Chromium at CHROME_PATH or
+ * [--form=mobile,desktop] [--long-tasks] [--port=N]`): Lighthouse 12 (npm `lighthouse`, Debian Chromium at CHROME_PATH or
  * /usr/lib/chromium/chromium) on the built app served by the real server on a freshly seeded demo database, for the
  * five pages of issue 14, mobile and desktop profiles, `runs` runs each; prints the median performance score, LCP,
  * CLS, TBT and the accessibility score per page and profile, against the targets of issue 14 (mobile performance ≥ 90,
  * ≥ 80 on the chooser; CLS ≤ 0.05; LCP ≤ 2.5 s; desktop chooser TBT ≤ 300 ms; accessibility 100).
  * `--long-tasks` also prints, for each run, the main-thread tasks over 50 ms (start, duration, script) from
- * Lighthouse's `long-tasks` audit: what makes the TBT.
+ * Lighthouse's `long-tasks` audit: what makes the TBT. `--port=N` serves the app on N and Chrome's debugging port on
+ * N+1 (free ports otherwise), for machines where each user keeps to a range.
  * Run it on an idle machine: Lighthouse simulates a slow phone from the trace it records, so a busy CPU lowers
  * the figures. Needs `npm run build` first.
  */
@@ -29,6 +30,7 @@ const forms = (arg('form') ?? 'mobile,desktop').split(',') as Array<'mobile' | '
 const PAGES = (arg('pages') ?? '/,/bassins,/user/login,/lieu/1/a-3/donnees,/choisir/carte').split(',');
 const longTasks = process.argv.includes('--long-tasks');
 const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
+const fixedPort = arg('port') ? Number(arg('port')) : null;
 
 interface Figures {
   perf: number;
@@ -60,7 +62,7 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
   if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Application non construite : lancez « npm run build » d’abord.');
   }
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-bench-lh-'));
   const child = spawn(process.execPath, [server], {
     cwd: root,
@@ -137,6 +139,7 @@ async function auditWithRetry(url: string, form: 'mobile' | 'desktop', port: num
 const app = await startApp();
 const chrome = await chromeLauncher.launch({
   chromePath,
+  ...(fixedPort ? { port: fixedPort + 1 } : {}),
   chromeFlags: [
     '--headless=new',
     '--no-sandbox',

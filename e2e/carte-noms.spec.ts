@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { screens } from './lieux-support';
 import { activiteId, entiteId, lieuId } from './seed-support';
-import { expectAccessible } from './support';
+import { expectAccessible, openMap } from './support';
 
 const geo = path.resolve(import.meta.dirname, '../apps/web/public/geo');
 
@@ -116,9 +116,8 @@ test('the France map names the main towns and rivers, biggest first', async ({ p
   // Desktop width: on a phone the chooser shows its list until its « Carte » view is chosen (ADR 118).
   await page.goto('/choisir/carte');
   const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
-  // The map loads when the pointer reaches it (or when the browser is idle).
-  await map.hover();
-  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
+  // MapLibre loads when the user asks for it: the pointer over the map (ADR 118).
+  await openMap(map);
   // The most populous town of the list is named first: no other name can crowd it out (markers are grouped here).
   const biggest = towns().sort((a, b) => b.properties.pop_max - a.properties.pop_max)[0];
   if (!biggest) throw new Error('towns.geojson is empty');

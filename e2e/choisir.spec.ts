@@ -1,6 +1,6 @@
 import { expect, expectConsole, test } from './fixtures';
 import { activiteId, lieuId } from './seed-support';
-import { expectAccessible, screenshots } from './support';
+import { expectAccessible, openMap, screenshots } from './support';
 
 test('home → choisir → filter lakes → a real lake is listed and drawn on the map', async ({
   page,
@@ -39,7 +39,8 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
   await expect(list.getByRole('link').nth(measured)).not.toContainText(/avec mesures/);
 
   const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
-  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  // MapLibre waits for the user's intent (ADR 118): the pointer over the map.
+  await openMap(map);
   await expectAccessible(page, 'choisir/carte');
 
   await page.getByRole('button', { name: 'Lacs' }).click();
@@ -61,70 +62,113 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
   // On a phone the list is shown first (the map is one tap away: see the phone test).
   await screenshots(page, 'choisir-carte', {
     waitFor: async () => {
-      if ((page.viewportSize()?.width ?? 0) >= 1024) {
-        await expect(map).toHaveAttribute('data-map-ready', 'true');
-      }
+      // Back from the phone's list view, the map is a preview again until the pointer comes over it.
+      if ((page.viewportSize()?.width ?? 0) >= 1024) await openMap(map);
     },
   });
 });
 
-test('the map is a preview at once, then MapLibre in the same box; close markers are groups that zoom in', async ({
+test.describe(() => {
+  // Once the service worker controls the page, it would serve the chunk past `page.route`: it stays out here.
+  test.use({ serviceWorkers: 'block' });
+  test('the map is a preview until the pointer comes, then MapLibre in the same box; groups zoom in', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The MapLibre chunk is watched, then held back: what the page shows until it arrives is the preview.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route(/\/assets\/MapView-[\w-]+\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto('/choisir/carte');
+    const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
+    const preview = map.getByTestId('apercu-carte');
+    await expect(preview).toBeVisible();
+    const list = page.getByRole('list', { name: 'Liste des lacs et rivières' });
+    await expect(list.getByRole('link').first()).toBeVisible();
+    const listed = Number((await page.getByText(/^\d+ résultats?$/).textContent())?.replace(/\D/g, ''));
+    // Every listed water body is a disc of the preview: each is one `h0` segment, drawn twice (ring, then colour).
+    const discs = async () =>
+      (await preview
+        .locator('path')
+        .evaluateAll((paths) =>
+          paths.reduce((n, p) => n + (p.getAttribute('d')?.match(/h0/g)?.length ?? 0), 0),
+        )) / 2;
+    expect(await discs()).toBe(listed);
+    await expect(map).toHaveAttribute('data-map-ready', 'false');
+    // Nobody asked for the map: MapLibre is not fetched, even once the page has been idle a while (ADR 118).
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 2000))),
+    );
+    expect(asked).toEqual([]);
+    await expect(map.getByRole('button', { name: 'Explorer la carte' })).toBeVisible();
+    await expectAccessible(page, 'choisir/carte (aperçu)');
+    // The list and the preview follow the filters while the map waits.
+    await page.getByRole('searchbox', { name: 'Nom' }).fill('garonne');
+    await expect(list.getByRole('link', { name: /La Garonne/ })).toBeVisible();
+    const filtered = await list.getByRole('link').count();
+    expect(filtered).toBeLessThan(listed);
+    await expect.poll(discs).toBe(filtered);
+    await page.getByRole('searchbox', { name: 'Nom' }).fill('');
+    await expect.poll(discs).toBe(listed);
+
+    // The pointer over the map asks for it (scrolling the map into view); the button says it is coming.
+    await openMap(map, { wait: false });
+    await expect.poll(() => asked.length).toBe(1);
+    await expect(map.getByRole('button', { name: 'Chargement de la carte…' })).toBeVisible();
+    await expect(map).toHaveAttribute('data-map-ready', 'false');
+    const box = await map.boundingBox();
+    release();
+    // MapLibre's first frames are software WebGL in CI's headless Chromium: slow on a busy machine.
+    await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
+    await expect(preview).toHaveCount(0);
+    await expect(map.getByRole('button', { name: /^(Explorer|Chargement)/ })).toHaveCount(0);
+    expect(await map.boundingBox()).toEqual(box);
+    // France at once: close markers are grouped, and every listed water body is drawn, alone or in a group.
+    expect(Number(await map.getAttribute('data-rendered-clusters'))).toBeGreaterThan(0);
+    await expect(map).toHaveAttribute('data-rendered-points', String(listed));
+    const groups = map.getByRole('button', { name: /^\d+ repères proches : zoomer$/ });
+    const inGroups = (await groups.allTextContents()).reduce((n, t) => n + Number(t), 0);
+    expect(inGroups).toBeGreaterThan(1);
+    expect(inGroups).toBeLessThanOrEqual(listed);
+    await expectAccessible(page, 'choisir/carte (groupes)');
+
+    // A group is a button: from the keyboard it zooms in on its markers, and the focus goes to the map.
+    await groups.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(map.locator('canvas')).toBeFocused();
+    await expect(map).toHaveAttribute('data-map-ready', 'true');
+    expect(Number(await map.getAttribute('data-rendered-points'))).toBeLessThan(listed);
+  });
+});
+
+test('from the keyboard, « Explorer la carte » loads the map and hands it the focus; in English too', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  // The MapLibre chunk is held back: what the page shows until it arrives is the preview.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/MapView-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
   await page.goto('/choisir/carte');
   const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
-  const preview = map.getByTestId('apercu-carte');
-  await expect(preview).toBeVisible();
-  const list = page.getByRole('list', { name: 'Liste des lacs et rivières' });
-  await expect(list.getByRole('link').first()).toBeVisible();
-  const listed = Number((await page.getByText(/^\d+ résultats?$/).textContent())?.replace(/\D/g, ''));
-  // Every listed water body is a disc of the preview: each is one `h0` segment, drawn twice (ring, then colour).
-  const discs = async () =>
-    (await preview
-      .locator('path')
-      .evaluateAll((paths) =>
-        paths.reduce((n, p) => n + (p.getAttribute('d')?.match(/h0/g)?.length ?? 0), 0),
-      )) / 2;
-  expect(await discs()).toBe(listed);
+  const explore = map.getByRole('button', { name: 'Explorer la carte' });
+  await expect(explore).toBeVisible();
   await expect(map).toHaveAttribute('data-map-ready', 'false');
-  // The list and the preview follow the filters while the map waits.
-  await page.getByRole('searchbox', { name: 'Nom' }).fill('garonne');
-  await expect(list.getByRole('link', { name: /La Garonne/ })).toBeVisible();
-  const filtered = await list.getByRole('link').count();
-  expect(filtered).toBeLessThan(listed);
-  await expect.poll(discs).toBe(filtered);
-  await page.getByRole('searchbox', { name: 'Nom' }).fill('');
-  await expect.poll(discs).toBe(listed);
-  const box = await map.boundingBox();
-
-  release();
-  // MapLibre's first frames are software WebGL in CI's headless Chromium: slow on a busy machine.
-  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
-  await expect(preview).toHaveCount(0);
-  expect(await map.boundingBox()).toEqual(box);
-  // France at once: close markers are grouped, and every listed water body is drawn, alone or in a group.
-  expect(Number(await map.getAttribute('data-rendered-clusters'))).toBeGreaterThan(0);
-  await expect(map).toHaveAttribute('data-rendered-points', String(listed));
-  const groups = map.getByRole('button', { name: /^\d+ repères proches : zoomer$/ });
-  const inGroups = (await groups.allTextContents()).reduce((n, t) => n + Number(t), 0);
-  expect(inGroups).toBeGreaterThan(1);
-  expect(inGroups).toBeLessThanOrEqual(listed);
-  await expectAccessible(page, 'choisir/carte (groupes)');
-
-  // A group is a button: from the keyboard it zooms in on its markers, and the focus goes to the map.
-  await groups.first().focus();
+  // The focus entering the map's box asks for the map; Enter on the button too. Once drawn, the map has the keys.
+  await explore.focus();
   await page.keyboard.press('Enter');
+  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 60_000 });
   await expect(map.locator('canvas')).toBeFocused();
-  await expect(map).toHaveAttribute('data-map-ready', 'true');
-  expect(Number(await map.getAttribute('data-rendered-points'))).toBeLessThan(listed);
+  await expect(explore).toHaveCount(0);
+
+  const en = await page.context().newPage();
+  await en.addInitScript(() => localStorage.setItem('langue', 'en'));
+  await en.goto('/choisir/carte');
+  const enMap = en.getByRole('region', { name: 'Map of lakes and rivers' });
+  await expect(enMap.getByRole('button', { name: 'Explore the map' })).toBeVisible();
+  await expect(enMap).toHaveAttribute('data-map-ready', 'false');
+  await en.close();
 });
 
 test('the département filter ignores "tous" and the basin is remembered', async ({ page }) => {

@@ -5,7 +5,7 @@
 import { expect, expectConsole, test } from './fixtures';
 import { screens } from './lieux-support';
 import { activiteId, entiteId, lieuId } from './seed-support';
-import { expectAccessible } from './support';
+import { expectAccessible, openMap } from './support';
 
 test('choose a river → its map and list, switch activity, then open a place', async ({ page, request }) => {
   const garonne = await entiteId(request, 'La Garonne');
@@ -33,7 +33,7 @@ test('choose a river → its map and list, switch activity, then open a place', 
   );
 
   const map = page.getByRole('region', { name: 'Carte des lieux de La Garonne' });
-  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await openMap(map);
   // All 24 places of the Garonne are drawn (the outline is not a point).
   await expect(map).toHaveAttribute('data-rendered-points', '24');
   const places = page.getByRole('region', { name: /^Lieux/ }).getByRole('list');
@@ -107,7 +107,7 @@ test('a Vigicrues stretch: its level and date, its places coloured by it on a ma
   await expect(page.getByText('Les lieux sont colorés selon la vigilance du tronçon')).toHaveCount(0);
 
   const map = page.getByRole('region', { name: 'Carte des lieux du tronçon Garonne toulousaine' });
-  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await openMap(map);
   await expect(map).toHaveAttribute('data-rendered-points', '5');
   const rows = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
   await expect(rows).toHaveCount(5);

@@ -5,7 +5,7 @@
 import { expect, test } from './fixtures';
 import { screens } from './lieux-support';
 import { activiteId, entiteId, lieuId } from './seed-support';
-import { expectAccessible } from './support';
+import { expectAccessible, openMap } from './support';
 
 test('Lac des Quatre-Cantons: outline, the Lucerne gauge, July 2021 levels', async ({ page, request }) => {
   const baignade = await activiteId(request, 'Baignade');
@@ -19,7 +19,7 @@ test('Lac des Quatre-Cantons: outline, the Lucerne gauge, July 2021 levels', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Lac des Quatre-Cantons' })).toBeVisible();
   await expect(page.getByText('Superficie approximative : 119 km²')).toBeVisible();
   const map = page.getByRole('region', { name: 'Carte des lieux de Lac des Quatre-Cantons' });
-  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await openMap(map);
   await expect(map).toHaveAttribute('data-rendered-points', '1');
   const lucerne = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
   await expect(lucerne).toContainText('Lucerne');

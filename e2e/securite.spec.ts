@@ -6,6 +6,7 @@
 import { expectConsole, expect, test, type Page } from './fixtures';
 import { createVerifiedAccount, signInThroughUi } from './compte-support';
 import { lieuId } from './seed-support';
+import { openMap } from './support';
 
 /** Records every CSP violation the page reports (the console guard also fails on their console errors). */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -71,10 +72,7 @@ test('the app runs under its CSP: map worker, chart, service worker, account pag
   });
 
   await page.goto('/choisir/carte');
-  await expect(page.getByRole('region', { name: 'Carte des lacs et rivières' })).toHaveAttribute(
-    'data-map-ready',
-    'true',
-  );
+  await openMap(page.getByRole('region', { name: 'Carte des lacs et rivières' }));
   await page.goto(`/lieu/${pontNeuf}/a-1/donnees`);
   await expect(page.getByTestId('valeur-principale')).toBeVisible();
   await expect(page.locator('.uplot canvas').first()).toBeVisible();

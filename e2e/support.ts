@@ -1,7 +1,7 @@
 /** Helpers shared by the browser specs. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const SCREENS_DIR =
   process.env.E2E_SCREENS_DIR ?? path.resolve(import.meta.dirname, '../test-results/screens');
@@ -38,4 +38,18 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
         .join(' | ')}`,
   );
   if (serious.length > 0) throw new Error(`Accessibilité (${context}) :\n${summary.join('\n')}`);
+}
+
+/**
+ * Asks for the real map the way a user does (ADR 118): MapLibre loads only on intent, so the pointer goes over the
+ * map's box (its preview). Then, unless `wait` is false, waits until MapLibre has drawn its points
+ * (`data-map-ready`). `map` is the map's `region`.
+ */
+export async function openMap(
+  map: Locator,
+  { wait = true, timeout = 60_000 }: { wait?: boolean; timeout?: number } = {},
+): Promise<void> {
+  await map.hover();
+  // MapLibre's first frames are software WebGL in CI's headless Chromium: slow on a busy machine.
+  if (wait) await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout });
 }

@@ -5,7 +5,7 @@
  */
 import { expect, test } from './fixtures';
 import { activiteId, lieuId } from './seed-support';
-import { expectAccessible, screenshots } from './support';
+import { expectAccessible, openMap, screenshots } from './support';
 
 test('the empty webcam list is not linked (issue 12), and says why it is empty when reached', async ({
   page,
@@ -82,7 +82,7 @@ test('activities: the list, then one activity with the day of its verdicts, a ma
 
   // Every place is a point on the map (WebGL rendering, counted once the map is idle), with a legend in words.
   const map = page.getByRole('region', { name: 'Carte des avis pour Canoë-kayak' });
-  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await openMap(map);
   await expect(map).toHaveAttribute('data-rendered-points', String(detail.lieux.length));
   await expect(page.getByRole('list', { name: 'Légende' })).toContainText('Déconseillé');
   await expectAccessible(page, 'activité');

@@ -46,3 +46,9 @@ const en: Record<keyof typeof fr, string> = {
 export const MAP_LOCALE_KEYS = Object.keys(fr) as Array<keyof typeof fr>;
 
 export const useMapMessages = defineMessages(fr, en);
+
+/** The words of the map's box before MapLibre is loaded (`LightMap`, docs/decisions/118). */
+export const useLightMapMessages = defineMessages(
+  { explorer: 'Explorer la carte', chargement: 'Chargement de la carte…' },
+  { explorer: 'Explore the map', chargement: 'Loading the map…' },
+);

@@ -34,7 +34,8 @@ export default function ChoisirCartePage() {
   const [vue, setVue] = useState<Vue>('liste');
   const [mode, setMode] = useState<ModeCouleur>('etat');
   const desktop = useMediaQuery(DESKTOP_QUERY, true);
-  // On a phone the map (its preview, then the MapLibre chunk: LightMap) is drawn only when its view is chosen.
+  // On a phone the map (its preview, then the MapLibre chunk: LightMap) is drawn only when its view is chosen, and
+  // choosing it is asking for the map. On a desktop, MapLibre waits for the pointer or the focus (ADR 118).
   const showMap = desktop || vue === 'carte';
   const titleId = useId();
 
@@ -73,6 +74,7 @@ export default function ChoisirCartePage() {
       >
         {showMap && (
           <LightMap
+            requested={!desktop && vue === 'carte'}
             points={points}
             bbox={bbox}
             label={m('carte')}

@@ -65,7 +65,9 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
   return (
     <div className="space-y-4">
       <div className="h-[60vh] min-h-72 overflow-hidden rounded-xl border border-line">
+        {/* The map is this tab: choosing it is asking for MapLibre (ADR 118). */}
         <LightMap
+          requested
           points={points}
           bbox={bbox}
           outline={outline}
