@@ -58,37 +58,43 @@ function typeInto(el: Field, value: string): void {
 }
 
 export interface PrerenderHandoff {
-  /** Reads the prerendered fields now; call right before the app renders over them. */
+  /** Call right before `createRoot(root).render(…)`: the carry-over happens at the app's first commit. */
   beforeRender(): void;
 }
 
-/** The carry-over of the prerendered screen in `root`: call `beforeRender()` right before `createRoot(root).render`. */
+/**
+ * Call as soon as the app's code runs, while the prerendered screen is still in `root`. The prerendered fields are
+ * read when the app replaces them, not before: what is typed until that very moment is kept.
+ */
 export function holdPrerenderedScreen(root: HTMLElement): PrerenderHandoff {
+  const old = fieldsByKey(root);
+  const oldNodes = new Set<Field>(old.values());
+  let focused: string | null = null;
+  const keyOf = (target: EventTarget | null) => [...old].find(([, el]) => el === target)?.[0] ?? null;
+  focused = keyOf(document.activeElement);
+  const onFocus = (event: FocusEvent) => {
+    focused = keyOf(event.target);
+  };
+  root.addEventListener('focusin', onFocus);
+
   return {
     beforeRender() {
-      const old = fieldsByKey(root);
-      const kept: Kept[] = [];
-      let focused: string | null = null;
-      for (const [key, el] of old) {
-        if (document.activeElement === el) focused = key;
-        if (changedByPerson(el))
-          kept.push({ key, value: el.value, checked: isToggle(el) ? el.checked : null });
-      }
-      if (kept.length === 0 && focused === null) return;
-      const oldNodes = new Set<Field>(old.values());
-      const wanted = [...kept.map((k) => k.key), ...(focused ? [focused] : [])];
       const startedAt = Date.now();
       const observer = new MutationObserver(() => {
-        const now = fieldsByKey(root);
-        const ready = wanted.every((key) => {
-          const el = now.get(key);
-          return el !== undefined && !oldNodes.has(el);
-        });
-        if (!ready) {
-          if (Date.now() - startedAt > GIVE_UP_MS) observer.disconnect();
-          return;
+        // Still there: the app has not replaced the prerendered screen yet.
+        if ([...oldNodes].some((el) => root.contains(el))) return;
+        const kept: Kept[] = [];
+        for (const [key, el] of old) {
+          if (changedByPerson(el)) {
+            kept.push({ key, value: el.value, checked: isToggle(el) ? el.checked : null });
+          }
         }
+        const now = fieldsByKey(root);
+        const wanted = [...kept.map((k) => k.key), ...(focused ? [focused] : [])];
+        // The page's fields may come a commit later (a part still loading): wait for them, not for ever.
+        if (!wanted.every((key) => now.has(key)) && Date.now() - startedAt < GIVE_UP_MS) return;
         observer.disconnect();
+        root.removeEventListener('focusin', onFocus);
         for (const k of kept) {
           const el = now.get(k.key);
           if (!el) continue;
@@ -96,7 +102,9 @@ export function holdPrerenderedScreen(root: HTMLElement): PrerenderHandoff {
             if (k.checked !== null && el.checked !== k.checked) el.click();
           } else if (el.value !== k.value) typeInto(el, k.value);
         }
-        if (focused) now.get(focused)?.focus();
+        // The focus went with the replaced field; it comes back unless the person has moved on meanwhile.
+        const free = document.activeElement === null || document.activeElement === document.body;
+        if (focused && free) now.get(focused)?.focus();
       });
       observer.observe(root, { childList: true, subtree: true });
     },
