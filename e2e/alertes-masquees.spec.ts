@@ -11,6 +11,7 @@ import { expect, test } from './fixtures';
 import { placeOfStation, recordAlerte, sharedServerDatabase, type StationPlace } from './db-support';
 import { screens } from './lieux-support';
 import { expectAccessible } from './support';
+import { serverUnderTest } from './server';
 
 const TITRE = 'Crue : l’Ariège au-dessus de 2 m à Foix';
 /** L'Ariège à Foix. */
@@ -67,7 +68,7 @@ test('an alert hidden on the place stays hidden for the session, on its river to
   await page.getByRole('button', { name: /^Masquer l’alerte/ }).click();
   await expect(page.getByText(TITRE)).toHaveCount(0);
   const other = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: serverUnderTest().baseUrl,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
   });

@@ -10,6 +10,7 @@ import { expect, test } from './fixtures';
 import { createVerifiedAccount, signInThroughUi } from './compte-support';
 import { placeOfStation, recordAlerte, sharedServerDatabase, type StationPlace } from './db-support';
 import { expectAccessible, screenshots } from './support';
+import { serverUnderTest } from './server';
 
 const TITRE = 'Travaux sur la berge à Lézat-sur-Lèze';
 /** La Lèze à Lézat-sur-Lèze (the notice's place) and L'Ariège à Foix (a favourite without alert). */
@@ -71,7 +72,7 @@ test('alerts of the favourites, hidden for the session and shown again', async (
   await screenshots(page, 'alertes-masquees');
 
   // Another session shows it again.
-  const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'fr-FR' });
+  const other = await browser.newContext({ baseURL: serverUnderTest().baseUrl, locale: 'fr-FR' });
   const fresh = await other.newPage();
   await fresh.addInitScript(
     (id) => localStorage.setItem('favoris', JSON.stringify({ lieux: [{ id, ida: 3 }] })),

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { serverUnderTest } from './server';
 
 /** Passes every rule (long, not common, unrelated to the test usernames). */
 export const PASSWORD = 'Truite-Vague-42-Saumon';
@@ -43,9 +44,7 @@ function decodeHeader(value: string): string {
 }
 
 export function readMails(): Mail[] {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR manquant (global-setup)');
-  const dir = path.join(dataDir, 'outbox');
+  const dir = path.join(serverUnderTest().dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { openDb } from '../apps/api/src/db/client';
 import type { Database } from '../apps/api/src/db/schema';
 import type { Insertable, Kysely } from 'kysely';
+import { serverUnderTest } from './server';
 
 export interface ServerDatabase {
   /** postgres://… or undefined for SQLite. */
@@ -16,11 +17,10 @@ export interface ServerDatabase {
   dataDir: string;
 }
 
-/** The database of the server started by global-setup.ts. */
+/** The database of the server the running test talks to (global-setup.ts, `e2e/server.ts`). */
 export function sharedServerDatabase(): ServerDatabase {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR manquant (global-setup)');
-  return { databaseUrl: process.env.DATABASE_URL || undefined, dataDir };
+  const { databaseUrl, dataDir } = serverUnderTest();
+  return { databaseUrl, dataDir };
 }
 
 export async function withDatabase<T>(
@@ -70,7 +70,7 @@ export function recordAlerte(where: ServerDatabase, alerte: Insertable<Database[
  * empty: that server migrates and seeds it); `drop` removes it. On SQLite, nothing to do (a DATA_DIR of its own).
  */
 export async function scratchPostgres(): Promise<{ databaseUrl: string; drop: () => Promise<void> } | null> {
-  const base = process.env.DATABASE_URL;
+  const base = serverUnderTest().databaseUrl;
   if (!base) return null;
   const url = new URL(base);
   const name = `${url.pathname.slice(1)}_e2e_${crypto.randomBytes(4).toString('hex')}`;

@@ -1,12 +1,18 @@
 /**
  * Starts the built server (apps/api/dist/server.js, which serves apps/web/dist) on a free port with a temporary
- * DATA_DIR, waits for /api/health, and exposes its URL and data directory to the tests.
+ * DATA_DIR, waits for /api/health, and exposes its URL and data directory to the tests (E2E_BASE_URL, E2E_DATA_DIR).
+ *
+ * When TEST_DATABASE_URL names a PostgreSQL server (CI sets it), a second server starts at the same time on a
+ * database created for the run and dropped after: the `postgres` project of playwright.config.ts runs the alert
+ * specs on it (E2E_PG_BASE_URL, E2E_PG_DATA_DIR, E2E_PG_DATABASE_URL; docs/decisions/070).
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -21,17 +27,14 @@ function freePort(): Promise<number> {
   });
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  // E2E_EXTERNAL_URL: the app is already running (e.g. the reference deployment behind nginx, started by
-  // deploy/e2e-cluster.ts, which also sets E2E_DATA_DIR and DATABASE_URL): test it as it is.
-  const external = process.env.E2E_EXTERNAL_URL;
-  if (external) {
-    const res = await fetch(`${external}/api/health`).catch(() => null);
-    if (!res?.ok) throw new Error(`L’application ne répond pas sur ${external}/api/health`);
-    if (!process.env.E2E_DATA_DIR) throw new Error('E2E_EXTERNAL_URL demande aussi E2E_DATA_DIR');
-    process.env.E2E_BASE_URL = external;
-    return async () => {};
-  }
+interface Started {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts one server of the built app; `databaseUrl` puts it on PostgreSQL instead of its SQLite file. */
+async function startServer(databaseUrl?: string): Promise<Started> {
   // E2E_WEB_DIST: test another build of the web app; E2E_API_SOURCE=1: run the API from its sources (tsx)
   // instead of the bundle. Both let several developers run browser tests at once without sharing build outputs.
   const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
@@ -52,6 +55,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ...Object.fromEntries(
         Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS' && !k.startsWith('PW_')),
       ),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -62,7 +66,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté (code ${child.exitCode})`);
     try {
@@ -74,11 +78,70 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (Date.now() > deadline) throw new Error('Le serveur ne répond pas sur /api/health');
     await new Promise((r) => setTimeout(r, 250));
   }
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_DATA_DIR = dataDir;
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database created for this run on the server of TEST_DATABASE_URL, with the way to drop it. */
+async function scratchDatabase(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `limni_e2e_${crypto.randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  // E2E_EXTERNAL_URL: the app is already running (e.g. the reference deployment behind nginx, started by
+  // deploy/e2e-cluster.ts, which also sets E2E_DATA_DIR and DATABASE_URL): test it as it is.
+  const external = process.env.E2E_EXTERNAL_URL;
+  if (external) {
+    const res = await fetch(`${external}/api/health`).catch(() => null);
+    if (!res?.ok) throw new Error(`L’application ne répond pas sur ${external}/api/health`);
+    if (!process.env.E2E_DATA_DIR) throw new Error('E2E_EXTERNAL_URL demande aussi E2E_DATA_DIR');
+    process.env.E2E_BASE_URL = external;
+    return async () => {};
+  }
+  const admin = process.env.TEST_DATABASE_URL;
+  const scratch = admin ? await scratchDatabase(admin) : null;
+  // Both servers migrate and seed at once: the second costs the run little more than the first.
+  const [first, second] = await Promise.allSettled([
+    startServer(),
+    scratch ? startServer(scratch.url) : Promise.resolve(null),
+  ]);
+  if (first.status === 'rejected' || second.status === 'rejected') {
+    // One did not start: stop the other, drop the scratch database, and say why.
+    if (first.status === 'fulfilled') await first.value.stop();
+    if (second.status === 'fulfilled') await second.value?.stop();
+    await scratch?.drop();
+    throw first.status === 'rejected' ? first.reason : (second as PromiseRejectedResult).reason;
+  }
+  const main = first.value;
+  const onPostgres = second.value;
+  process.env.E2E_BASE_URL = main.baseUrl;
+  process.env.E2E_DATA_DIR = main.dataDir;
+  if (onPostgres && scratch) {
+    process.env.E2E_PG_BASE_URL = onPostgres.baseUrl;
+    process.env.E2E_PG_DATA_DIR = onPostgres.dataDir;
+    process.env.E2E_PG_DATABASE_URL = scratch.url;
+  }
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([main.stop(), onPostgres?.stop()]);
+    await scratch?.drop();
   };
 }

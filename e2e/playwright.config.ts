@@ -3,6 +3,7 @@
  * free port with a fresh DATA_DIR. Screenshots of key screens go to test-results/screens/.
  */
 import { defineConfig } from '@playwright/test';
+import { POSTGRES_PROJECT } from './projects';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
@@ -40,5 +41,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    // The alert specs again, against a second server on PostgreSQL that global-setup.ts starts when
+    // TEST_DATABASE_URL is set (CI): the engines differ where alerts lock, deduplicate and retry (ADR 070).
+    ...(process.env.TEST_DATABASE_URL && !process.env.E2E_EXTERNAL_URL
+      ? [
+          {
+            name: POSTGRES_PROJECT,
+            testMatch: /alertes(-masquees|-replay)?\.spec\.ts$/,
+            use: { browserName: 'chromium' as const, baseURL: process.env.E2E_PG_BASE_URL },
+          },
+        ]
+      : []),
+  ],
 });
