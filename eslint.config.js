@@ -171,6 +171,23 @@ export default tseslint.config(
     rules: { ...sqlOutsideRepo, ...routesUseServices },
   },
   {
+    // Test files share their worker's modules (vitest.config.ts, docs/decisions/129): whatever replaces a module, a
+    // global or the clock goes in a web `*.isolated.test.ts`, which runs in a module graph of its own.
+    files: ['**/*.test.ts'],
+    ignores: [`${WEB}/**/*.isolated.test.ts`],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Les fichiers de test partagent leurs modules : mettez ce test dans un *.isolated.test.ts (web).',
+        })),
+      ],
+    },
+  },
+  {
     // Every browser spec uses the guarded `test` of e2e/fixtures.ts (fails on console noise).
     files: ['e2e/**/*.spec.ts'],
     rules: {

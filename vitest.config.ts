@@ -5,6 +5,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files share their worker's module graph (`isolate: false`): a worker imports the app once and runs its files
+ * one after another, instead of importing everything afresh for each file (docs/decisions/129). State lives on what
+ * a test builds (the app of `buildApp`, a service), never in a module. A file that mocks a module, stubs a global or
+ * fakes timers is a web `*.isolated.test.ts` (lint enforces it): it runs in a fresh module graph of its own.
+ */
+const ISOLATED = 'src/**/*.isolated.test.ts';
+
 /** Every project fails a test that writes to console.error/warn unless it expects it (docs/decisions/084). */
 const setupFiles = [fileURLToPath(new URL('./test-support/console-guard.ts', import.meta.url))];
 
@@ -18,6 +26,7 @@ const api = (db: 'sqlite' | 'postgres') => ({
     env: { LIMNI_TEST_DB: db, TZ: 'Europe/Paris' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });
 
@@ -34,6 +43,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           setupFiles,
           env: { TZ: 'UTC' },
+          isolate: false,
         },
       },
       {
@@ -41,6 +51,17 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.ts'],
+          exclude: [ISOLATED],
+          setupFiles,
+          env: { TZ: 'UTC' },
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'web-isolated',
+          root: 'apps/web',
+          include: [ISOLATED],
           setupFiles,
           env: { TZ: 'UTC' },
         },
