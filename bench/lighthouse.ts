@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- lighthouse` (or `npx tsx bench/lighthouse.ts [--runs=3] [--pages=/,/bassins]
- * [--form=mobile,desktop] [--long-tasks] [--port=N]`): Lighthouse 12 (npm `lighthouse`, Debian Chromium at CHROME_PATH or
+ * [--form=mobile,desktop] [--long-tasks] [--port=N] [--a11y-only] [--lang=en]`): Lighthouse 12 (npm `lighthouse`, Debian Chromium at CHROME_PATH or
  * /usr/lib/chromium/chromium) on the built app served by the real server on a freshly seeded demo database, for the
  * five pages of issue 14, mobile and desktop profiles, `runs` runs each; prints the median performance score, LCP,
  * CLS, TBT and the accessibility score per page and profile, against the targets of issue 14 (mobile performance ≥ 90,
@@ -8,6 +8,10 @@
  * `--long-tasks` also prints, for each run, the main-thread tasks over 50 ms (start, duration, script) from
  * Lighthouse's `long-tasks` audit: what makes the TBT. `--port=N` serves the app on N and Chrome's debugging port on
  * N+1 (free ports otherwise), for machines where each user keeps to a range.
+ * `--a11y-only` audits accessibility alone (fast; the figures of performance need an idle machine, these do not) on
+ * the pages given, by default the screens issue 16 added or changed (`A11Y_PAGES`), and prints the failing audits.
+ * `--lang=en` runs the pages in English: the app's choice is stored in `localStorage` before the first audit, and
+ * Lighthouse is told not to clear it.
  * Run it on an idle machine: Lighthouse simulates a slow phone from the trace it records, so a busy CPU lowers
  * the figures. Needs `npm run build` first.
  */
@@ -27,7 +31,15 @@ const arg = (name: string): string | undefined =>
 const runs = Number(arg('runs') ?? 3);
 const forms = (arg('form') ?? 'mobile,desktop').split(',') as Array<'mobile' | 'desktop'>;
 /** The five pages of issue 14; the place's Données tab is La Garonne à Toulouse (place 1). */
-const PAGES = (arg('pages') ?? '/,/bassins,/user/login,/lieu/1/a-3/donnees,/choisir/carte').split(',');
+const a11yOnly = process.argv.includes('--a11y-only');
+const lang = arg('lang') === 'en' ? 'en' : 'fr';
+/** Issue 16's new and changed screens: the place's tabs, the widget, the not-found page, the account and lists. */
+const A11Y_PAGES =
+  '/lieu/1/a-3/donnees,/lieu/1/a-3/carte,/lieu/1/a-3/infos,/lieu/1/a-3/photos,/lieu/1/a-3/social,/embed/lieu/1,' +
+  '/choisir/carte,/bassins,/activites,/alertes,/favoris,/user/login,/user/register,/nulle-part,/lieu/999999/a-3';
+const PAGES = (
+  arg('pages') ?? (a11yOnly ? A11Y_PAGES : '/,/bassins,/user/login,/lieu/1/a-3/donnees,/choisir/carte')
+).split(',');
 const longTasks = process.argv.includes('--long-tasks');
 const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
 const fixedPort = arg('port') ? Number(arg('port')) : null;
@@ -38,6 +50,8 @@ interface Figures {
   cls: number;
   tbt: number;
   a11y: number;
+  /** Ids of the accessibility audits that failed. */
+  a11yFailures: string[];
 }
 
 function freePort(): Promise<number> {
@@ -94,7 +108,14 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
 async function audit(url: string, form: 'mobile' | 'desktop', port: number): Promise<Figures> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: a11yOnly ? ['accessibility'] : ['performance', 'accessibility'],
+      // English: keep the language stored by `storeLanguage`.
+      disableStorageReset: lang === 'en',
+    },
     form === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`${url} : pas de résultat Lighthouse`);
@@ -102,13 +123,31 @@ async function audit(url: string, form: 'mobile' | 'desktop', port: number): Pro
   if (lhr.runtimeError) throw new Error(`${url} : ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   if (longTasks) printLongTasks(lhr.audits['long-tasks']?.details, url, form);
+  const a11yFailures = Object.values(lhr.audits)
+    .filter(
+      (a) => a.score === 0 && (lhr.categories['accessibility']?.auditRefs ?? []).some((r) => r.id === a.id),
+    )
+    .map((a) => a.id);
   return {
     perf: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
     lcp: num('largest-contentful-paint'),
     cls: num('cumulative-layout-shift'),
     tbt: num('total-blocking-time'),
     a11y: Math.round((lhr.categories['accessibility']?.score ?? 0) * 100),
+    a11yFailures,
   };
+}
+
+/** Stores the app's language in the browser's profile, as the footer's choice does. */
+async function storeLanguage(base: string, port: number): Promise<void> {
+  const puppeteer = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  // Runs in the page: the page's own `localStorage` (the bench's tsconfig has no DOM types).
+  await page.evaluate(`window.localStorage.setItem('langue', '${lang}')`);
+  await page.close();
+  await browser.disconnect();
 }
 
 function printLongTasks(details: unknown, url: string, form: string): void {
@@ -151,13 +190,29 @@ const chrome = await chromeLauncher.launch({
 });
 let ok = true;
 try {
-  console.log(`Lighthouse 12, ${runs} passage(s) par page et profil, médianes — ${app.base}`);
-  console.log('profil  page                      perf   LCP (s)  CLS    TBT (ms)  a11y  cibles');
-  for (const form of forms) {
+  if (lang === 'en') await storeLanguage(app.base, chrome.port);
+  if (a11yOnly) {
+    console.log(`Lighthouse 12, accessibilité seule (${lang}) — ${app.base}`);
+    for (const form of forms) {
+      for (const page of PAGES) {
+        const f = await auditWithRetry(`${app.base}${page}`, form, chrome.port);
+        ok = ok && f.a11y === 100;
+        console.log(
+          `${form.padEnd(7)} ${page.padEnd(28)} ${String(f.a11y).padStart(4)}  ${f.a11yFailures.join(' ')}`,
+        );
+      }
+    }
+    process.exitCode = ok ? 0 : 1;
+  }
+  if (!a11yOnly) {
+    console.log(`Lighthouse 12, ${runs} passage(s) par page et profil, médianes — ${app.base}`);
+    console.log('profil  page                      perf   LCP (s)  CLS    TBT (ms)  a11y  cibles');
+  }
+  for (const form of a11yOnly ? [] : forms) {
     for (const page of PAGES) {
       const all: Figures[] = [];
       for (let i = 0; i < runs; i++) all.push(await auditWithRetry(`${app.base}${page}`, form, chrome.port));
-      const m = (k: keyof Figures) => median(all.map((f) => f[k]));
+      const m = (k: Exclude<keyof Figures, 'a11yFailures'>) => median(all.map((f) => f[k]));
       const chooser = page.startsWith('/choisir');
       const perfTarget = form === 'mobile' ? (chooser ? 80 : 90) : 0;
       const pass =
