@@ -3,7 +3,7 @@
  * keeper is wired to the account store's start-up check, then the router renders.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadPage } from './app/AppRoutes';
@@ -44,15 +44,21 @@ async function boot(): Promise<void> {
     } else root.replaceChildren();
   }
   handoff?.beforeRender();
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  // As a transition, React renders the first tree in slices of a few milliseconds and yields to the browser in
+  // between (a plain first render is one long task): the prerendered screen stays readable and answers input
+  // meanwhile, and the main thread is never blocked for long (issue 14, docs/decisions/116).
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void boot();
