@@ -32,7 +32,7 @@ import {
   VERIFICATION_TTL_MS,
 } from './account-mails';
 import * as repo from './account.repo';
-import { hashPassword, validatePassword, verifyNothing, verifyPassword } from './passwords';
+import { argon2Options, hashPassword, validatePassword, verifyNothing, verifyPassword } from './passwords';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -148,6 +148,8 @@ export class AccountService {
   private readonly db;
   private readonly limiter: RateLimiter;
   private readonly pending = new Set<Promise<unknown>>();
+  /** argon2id's cost: production's, or the least one under NODE_ENV=test (docs/decisions/130). */
+  private readonly hashing;
 
   constructor(
     private readonly deps: AppDeps,
@@ -156,6 +158,7 @@ export class AccountService {
   ) {
     this.db = deps.db.db;
     this.limiter = new RateLimiter(this.db, deps.now);
+    this.hashing = argon2Options(deps.env.NODE_ENV);
   }
 
   private now(): number {
@@ -230,7 +233,7 @@ export class AccountService {
     }
     errors.throwIfAny();
 
-    const passwordHash = await hashPassword(password1);
+    const passwordHash = await hashPassword(password1, this.hashing);
     const now = this.now();
     let key: string;
     try {
@@ -302,7 +305,9 @@ export class AccountService {
       await this.limiter.release(ipEvent);
       throw err;
     }
-    const ok = user ? await verifyPassword(user.password_hash, password) : await verifyNothing(password);
+    const ok = user
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyNothing(password, this.hashing);
     if (!user || !ok || user.is_active !== 1) {
       throw badRequest(MESSAGES.badCredentials, { non_field_errors: [MESSAGES.badCredentials] });
     }
@@ -396,7 +401,7 @@ export class AccountService {
     if (password1 !== password2) errors.add('new_password2', MESSAGES.passwordMismatch);
     errors.throwIfAny();
 
-    const passwordHash = await hashPassword(password1);
+    const passwordHash = await hashPassword(password1, this.hashing);
     // Following the mailed link proves the address: it is confirmed too.
     const reset = await repo.resetPassword(this.db, { userId: user.id, token, passwordHash, now });
     if (!reset) throw invalidLink();
@@ -433,7 +438,7 @@ export class AccountService {
     for (const p of validatePassword(password1, user)) errors.add('password1', p);
     if (password1 !== password2) errors.add('password2', MESSAGES.passwordMismatch);
     errors.throwIfAny();
-    const passwordHash = await hashPassword(password1);
+    const passwordHash = await hashPassword(password1, this.hashing);
     const now = this.now();
     await repo.changePassword(this.db, { userId: user.id, passwordHash, now, keepSid: authUser.sid });
     await this.send(passwordChangedMail(user.email, user.username, now, false, mailLangue(user.langue)));

@@ -1,6 +1,7 @@
 /**
  * Password hashing and rules (docs/decisions/032). argon2id with the parameters set explicitly (the library's
- * defaults are weaker): m = 64 MiB, t = 3, p = 4. Rules: the shared ones (length ≥ 10, not only digits, not
+ * defaults are weaker): m = 64 MiB, t = 3, p = 4 — except when NODE_ENV is `test`, where it is argon2id at its
+ * least cost, as Django, Laravel and Rails do in their test settings (docs/decisions/130). Rules: the shared ones (length ≥ 10, not only digits, not
  * similar to the username or e-mail) plus the list of common passwords shipped in `apps/api/assets/`.
  */
 import fs from 'node:fs';
@@ -19,8 +20,25 @@ export const ARGON2_OPTIONS: Readonly<Options> = Object.freeze({
   parallelism: 4,
 });
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+/**
+ * NODE_ENV=test only (the API tests and the browser tests' server): the same algorithm and code path at the least
+ * cost, so that the suites' hundreds of sign-ups and sign-ins do not spend minutes hashing. Verification reads the
+ * parameters from the stored hash, so either kind verifies anywhere.
+ */
+export const ARGON2_TEST_OPTIONS: Readonly<Options> = Object.freeze({
+  algorithm: ARGON2ID,
+  memoryCost: 1024,
+  timeCost: 1,
+  parallelism: 1,
+});
+
+/** The hashing cost of an app: production's everywhere but in tests. */
+export function argon2Options(nodeEnv: 'development' | 'production' | 'test'): Readonly<Options> {
+  return nodeEnv === 'test' ? ARGON2_TEST_OPTIONS : ARGON2_OPTIONS;
+}
+
+export function hashPassword(password: string, options: Readonly<Options> = ARGON2_OPTIONS): Promise<string> {
+  return hash(password, options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -31,14 +49,21 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let dummyHash: Promise<string> | null = null;
+const dummyHashes = new Map<Readonly<Options>, Promise<string>>();
 /**
  * Spends the time of one verification when there is no account to check, so that the answer time does not tell
- * whether an account exists.
+ * whether an account exists: a hash of the same cost as the accounts' (`options`).
  */
-export async function verifyNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword('limni-pas-de-compte-correspondant');
-  await verifyPassword(await dummyHash, password);
+export async function verifyNothing(
+  password: string,
+  options: Readonly<Options> = ARGON2_OPTIONS,
+): Promise<false> {
+  let dummy = dummyHashes.get(options);
+  if (!dummy) {
+    dummy = hashPassword('limni-pas-de-compte-correspondant', options);
+    dummyHashes.set(options, dummy);
+  }
+  await verifyPassword(await dummy, password);
   return false;
 }
 

@@ -69,7 +69,7 @@ describe('the verification e-mail cannot be written', () => {
     ]);
   });
 
-  // 32 argon2id computations (64 MiB, t=3), 16 registrations at once (four times libuv's default 4 threads that hash): a loaded
+  // 32 argon2id computations, 16 registrations at once (four times libuv's default 4 threads that hash): a loaded
   // 2-core machine may need more than the default 30 s.
   it(
     '16 registrations at once on a broken disk: 16 honest answers, then every account gets its link',
