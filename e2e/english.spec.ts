@@ -100,6 +100,12 @@ test('in English: a place, its tabs and an alert — no French word', async ({ p
   const id = await lieuId(request, 'Toulouse (Pont-Neuf)', 'La Garonne');
   await page.goto(`/lieu/${id}/a-${await activiteId(request, 'Pêche')}`);
   await expect(page.getByTestId('valeur-principale')).toHaveText('0.70\u00a0m');
+  // Times on the 12-hour clock, as the rest of the page: the 1 AM row holds the reading of 12:45 AM.
+  await expect(
+    page
+      .getByRole('table', { name: 'Hourly table' })
+      .getByRole('row', { name: /February 1, 2022 1 AM 12:45 AM 0\.70/ }),
+  ).toBeVisible();
   await scan('place');
   await screenshots(page, 'lieu-en');
   const tabs = page.getByRole('navigation', { name: 'Place sections' });

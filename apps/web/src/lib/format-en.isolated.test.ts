@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatClock, formatDateTime, formatLongDate, formatValue } from './format';
+import {
+  formatClock,
+  formatDateTime,
+  formatHourOfDay,
+  formatLongDate,
+  formatTimeOfDay,
+  formatValue,
+} from './format';
 
 // The page in English: every format follows US English, one locale for the whole screen.
 vi.mock('./i18n', () => ({ currentLocale: () => 'en-US', currentLangue: () => 'en' }));
@@ -14,4 +21,9 @@ describe('formatting in US English', () => {
     expect(sp(formatDateTime(ts))).toBe('Feb 1, 2022, 12:45 AM'));
   it('a long date has no French ordinal', () => expect(formatLongDate(ts)).toBe('February 1, 2022'));
   it('the demo clock', () => expect(sp(formatClock(ts))).toBe('February 1, 2022 at 12:45 AM'));
+  it('a time of day and an hour of the day are on the 12-hour clock', () => {
+    expect(sp(formatTimeOfDay(ts))).toBe('12:45 AM');
+    expect(sp(formatTimeOfDay(ts + 13 * 3_600_000))).toBe('1:45 PM');
+    expect([0, 1, 12, 23].map(formatHourOfDay)).toEqual(['12 AM', '1 AM', '12 PM', '11 PM']);
+  });
 });

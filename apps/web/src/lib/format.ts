@@ -2,6 +2,7 @@
  * Numbers, units and Europe/Paris times in the page's language: fr-FR or en-US, one locale per language (issue 16).
  * Nothing here ever prints NaN or an ISO string.
  */
+import { parisParts } from '@limni/shared/domain/time';
 import { currentLocale } from './i18n';
 
 const TZ = 'Europe/Paris';
@@ -98,6 +99,25 @@ export function formatClock(ms: number): string {
   const h = parts.find((p) => p.type === 'hour')?.value ?? '00';
   const m = parts.find((p) => p.type === 'minute')?.value ?? '00';
   return `${formatLongDate(ms)}, ${h} h ${m}`;
+}
+
+/** The time of day of an instant in Paris: « 0 h 45 » (French), « 12:45 AM » (US English). */
+export function formatTimeOfDay(ms: number): string {
+  if (currentLocale() === 'fr-FR') {
+    const { hour, minute } = parisParts(ms);
+    return `${hour} h ${String(minute).padStart(2, '0')}`;
+  }
+  return new Intl.DateTimeFormat(currentLocale(), {
+    timeZone: TZ,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(ms));
+}
+
+/** An hour of the day (0–23, Paris wall time): « 0 h », « 13 h » (French), « 12 AM », « 1 PM » (US English). */
+export function formatHourOfDay(hour: number): string {
+  if (currentLocale() === 'fr-FR') return `${hour} h`;
+  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A duration in words: "12 min", "3 h", "5 j", "6 mois". */

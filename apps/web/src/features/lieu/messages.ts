@@ -113,7 +113,6 @@ export const useLieuMessages = defineMessages(
     colHeure: 'Heure (arrondie)',
     colMesure: 'Mesure de',
     colValeur: 'Valeur ({unite})',
-    heure: '{h} h',
     // Météo
     meteo: 'Météo',
     // Carte
@@ -295,7 +294,6 @@ export const useLieuMessages = defineMessages(
     colHeure: 'Hour (rounded)',
     colMesure: 'Reading at',
     colValeur: 'Value ({unite})',
-    heure: '{h}:00',
     meteo: 'Weather',
     carte: 'Map of {nom} and nearby places',
     carteLegende: 'The place shown has a black ring; the other places on {entite} are its neighbours.',

@@ -10,7 +10,7 @@ import type { PeriodSummary } from '@limni/shared/domain/period-summary';
 import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
 import { LineIcon } from '../../../components/ui/LineIcon';
 import { Skeleton } from '../../../components/ui/States';
-import { formatDateTime, formatNumber, formatValue } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatTimeOfDay, formatValue } from '../../../lib/format';
 import { currentLangue, currentLocale } from '../../../lib/i18n';
 import { useLieuMessages } from '../messages';
 import { parisDay } from '@limni/shared/domain/time';
@@ -138,7 +138,7 @@ function BandNote({ chart }: { chart: DonneesChart }) {
   );
 }
 
-/** "11 janvier à 7 h 15", "1er février à 0 h 45" (Europe/Paris). */
+/** "11 janvier à 7 h 15", "1er février à 0 h 45"; "January 11, 7:15 AM" (Europe/Paris). */
 export function dayTime(ms: number): string {
   const d = new Date(ms);
   const fr = currentLocale() === 'fr-FR';
@@ -147,9 +147,7 @@ export function dayTime(ms: number): string {
     day: 'numeric',
     month: 'long',
   }).format(d);
-  const { hour, minute } = parisParts(ms);
-  const mm = String(minute).padStart(2, '0');
-  return fr ? `${day.replace(/^1 /, '1er ')} à ${hour} h ${mm}` : `${day} ${hour}:${mm}`;
+  return fr ? `${day.replace(/^1 /, '1er ')} à ${formatTimeOfDay(ms)}` : `${day}, ${formatTimeOfDay(ms)}`;
 }
 
 /** `YYYY-MM-DD` of the Paris day `offset` days after the instant. */

@@ -1,17 +1,11 @@
 /** The hourly table (`c-h`) of the window: open on a desktop, collapsed on a phone; newest hour first. */
 import { useMemo, useState } from 'react';
-import { HOUR_MS, parisParts } from '@limni/shared/domain/time';
+import { HOUR_MS } from '@limni/shared/domain/time';
 import { SkeletonBlock } from '../../../components/ui/States';
-import { formatLongDate, formatValue } from '../../../lib/format';
+import { formatHourOfDay, formatLongDate, formatTimeOfDay, formatValue } from '../../../lib/format';
 import { DESKTOP_QUERY, matchesMedia } from '../../../lib/use-media-query';
 import { useLieuMessages } from '../messages';
 import { parisWallToUtcDay } from './chart-data';
-
-/** "0 h 45" (Europe/Paris): the reading's own time. */
-function readingTime(ts: number): string {
-  const { hour, minute } = parisParts(ts);
-  return `${hour} h ${String(minute).padStart(2, '0')}`;
-}
 
 export function HourlyTable({
   rows,
@@ -67,9 +61,9 @@ export function HourlyTable({
               {sorted.map((r) => (
                 <tr key={`${r.date}-${r.heure}`}>
                   <td className="px-3 py-1.5">{formatLongDate(parisWallToUtcDay(r.date) + 12 * HOUR_MS)}</td>
-                  <td className="px-3 py-1.5">{m('heure', { h: r.heure })}</td>
+                  <td className="px-3 py-1.5">{formatHourOfDay(r.heure)}</td>
                   <td className="px-3 py-1.5 text-muted">
-                    <time dateTime={new Date(r.ts).toISOString()}>{readingTime(r.ts)}</time>
+                    <time dateTime={new Date(r.ts).toISOString()}>{formatTimeOfDay(r.ts)}</time>
                   </td>
                   <td className="px-3 py-1.5 text-right tabular-nums">
                     {formatValue(r.valeur, unite).slice(0, -(unite.length + 1))}
