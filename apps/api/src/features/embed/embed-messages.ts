@@ -24,6 +24,8 @@ export interface EmbedMessages {
   aucuneStation: string;
   aucuneMesure: string;
   source: string;
+  /** The colon before a value: French typography puts a no-break space before it, English none. */
+  deuxPoints: string;
   voirSurLimni: string;
   demo: (horloge: string) => string;
   sparkline: (duree: string, min: string, max: string) => string;
@@ -68,6 +70,7 @@ const FR: EmbedMessages = {
   aucuneStation: 'Aucune station de mesure n’est reliée à ce lieu.',
   aucuneMesure: 'Pas de mesure disponible pour ce lieu.',
   source: 'Source',
+  deuxPoints: ' :',
   voirSurLimni: 'Voir sur Limni',
   demo: (horloge) => `Démonstration : âges comptés depuis l’horloge des données, ${horloge}.`,
   sparkline: (duree, min, max) => `${duree} jusqu’à cette valeur : de ${min} à ${max}`,
@@ -119,6 +122,7 @@ const EN: EmbedMessages = {
   aucuneStation: 'No gauging station is linked to this place.',
   aucuneMesure: 'No reading available for this place.',
   source: 'Source',
+  deuxPoints: ':',
   voirSurLimni: 'See on Limni',
   demo: (horloge) => `Demonstration: ages counted from the data clock, ${horloge}.`,
   sparkline: (duree, min, max) => `${duree} up to this value: ${min} to ${max}`,

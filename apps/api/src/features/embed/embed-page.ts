@@ -103,7 +103,7 @@ function situation(m: EmbedMessages, s: WidgetSituation | null, main: WidgetVale
   const what =
     main && main.capteur_id === s.capteur_id
       ? ''
-      : ` ${esc(`${m.grandeur[s.grandeur]} ${formatValeur(m, s.valeur, s.unite)}, ${(s.pas_min ?? 0) >= 1440 ? m.moyenneDu(formatJour(m, s.ts)) : formatInstant(m, s.ts)} :`)}`;
+      : ` ${esc(`${m.grandeur[s.grandeur]} ${formatValeur(m, s.valeur, s.unite)}, ${(s.pas_min ?? 0) >= 1440 ? m.moyenneDu(formatJour(m, s.ts)) : formatInstant(m, s.ts)}${m.deuxPoints}`)}`;
   return `<p class="s" data-testid="situation">${what} <span class="b c-${s.classe}">${esc(m.eaux(m.classe[s.classe], formatJourMois(m, s.ts)))}</span>${range}</p>`;
 }
 
@@ -118,7 +118,7 @@ const VERDICT_CLASS: Record<string, string> = {
 function verdict(m: EmbedMessages, w: WidgetLieu): string {
   if (!w.verdict) return '';
   const nom = m.activites[w.verdict.activite.slug] ?? w.verdict.activite.nom;
-  return `<p class="m" data-testid="verdict">${esc(nom)} : <span class="b ${VERDICT_CLASS[w.verdict.verdict] ?? 'na'}">${esc(m.verdict[w.verdict.verdict])}</span></p>`;
+  return `<p class="m" data-testid="verdict">${esc(nom)}${esc(m.deuxPoints)} <span class="b ${VERDICT_CLASS[w.verdict.verdict] ?? 'na'}">${esc(m.verdict[w.verdict.verdict])}</span></p>`;
 }
 
 function demo(m: EmbedMessages, clocks: readonly DataClock[]): string {
@@ -143,7 +143,7 @@ export function renderLieu(w: WidgetLieu, o: PageOptions): string {
   const body = `<header><h1>${link(href, w.titre)}</h1><p class="m">${esc(kind)} · ${esc(w.entite.nom)}</p></header>
 ${value}
 ${situation(m, w.situation, v)}${verdict(m, w)}${demo(m, [w.clock])}
-<footer>${v ? `<span>${esc(m.source)} : ${esc(v.source)}</span>` : '<span></span>'}${link(href, `${m.voirSurLimni} →`)}</footer>`;
+<footer>${v ? `<span>${esc(m.source)}${esc(m.deuxPoints)} ${esc(v.source)}</span>` : '<span></span>'}${link(href, `${m.voirSurLimni} →`)}</footer>`;
   return shell(o, m, w.titre, body);
 }
 
@@ -166,7 +166,7 @@ export function renderEntite(w: WidgetEntite, o: PageOptions): string {
     m,
     w.lieux.map((l) => l.clock),
   )}
-<footer><span>${sources.length ? `${esc(m.source)} : ${esc(sources.join(', '))}` : ''}</span>${link(href, `${m.voirSurLimni} →`)}</footer>`;
+<footer><span>${sources.length ? `${esc(m.source)}${esc(m.deuxPoints)} ${esc(sources.join(', '))}` : ''}</span>${link(href, `${m.voirSurLimni} →`)}</footer>`;
   return shell(o, m, w.nom, body);
 }
 

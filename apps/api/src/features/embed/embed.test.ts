@@ -124,6 +124,9 @@ describe('GET /embed/lieu/{id}', () => {
     expect(t).toContain('River · La Garonne');
     expect(t).toMatch(/min\. ago/);
     expect(t).toContain('See on Limni');
+    // English punctuation: no space before a colon.
+    expect(t).toContain('Source: Hub’Eau');
+    expect(t).not.toMatch(/\s:/);
   });
 
   it('gives the verdict of the chosen activity from the place’s thresholds and its latest height', async () => {
