@@ -115,6 +115,8 @@ async function audit(url: string, form: 'mobile' | 'desktop', port: number): Pro
       onlyCategories: a11yOnly ? ['accessibility'] : ['performance', 'accessibility'],
       // English: keep the language stored by `storeLanguage`.
       disableStorageReset: lang === 'en',
+      // The not-found page is audited too: it answers 404 on purpose.
+      ignoreStatusCode: a11yOnly,
     },
     form === 'desktop' ? desktopConfig : undefined,
   );
