@@ -1,5 +1,5 @@
 /** The hourly table (`c-h`) of the window: open on a desktop, collapsed on a phone; newest hour first. */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { HOUR_MS, parisParts } from '@limni/shared/domain/time';
 import { SkeletonBlock } from '../../../components/ui/States';
 import { formatLongDate, formatValue } from '../../../lib/format';
@@ -15,7 +15,7 @@ function readingTime(ts: number): string {
 
 const NO_ROWS: readonly { date: string; heure: number; valeur: number; ts: number }[] = [];
 
-export function HourlyTable({
+export const HourlyTable = memo(function HourlyTable({
   rows,
   unite,
   pending,
@@ -88,4 +88,4 @@ export function HourlyTable({
       )}
     </details>
   );
-}
+});
