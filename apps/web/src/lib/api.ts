@@ -6,6 +6,7 @@
  * and none of zod's schema code; the contracts of the endpoints a page calls bring theirs (docs/decisions/052).
  */
 import * as z from 'zod/mini';
+import type { $ZodArrayDef } from 'zod/v4/core';
 import { currentLangue } from './i18n';
 import { ApiError } from './api-error-class';
 
@@ -81,11 +82,56 @@ export async function api<S extends z.ZodMiniType>(
   const text = await res.text();
   const json: unknown = text ? safeJson(text) : null;
   if (!res.ok) throw await errorOf(res.status, json);
-  const parsed = z.safeParse(schema, json);
-  if (!parsed.success) {
+  const parsed = await validate(schema, json);
+  if (!parsed) {
     throw new ApiError(res.status, 'internal', `Réponse inattendue du serveur pour ${path}`);
   }
   return parsed.data;
+}
+
+/** Items of a list answer from which it is validated in slices. */
+const SLICED_FROM = 200;
+/** Longest stretch of validation before the browser gets the main thread back (a long task is 50 ms). */
+const SLICE_MS = 8;
+
+/** Resolves in a new task: what the browser has waiting (input, paint) runs in between. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * The answer parsed with its contract, or null when it does not match. A long list (the index of rivers and lakes,
+ * ~1,000 items, 240 KB) is validated item by item in slices of a few milliseconds: in one go, Zod's first run over
+ * it was a task of several hundred milliseconds on a mobile CPU (issue 14, docs/decisions/116). Same checks, same
+ * result: an array schema parses each item with its element schema; one with checks of its own (length) is parsed
+ * whole.
+ */
+async function validate<S extends z.ZodMiniType>(schema: S, json: unknown): Promise<{ data: z.output<S> } | null> {
+  const def = schema._zod.def;
+  if (def.type !== 'array' || !Array.isArray(json) || json.length < SLICED_FROM || (def.checks?.length ?? 0) > 0) {
+    const parsed = z.safeParse(schema, json);
+    return parsed.success ? { data: parsed.data } : null;
+  }
+  const element = (def as $ZodArrayDef).element;
+  const items: unknown[] = new Array<unknown>(json.length);
+  let sliceStart = performance.now();
+  for (let i = 0; i < json.length; i++) {
+    const parsed = z.safeParse(element, json[i]);
+    if (!parsed.success) return null;
+    items[i] = parsed.data;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToBrowser();
+      sliceStart = performance.now();
+    }
+  }
+  return { data: items as z.output<S> };
 }
 
 /** The ApiError of a failed answer, its body read by the lazy contract module (a generic one if that fails to load). */

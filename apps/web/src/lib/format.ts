@@ -7,11 +7,42 @@ import { currentLocale } from './i18n';
 
 const TZ = 'Europe/Paris';
 
+/**
+ * One `Intl` formatter per locale and options: building one costs far more than using it (tens of microseconds,
+ * milliseconds on a slow phone), and a table or an axis formats hundreds of values (issue 14: the Données tab spent
+ * a third of its blocking time building formatters). `options` are written as literals at each call site, so their
+ * key order is stable.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function cached<F>(cache: Map<string, F>, locale: string, options: object, make: () => F): F {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = make();
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** `new Intl.DateTimeFormat(locale, options)`, built once per locale and options. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+function relativeTimeFormat(
+  locale: string,
+  options: Intl.RelativeTimeFormatOptions,
+): Intl.RelativeTimeFormat {
+  return cached(relativeFormats, locale, options, () => new Intl.RelativeTimeFormat(locale, options));
+}
+
 function nf(digits: number): Intl.NumberFormat {
-  return new Intl.NumberFormat(currentLocale(), {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const locale = currentLocale();
+  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
 /** "2,84 m", "123 m³/s"; "—" for a missing value. */
@@ -29,19 +60,19 @@ export function formatNumber(value: number, digits = 0): string {
 export function formatDateTime(ms: number): string {
   const d = new Date(ms);
   if (currentLocale() !== 'fr-FR') {
-    return new Intl.DateTimeFormat(currentLocale(), {
+    return dateTimeFormat(currentLocale(), {
       timeZone: TZ,
       dateStyle: 'medium',
       timeStyle: 'short',
     }).format(d);
   }
-  const date = new Intl.DateTimeFormat('fr-FR', {
+  const date = dateTimeFormat('fr-FR', {
     timeZone: TZ,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
   }).format(d);
-  const parts = new Intl.DateTimeFormat('fr-FR', {
+  const parts = dateTimeFormat('fr-FR', {
     timeZone: TZ,
     hour: '2-digit',
     minute: '2-digit',
@@ -54,7 +85,7 @@ export function formatDateTime(ms: number): string {
 
 /** "31 janvier 2022", "1er février 2022" in Europe/Paris. */
 export function formatLongDate(ms: number): string {
-  const text = new Intl.DateTimeFormat(currentLocale(), {
+  const text = dateTimeFormat(currentLocale(), {
     timeZone: TZ,
     day: 'numeric',
     month: 'long',
@@ -66,12 +97,12 @@ export function formatLongDate(ms: number): string {
 
 /** "il y a 12 min", "il y a 3 h", "il y a 2 j", "il y a 3 sem.", "il y a 5 mois", "il y a 1 an" relative to `now`. */
 export function formatAgo(ms: number, now: number = Date.now()): string {
-  const rtf = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'always', style: 'short' });
+  const rtf = relativeTimeFormat(currentLocale(), { numeric: 'always', style: 'short' });
   const diff = Math.round((ms - now) / 60_000);
   const days = diff / 1440;
   // Within the minute: « maintenant » / "now", never « dans 0 min ».
   if (diff === 0) {
-    return new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' }).format(0, 'second');
+    return relativeTimeFormat(currentLocale(), { numeric: 'auto' }).format(0, 'second');
   }
   if (Math.abs(diff) < 60) return rtf.format(diff, 'minute');
   if (Math.abs(diff) < 48 * 60) return rtf.format(Math.round(diff / 60), 'hour');
@@ -84,13 +115,13 @@ export function formatAgo(ms: number, now: number = Date.now()): string {
 /** The demo clock: "1er février 2022, 01 h 00" (French), "February 1, 2022 at 1:00 AM" (US English), Europe/Paris. */
 export function formatClock(ms: number): string {
   if (currentLocale() !== 'fr-FR') {
-    return new Intl.DateTimeFormat(currentLocale(), {
+    return dateTimeFormat(currentLocale(), {
       timeZone: TZ,
       dateStyle: 'long',
       timeStyle: 'short',
     }).format(new Date(ms));
   }
-  const parts = new Intl.DateTimeFormat('fr-FR', {
+  const parts = dateTimeFormat('fr-FR', {
     timeZone: TZ,
     hour: '2-digit',
     minute: '2-digit',
@@ -107,11 +138,9 @@ export function formatTimeOfDay(ms: number): string {
     const { hour, minute } = parisParts(ms);
     return `${hour} h ${String(minute).padStart(2, '0')}`;
   }
-  return new Intl.DateTimeFormat(currentLocale(), {
-    timeZone: TZ,
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(ms));
+  return dateTimeFormat(currentLocale(), { timeZone: TZ, hour: 'numeric', minute: '2-digit' }).format(
+    new Date(ms),
+  );
 }
 
 /** An hour of the day (0–23, Paris wall time): « 0 h », « 13 h » (French), « 12 AM », « 1 PM » (US English). */

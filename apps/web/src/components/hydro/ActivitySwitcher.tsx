@@ -21,14 +21,25 @@ export function ActivitySwitcher({
   const activites = useQuery(activitesQuery());
   const list = useRef<HTMLUListElement>(null);
   // On a phone the row scrolls: the current activity is brought into it whole (the row only, never the page).
+  // Whether it shows whole is asked of an IntersectionObserver on the row, which answers after the browser's own
+  // layout: reading sizes here would force a layout of the whole page in the middle of the render (issue 14, TBT).
   useEffect(() => {
     const ul = list.current;
     const active = ul?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!ul || !active || ul.scrollWidth <= ul.clientWidth) return;
-    const left = active.getBoundingClientRect().left - ul.getBoundingClientRect().left + ul.scrollLeft;
-    if (left < ul.scrollLeft || left + active.offsetWidth > ul.scrollLeft + ul.clientWidth) {
-      ul.scrollLeft = Math.max(0, left - (ul.clientWidth - active.offsetWidth) / 2);
-    }
+    if (!ul || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        observer.disconnect();
+        if (!entry || entry.intersectionRatio >= 1 || ul.scrollWidth <= ul.clientWidth) return;
+        const left = active.getBoundingClientRect().left - ul.getBoundingClientRect().left + ul.scrollLeft;
+        if (left < ul.scrollLeft || left + active.offsetWidth > ul.scrollLeft + ul.clientWidth) {
+          ul.scrollLeft = Math.max(0, left - (ul.clientWidth - active.offsetWidth) / 2);
+        }
+      },
+      { root: ul, threshold: 1 },
+    );
+    observer.observe(active);
+    return () => observer.disconnect();
   }, [current, activites.data]);
   if (activites.isPending) return <Skeleton className="h-11 w-full max-w-xl" />;
   if (!activites.data) return null;

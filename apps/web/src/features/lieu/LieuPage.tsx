@@ -5,7 +5,7 @@
  * social), sticky on phone.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useId, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
@@ -44,12 +44,15 @@ import { useLieuMessages } from './messages';
 import { nomActivite } from '../../lib/activite-nom';
 import { nomCapteur } from '../../lib/capteur-nom';
 
-const DonneesTab = lazy(() => import('./tabs/DonneesTab'));
-const CarteTab = lazy(() => import('./tabs/CarteTab'));
-const InfosTab = lazy(() => import('./tabs/InfosTab'));
-const PhotosTab = lazy(() => import('./tabs/PhotosTab'));
-const WebcamTab = lazy(() => import('./tabs/WebcamTab'));
-const SocialTab = lazy(() => import('./tabs/SocialTab'));
+// Memoised: the page's own answers (alerts, the river's places, the data clock) arrive one by one, and each one
+// re-rendered the whole open tab, chart and tables included (issue 14). A tab renders again when its place, its
+// activity or its own state changes.
+const DonneesTab = memo(lazy(() => import('./tabs/DonneesTab')));
+const CarteTab = memo(lazy(() => import('./tabs/CarteTab')));
+const InfosTab = memo(lazy(() => import('./tabs/InfosTab')));
+const PhotosTab = memo(lazy(() => import('./tabs/PhotosTab')));
+const WebcamTab = memo(lazy(() => import('./tabs/WebcamTab')));
+const SocialTab = memo(lazy(() => import('./tabs/SocialTab')));
 
 /** The tabs, as the shared route table knows them (the server answers 404 for another). */
 export const TABS = LIEU_TABS;

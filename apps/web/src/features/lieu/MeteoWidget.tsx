@@ -10,7 +10,7 @@ import { PARIS_TZ } from '@limni/shared/domain/time';
 import { meteoQuery } from '../../api/lieu';
 import { useHydroMessages } from '../../components/hydro/messages';
 import { ErrorState, SkeletonBlock } from '../../components/ui/States';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { dateTimeFormat, formatDateTime, formatNumber } from '../../lib/format';
 import { currentLangue, currentLocale } from '../../lib/i18n';
 
 const num = (v: number | null, unit: string, digits = 0) =>
@@ -32,7 +32,7 @@ function libelle(code: number | null, fr: string | null): string | null {
 
 function weekday(jour: string, i: number, today: string): string {
   if (i === 0) return today;
-  const label = new Intl.DateTimeFormat(currentLocale(), {
+  const label = dateTimeFormat(currentLocale(), {
     timeZone: PARIS_TZ,
     weekday: 'long',
     day: 'numeric',

@@ -10,7 +10,13 @@ import type { PeriodSummary } from '@limni/shared/domain/period-summary';
 import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
 import { LineIcon } from '../../../components/ui/LineIcon';
 import { Skeleton } from '../../../components/ui/States';
-import { formatDateTime, formatNumber, formatTimeOfDay, formatValue } from '../../../lib/format';
+import {
+  dateTimeFormat,
+  formatDateTime,
+  formatNumber,
+  formatTimeOfDay,
+  formatValue,
+} from '../../../lib/format';
 import { currentLangue, currentLocale } from '../../../lib/i18n';
 import { useLieuMessages } from '../messages';
 import { parisDay } from '@limni/shared/domain/time';
@@ -142,7 +148,7 @@ function BandNote({ chart }: { chart: DonneesChart }) {
 export function dayTime(ms: number): string {
   const d = new Date(ms);
   const fr = currentLocale() === 'fr-FR';
-  const day = new Intl.DateTimeFormat(currentLocale(), {
+  const day = dateTimeFormat(currentLocale(), {
     timeZone: PARIS_TZ,
     day: 'numeric',
     month: 'long',

@@ -1,5 +1,5 @@
 /** The hourly table (`c-h`) of the window: open on a desktop, collapsed on a phone; newest hour first. */
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { HOUR_MS } from '@limni/shared/domain/time';
 import { SkeletonBlock } from '../../../components/ui/States';
 import { formatHourOfDay, formatLongDate, formatTimeOfDay, formatValue } from '../../../lib/format';
@@ -7,7 +7,9 @@ import { DESKTOP_QUERY, matchesMedia } from '../../../lib/use-media-query';
 import { useLieuMessages } from '../messages';
 import { parisWallToUtcDay } from './chart-data';
 
-export function HourlyTable({
+const NO_ROWS: readonly { date: string; heure: number; valeur: number; ts: number }[] = [];
+
+export const HourlyTable = memo(function HourlyTable({
   rows,
   unite,
   pending,
@@ -20,6 +22,10 @@ export function HourlyTable({
   // Open by default on a desktop, collapsed on a phone.
   const [open, setOpen] = useState(() => matchesMedia(DESKTOP_QUERY, true));
   const sorted = useMemo(() => [...rows].reverse(), [rows]);
+  // Collapsed (a phone's default), its hundreds of rows are not needed for the first screen: React renders them in a
+  // background pass that yields to the browser, after the chart and the summary (issue 14). Open, they come at once.
+  const deferred = useDeferredValue(sorted, NO_ROWS);
+  const shown = open ? sorted : deferred;
   return (
     <details
       className="card"
@@ -58,7 +64,7 @@ export function HourlyTable({
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {sorted.map((r) => (
+              {shown.map((r) => (
                 <tr key={`${r.date}-${r.heure}`}>
                   <td className="px-3 py-1.5">{formatLongDate(parisWallToUtcDay(r.date) + 12 * HOUR_MS)}</td>
                   <td className="px-3 py-1.5">{formatHourOfDay(r.heure)}</td>
@@ -76,4 +82,4 @@ export function HourlyTable({
       )}
     </details>
   );
-}
+});

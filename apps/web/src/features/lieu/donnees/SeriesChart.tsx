@@ -8,8 +8,8 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { SeuilOption } from '@limni/shared/contracts/hydro';
-import { PARIS_TZ } from '@limni/shared/domain/time';
-import { formatDateTime, formatNumber, formatValue } from '../../../lib/format';
+import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
+import { dateTimeFormat, formatDateTime, formatNumber, formatValue } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { DARK_QUERY, matchesMedia } from '../../../lib/use-media-query';
 import type { ChartColumns } from './chart-data';
@@ -43,13 +43,13 @@ const LAST_YEAR_COLOR = '#6b7280';
 const PREVISION_COLOR = '#4b5563';
 
 function hourParts(ms: number): { day: string; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('fr-FR', {
+  const parts = dateTimeFormat('fr-FR', {
     timeZone: PARIS_TZ,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(new Date(ms));
-  const day = new Intl.DateTimeFormat(currentLocale(), {
+  const day = dateTimeFormat(currentLocale(), {
     timeZone: PARIS_TZ,
     day: 'numeric',
     month: 'short',
@@ -61,12 +61,22 @@ function hourParts(ms: number): { day: string; hour: number; minute: number } {
   };
 }
 
+/**
+ * The instant as a local Date showing Europe/Paris's wall clock, as `uPlot.tzDate(date, 'Europe/Paris')` gives it,
+ * from the shared formatter of `parisParts`: uPlot's own builds a formatter through `toLocaleString` at each call,
+ * several hundred times per drawing (issue 14).
+ */
+function parisDate(ms: number): Date {
+  const p = parisParts(ms);
+  return new Date(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, ((ms % 1000) + 1000) % 1000);
+}
+
 /** x ticks: "14h" within a day, the day under midnight and under the first tick; days only for long spans. */
 function xValues(_u: uPlot, splits: number[], _axisIdx: number, _space: number, incr: number): string[] {
   let lastDay = '';
   // Years of daily values (« 5 ans », « Tout »): months or years, with the year.
   if (incr >= 28 * 86_400_000) {
-    const fmt = new Intl.DateTimeFormat(currentLocale(), {
+    const fmt = dateTimeFormat(currentLocale(), {
       timeZone: PARIS_TZ,
       year: 'numeric',
       ...(incr >= 360 * 86_400_000 ? {} : { month: 'short' }),
@@ -320,7 +330,7 @@ export default function SeriesChart(props: SeriesChartProps) {
       width: el.clientWidth,
       height: height(),
       ms: 1,
-      tzDate: (ms) => uPlot.tzDate(new Date(ms), PARIS_TZ),
+      tzDate: parisDate,
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { size: 8 } },
       scales: {

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { normalesQuery } from '../../../api/lieu';
-import { formatValue } from '../../../lib/format';
+import { dateTimeFormat, formatValue } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { parisWallToUtcDay } from './chart-data';
 import { situation } from './history';
@@ -12,7 +12,7 @@ import { useHistoryMessages } from './history-messages';
 
 /** « 2 juin » of a `YYYY-MM-DD` day. */
 export function dayMonth(day: string): string {
-  const text = new Intl.DateTimeFormat(currentLocale(), {
+  const text = dateTimeFormat(currentLocale(), {
     day: 'numeric',
     month: 'long',
     timeZone: 'Europe/Paris',

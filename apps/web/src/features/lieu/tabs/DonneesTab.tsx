@@ -7,7 +7,7 @@
  * never a broken chart.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { LieuDetail } from '@limni/shared/contracts/hydro';
 import { HOUR_MS } from '@limni/shared/domain/time';
 import { lieuDaterangeQuery } from '../../../api/lieu';
@@ -23,6 +23,8 @@ import { useDonneesWindow } from '../donnees/use-donnees-window';
 import { useLieuMessages } from '../messages';
 import { MeteoWidget } from '../MeteoWidget';
 import { ICON } from '../../../components/ui/icons';
+
+const NO_ROWS: never[] = [];
 
 export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
@@ -81,6 +83,23 @@ function Donnees({
       archive={!!chart.normales.data?.archive}
     />
   );
+  // The same rows while the window and the table's answer stay: each of the tab's other answers renders this again,
+  // and the (memoised) table is then left as it is (issue 14).
+  const capteurId = serie?.capteur_id;
+  const debut = fenetre?.debut;
+  const fin = fenetre?.fin;
+  const rows = useMemo(
+    () =>
+      debut === undefined || fin === undefined
+        ? NO_ROWS
+        : (chronique.data?.series
+            .find((s) => s.capteur_id === capteurId)
+            ?.lignes.filter((l) => {
+              const ts = parisWallToUtcDay(l.date) + l.heure * HOUR_MS;
+              return ts >= debut - HOUR_MS && ts <= fin + HOUR_MS;
+            }) ?? NO_ROWS),
+    [chronique.data, capteurId, debut, fin],
+  );
   const drawn = !donnees.isPending && !donnees.isError && !!figures && !!y && !!fenetre;
 
   return (
@@ -116,18 +135,7 @@ function Donnees({
       <Situation lieuId={lieu.id} date={view.date} />
 
       {fenetre && serie && view.jours !== 0 && view.jours <= 30 && (
-        <HourlyTable
-          rows={
-            chronique.data?.series
-              .find((s) => s.capteur_id === serie.capteur_id)
-              ?.lignes.filter((l) => {
-                const ts = parisWallToUtcDay(l.date) + l.heure * HOUR_MS;
-                return ts >= fenetre.debut - HOUR_MS && ts <= fenetre.fin + HOUR_MS;
-              }) ?? []
-          }
-          unite={chart.unite}
-          pending={chronique.isPending}
-        />
+        <HourlyTable rows={rows} unite={chart.unite} pending={chronique.isPending} />
       )}
     </>
   );
