@@ -2,6 +2,7 @@
  * The chooser's filters: name, type, basin and département (behind "Plus de filtres" on a phone), the count of
  * results and, on a phone, the list / map switch (docs/decisions/053).
  */
+import { LineIcon } from '../../components/ui/LineIcon';
 import { useId, useState } from 'react';
 import { ALL_DEPARTEMENTS } from '@limni/shared/domain/filters';
 import { formatNumber } from '../../lib/format';
@@ -140,7 +141,7 @@ export function ChoisirFilters({
       >
         {m('plusDeFiltres')}
         {filters.nbFiltres > 0 && ` (${filters.nbFiltres})`}
-        <span aria-hidden="true">{plusDeFiltres ? ' ▴' : ' ▾'}</span>
+        <LineIcon d={plusDeFiltres ? 'm6 15 6-6 6 6' : 'm6 9 6 6 6-6'} size={16} className="ml-1" />
       </button>
       <MoreFilters id={ids.filtres} open={plusDeFiltres} filters={filters} />
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -406,7 +406,11 @@ export function DonneesFigure({
       <BandTable chart={chart} />
       {serie?.sous_echantillonne && (
         <p className="text-sm text-muted">
-          <span aria-hidden="true">ⓘ </span>
+          <LineIcon
+            d={['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M12 11v5', 'M12 8h.01']}
+            size={16}
+            className="mr-1 inline align-[-3px]"
+          />
           {view.jours === 0 || view.jours > 30
             ? h('lttbLong', { n: formatNumber(observed.ts.length), total: formatNumber(serie.nb_brut) })
             : view.latest

@@ -1,6 +1,7 @@
 /** The hourly table (`c-h`) of the window: open on a desktop, collapsed on a phone; newest hour first. */
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { HOUR_MS } from '@limni/shared/domain/time';
+import { LineIcon } from '../../../components/ui/LineIcon';
 import { SkeletonBlock } from '../../../components/ui/States';
 import { formatHourOfDay, formatLongDate, formatTimeOfDay, formatValue } from '../../../lib/format';
 import { DESKTOP_QUERY, matchesMedia } from '../../../lib/use-media-query';
@@ -33,9 +34,7 @@ export const HourlyTable = memo(function HourlyTable({
       onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
     >
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 font-semibold [&::-webkit-details-marker]:hidden">
-        <span aria-hidden="true" className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>
-          ▸
-        </span>
+        <LineIcon d="m9 6 6 6-6 6" size={16} className={`transition-transform ${open ? 'rotate-90' : ''}`} />
         {pending ? m('tableau') : m('tableauResume', { n: rows.length })}
       </summary>
       <p className="mt-1 text-sm text-muted">{m('tableauAide')}</p>
