@@ -113,9 +113,17 @@ function yieldToBrowser(): Promise<void> {
  * result: an array schema parses each item with its element schema; one with checks of its own (length) is parsed
  * whole.
  */
-async function validate<S extends z.ZodMiniType>(schema: S, json: unknown): Promise<{ data: z.output<S> } | null> {
+async function validate<S extends z.ZodMiniType>(
+  schema: S,
+  json: unknown,
+): Promise<{ data: z.output<S> } | null> {
   const def = schema._zod.def;
-  if (def.type !== 'array' || !Array.isArray(json) || json.length < SLICED_FROM || (def.checks?.length ?? 0) > 0) {
+  if (
+    def.type !== 'array' ||
+    !Array.isArray(json) ||
+    json.length < SLICED_FROM ||
+    (def.checks?.length ?? 0) > 0
+  ) {
     const parsed = z.safeParse(schema, json);
     return parsed.success ? { data: parsed.data } : null;
   }
