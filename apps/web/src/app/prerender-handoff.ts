@@ -69,9 +69,8 @@ export interface PrerenderHandoff {
 export function holdPrerenderedScreen(root: HTMLElement): PrerenderHandoff {
   const old = fieldsByKey(root);
   const oldNodes = new Set<Field>(old.values());
-  let focused: string | null = null;
   const keyOf = (target: EventTarget | null) => [...old].find(([, el]) => el === target)?.[0] ?? null;
-  focused = keyOf(document.activeElement);
+  let focused = keyOf(document.activeElement);
   const onFocus = (event: FocusEvent) => {
     focused = keyOf(event.target);
   };
