@@ -155,6 +155,8 @@ test('from the keyboard, « Explorer la carte » loads the map and hands it the 
   const explore = map.getByRole('button', { name: 'Explorer la carte' });
   await expect(explore).toBeVisible();
   await expect(map).toHaveAttribute('data-map-ready', 'false');
+  // The server's first screen shows the button disabled; it works once the app has rendered (ADR 116).
+  await expect(explore).toBeEnabled();
   // The focus entering the map's box asks for the map; Enter on the button too. Once drawn, the map has the keys.
   await explore.focus();
   await page.keyboard.press('Enter');

@@ -15,7 +15,7 @@ async function served(request: APIRequestContext, path: string): Promise<string>
   return res.text();
 }
 
-test('the server sends the first screen of /, /bassins, /user/login and a place page, with the demo banner', async ({
+test('the server sends the first screen of /, /bassins, /user/login, the chooser and a place page, with the demo banner', async ({
   request,
 }) => {
   const baignade = await activiteId(request, 'Baignade');
@@ -26,6 +26,7 @@ test('the server sends the first screen of /, /bassins, /user/login and a place 
     ['/', 'accueil', /<h1[^>]*>Le niveau des lacs et rivières, en un coup d’œil<\/h1>/],
     ['/bassins', 'bassins', /<h1[^>]*>[^<]*Bassins/i],
     ['/user/login', 'connexion', /<button[^>]*type="submit"/],
+    ['/choisir/carte', 'choisir', /data-testid="apercu-carte"/],
     [`/lieu/${foix}/a-${baignade}/donnees`, 'lieu', /<header/],
   ];
   for (const [path, key, content] of pages) {

@@ -17,7 +17,7 @@ const Home = lazyWithPreload(() => import('../features/home/HomePage'));
 const Bassins = lazyWithPreload(() => import('../features/bassins/BassinsPage'));
 const Login = lazyWithPreload(() => import('../features/account/LoginPage'));
 const Lieu = lazyWithPreload(() => import('../features/lieu/LieuPage'));
-const ChoisirCarte = lazy(() => import('../features/choisir/ChoisirCartePage'));
+const ChoisirCarte = lazyWithPreload(() => import('../features/choisir/ChoisirCartePage'));
 const Register = lazy(() => import('../features/account/RegisterPage'));
 const Verify = lazy(() => import('../features/account/VerifyPage'));
 const PasswordReset = lazy(() => import('../features/account/PasswordResetPage'));
@@ -63,7 +63,11 @@ const PAGES: Record<WebRouteKey, Omit<RouteObject, 'path' | 'index' | 'children'
   activite: { element: page(Activite) },
   // Chooser: /choisir with its child `carte` (route name choisir_carte).
   choisir: { element: <Navigate to="/choisir/carte" replace /> },
-  'choisir-carte': { id: 'choisir_carte', element: page(ChoisirCarte) },
+  'choisir-carte': {
+    id: 'choisir_carte',
+    element: page(ChoisirCarte.Component),
+    handle: { preload: ChoisirCarte.preload },
+  },
   // Account.
   deconnexion: { element: page(Logout) },
   connexion: { element: page(Login.Component, 'C'), handle: { preload: Login.preload } },

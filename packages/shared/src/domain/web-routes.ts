@@ -162,6 +162,8 @@ export const PRERENDERED_ROUTES: readonly PrerenderedRoute[] = [
   { key: 'accueil', url: '/', test: (p) => p === '/' },
   { key: 'bassins', url: '/bassins', test: (p) => p === '/bassins' },
   { key: 'connexion', url: '/user/login', test: (p) => p === '/user/login' },
+  // The chooser's filters, legend, list skeleton and map box (the list and markers come from the index answer).
+  { key: 'choisir', url: '/choisir/carte', test: (p) => p === '/choisir/carte' },
   // The place page's shell and loading skeleton, the same for every place and tab (the data comes from the API).
   { key: 'lieu', url: '/lieu/1/a-1', test: (p) => /^\/lieu\/\d+\/a-\d+(\/[a-z]+)?\/?$/.test(p) },
 ];

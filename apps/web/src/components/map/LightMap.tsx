@@ -11,6 +11,7 @@
  * `data-rendered-clusters` once the map is idle, for tests.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useIsPrerender } from '../../lib/prerender';
 import { MapPreview } from './MapPreview';
 import type { MapStatus, MapViewProps } from './map-types';
 import { useLightMapMessages } from './messages';
@@ -45,6 +46,8 @@ export function LightMap({
 }) {
   const { label, className, points, bbox, outline, selectedId } = props;
   const m = useLightMapMessages();
+  // On the server's first screen the button cannot load the map yet (docs/decisions/116).
+  const prerendered = useIsPrerender();
   const host = useRef<HTMLDivElement>(null);
   const explore = useRef<HTMLButtonElement>(null);
   const [load, setLoad] = useState(false);
@@ -98,6 +101,7 @@ export function LightMap({
             ref={explore}
             type="button"
             onClick={now}
+            disabled={prerendered}
             className="absolute top-2.5 right-2.5 z-[2] rounded-md bg-white px-3 py-1.5 text-sm font-medium text-[#1b2733] shadow focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
           >
             {m(load ? 'chargement' : 'explorer')}

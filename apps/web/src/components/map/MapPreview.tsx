@@ -48,8 +48,9 @@ export function MapPreview({
       ref={box}
       aria-hidden="true"
       data-testid="apercu-carte"
-      className="absolute inset-0 z-[1] overflow-hidden"
-      style={{ background: palette.fond }}
+      // The sea of `mapPalette` (map-types.ts) as classes, not a style attribute: the chooser's first screen is
+      // prerendered, and the CSP-safe prerender refuses style attributes (docs/decisions/116).
+      className="absolute inset-0 z-[1] overflow-hidden bg-[#dcebf3] dark:bg-[#0b1a24]"
     >
       {view && (
         <svg viewBox={view.viewBox.join(' ')} className="h-full w-full" preserveAspectRatio="none">

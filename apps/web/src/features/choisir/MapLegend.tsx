@@ -45,11 +45,10 @@ export function MapLegend({
       <ul aria-labelledby={id} className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 sm:grid-cols-1">
         {items.map(([color, shape, label]) => (
           <li key={label} className="flex items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className={`inline-block h-3 w-3 shrink-0 border border-white ${shape}`}
-              style={{ background: color }}
-            />
+            {/* An SVG fill, not a style attribute: the chooser is prerendered (docs/decisions/116). */}
+            <svg aria-hidden="true" viewBox="0 0 12 12" className={`h-3 w-3 shrink-0 ${shape}`}>
+              <circle cx="6" cy="6" r="5.5" fill={color} stroke="white" strokeWidth="1" />
+            </svg>
             {label}
           </li>
         ))}
