@@ -4,11 +4,10 @@
  * the server's DATA_DIR — the same choice as the server itself (apps/api/src/db/client.ts). Also a scratch
  * PostgreSQL database for a spec that runs a server of its own.
  */
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { openDb } from '../apps/api/src/db/client';
 import type { Database } from '../apps/api/src/db/schema';
 import type { Insertable, Kysely } from 'kysely';
+import { createScratchDatabase } from './scratch-database';
 import { serverUnderTest } from './server';
 
 export interface ServerDatabase {
@@ -71,25 +70,5 @@ export function recordAlerte(where: ServerDatabase, alerte: Insertable<Database[
  */
 export async function scratchPostgres(): Promise<{ databaseUrl: string; drop: () => Promise<void> } | null> {
   const base = serverUnderTest().databaseUrl;
-  if (!base) return null;
-  const url = new URL(base);
-  const name = `${url.pathname.slice(1)}_e2e_${crypto.randomBytes(4).toString('hex')}`;
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nom de base inattendu : ${name}`);
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return base ? createScratchDatabase(base) : null;
 }

@@ -7,12 +7,11 @@
  * specs on it (E2E_PG_BASE_URL, E2E_PG_DATA_DIR, E2E_PG_DATABASE_URL; docs/decisions/070).
  */
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from './scratch-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -89,23 +88,6 @@ async function startServer(databaseUrl?: string): Promise<Started> {
   };
 }
 
-/** A database created for this run on the server of TEST_DATABASE_URL, with the way to drop it. */
-async function scratchDatabase(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `limni_e2e_${crypto.randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // E2E_EXTERNAL_URL: the app is already running (e.g. the reference deployment behind nginx, started by
   // deploy/e2e-cluster.ts, which also sets E2E_DATA_DIR and DATABASE_URL): test it as it is.
@@ -118,11 +100,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     return async () => {};
   }
   const admin = process.env.TEST_DATABASE_URL;
-  const scratch = admin ? await scratchDatabase(admin) : null;
+  const scratch = admin ? await createScratchDatabase(admin) : null;
   // Both servers migrate and seed at once: the second costs the run little more than the first.
   const [first, second] = await Promise.allSettled([
     startServer(),
-    scratch ? startServer(scratch.url) : Promise.resolve(null),
+    scratch ? startServer(scratch.databaseUrl) : Promise.resolve(null),
   ]);
   if (first.status === 'rejected' || second.status === 'rejected') {
     // One did not start: stop the other, drop the scratch database, and say why.
@@ -138,7 +120,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (onPostgres && scratch) {
     process.env.E2E_PG_BASE_URL = onPostgres.baseUrl;
     process.env.E2E_PG_DATA_DIR = onPostgres.dataDir;
-    process.env.E2E_PG_DATABASE_URL = scratch.url;
+    process.env.E2E_PG_DATABASE_URL = scratch.databaseUrl;
   }
   return async () => {
     await Promise.all([main.stop(), onPostgres?.stop()]);
