@@ -2,7 +2,7 @@
  * Boot (the composition root): language and HTTP-client setup run before the app mounts (docs/requirements.md R2.1), the session
  * keeper is wired to the account store's start-up check, then the router renders.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -10,11 +10,19 @@ import { AppRoutes, preloadPage } from './app/AppRoutes';
 import { holdPrerenderedScreen, type PrerenderHandoff } from './app/prerender-handoff';
 import { prerenderedKey } from './app/prerendered-routes';
 import { startSessionKeeper } from './app/session-keeper';
+import { whenQueriesSettle } from './app/when-settled';
 import { setBearer } from './lib/api';
+import { coalescingScheduler } from './lib/query-scheduler';
 import { initI18n } from './lib/i18n';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 import { onStartupChecked } from './stores/account';
 import './styles.css';
+
+const loaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
 
 async function boot(): Promise<void> {
   // What is typed or sent on the prerendered screen while the app loads is kept for the app's screen.
@@ -28,6 +36,8 @@ async function boot(): Promise<void> {
   // HTTP client: the stored token is sent until the start-up check (guard A) confirms or removes it.
   setBearer(readStorage(STORAGE_KEYS.token));
   onStartupChecked(startSessionKeeper);
+  // The answers arriving within 50 ms of each other are rendered together (lib/query-scheduler.ts).
+  notifyManager.setScheduler(coalescingScheduler(50));
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
   });
@@ -59,13 +69,14 @@ async function boot(): Promise<void> {
       </StrictMode>,
     );
   });
+  // PWA: app shell, last data seen and push messages (src/sw.ts). Not in development (Vite serves modules). Registered
+  // once the page and its data have loaded, since its install precaches the whole app (docs/decisions/131).
+  if ('serviceWorker' in navigator && import.meta.env.PROD) {
+    void loaded()
+      .then(() => whenQueriesSettle(queryClient))
+      .then(() => navigator.serviceWorker.register('/sw.js'))
+      .catch(() => undefined);
+  }
 }
 
 void boot();
-
-// PWA: app shell, last data seen and push messages (src/sw.ts). Not in development (Vite serves modules).
-if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });
-}

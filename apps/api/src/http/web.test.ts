@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HealthResponse } from '@limni/shared/contracts/health';
@@ -16,7 +17,19 @@ import { PAGE_HEALTH_META, PAGE_REPLAY_META, withPageData } from './web';
 
 let ctx: TestContext;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-web-'));
+/** A script of the build with the Brotli and gzip copies apps/web/scripts/precompress.ts writes beside it. */
+const SCRIPT = `export const x = ${JSON.stringify('Limni '.repeat(400))};\n`;
+const SW = `self.addEventListener('fetch', () => {}); // ${'sw '.repeat(400)}\n`;
 beforeAll(async () => {
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  for (const [file, body] of [
+    ['assets/app-abc123.js', SCRIPT],
+    ['sw.js', SW],
+  ] as const) {
+    fs.writeFileSync(path.join(webDist, file), body);
+    fs.writeFileSync(path.join(webDist, `${file}.br`), zlib.brotliCompressSync(body));
+    fs.writeFileSync(path.join(webDist, `${file}.gz`), zlib.gzipSync(body));
+  }
   fs.writeFileSync(
     path.join(webDist, 'index.html'),
     '<!doctype html><html lang="fr"><head><title>Limni</title></head><body><div id="root"></div></body></html>',
@@ -38,6 +51,45 @@ function metaContent(html: string, name = PAGE_HEALTH_META): string | null {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 }
+
+describe('static files are sent from the build’s compressed copies (docs/decisions/131)', () => {
+  it.each([
+    ['br', (b: Buffer) => zlib.brotliDecompressSync(b)],
+    ['gzip', (b: Buffer) => zlib.gunzipSync(b)],
+  ] as const)('%s: the copy, with the file’s type and caching', async (encoding, decode) => {
+    const res = await ctx.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(res.headers['vary'])).toMatch(/accept-encoding/i);
+    const ext = encoding === 'br' ? '.br' : '.gz';
+    expect(res.rawPayload.equals(fs.readFileSync(path.join(webDist, `assets/app-abc123.js${ext}`)))).toBe(
+      true,
+    );
+    expect(decode(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('the file itself to a client that accepts no encoding', async () => {
+    const res = await ctx.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it('the service worker keeps its no-cache from its Brotli copy', async () => {
+    const res = await ctx.app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(SW);
+  });
+});
 
 describe('the page carries the service state', () => {
   it('in its head, equal to what /api/health answers', async () => {

@@ -151,10 +151,14 @@ export async function registerWeb(
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build's Brotli and gzip copies (apps/web/scripts/precompress.ts, docs/decisions/131): no compression
+      // work per request; a file without a copy falls back to itself (and to @fastify/compress).
+      preCompressed: true,
       // Every file's Cache-Control is decided below (send's own "public, max-age=0" would replace ours).
       cacheControl: false,
       setHeaders(res, filePath) {
-        const rel = path.relative(root, filePath);
+        // The rules are the file's, whichever copy of it is sent.
+        const rel = path.relative(root, filePath).replace(/\.(?:br|gz)$/, '');
         if (rel.startsWith(`assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         } else if (rel === 'sw.js' || rel.endsWith('.html')) {

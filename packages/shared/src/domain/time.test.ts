@@ -8,6 +8,7 @@ import {
   parisOffsetMs,
   parisParts,
   zoneOffsetMs,
+  DAY_MS,
   HOUR_MS,
   MINUTE_MS,
 } from './time';
@@ -89,5 +90,44 @@ describe('zoneOffsetMs (offsets from the zones’ published rules)', () => {
 
   it('throws a RangeError for an unknown zone', () => {
     expect(() => zoneOffsetMs(0, 'Not/AZone')).toThrow(RangeError);
+  });
+
+  it('parisParts (offsets kept by UTC hour) agrees with Intl around every midnight UTC of 1975–2040', () => {
+    // Paris changes offset at 01:00 UTC since 1977 (23:00 or 00:00 UTC in 1976): the hours from 22:00 to 03:00
+    // UTC of every day hold every change of those years. The reference is Intl's own wall clock for Europe/Paris.
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    const mismatches: string[] = [];
+    const end = Date.UTC(2041, 0, 1);
+    for (let day = Date.UTC(1975, 0, 1); day < end; day += DAY_MS) {
+      for (let h = day - 2 * HOUR_MS; h < day + 3 * HOUR_MS; h += HOUR_MS) {
+        // The hour's start first (its offset is then kept), then an instant later in the same hour: a different
+        // minute and second each time, and the hour's last second every 7th hour.
+        parisParts(h);
+        const at = (h / HOUR_MS) % 7 === 0 ? h + HOUR_MS - 1000 : h + ((h / HOUR_MS) % 3541) * 1000;
+        for (const t of [h, at]) {
+          const ref: Record<string, number> = {};
+          for (const p of intl.formatToParts(t)) if (p.type !== 'literal') ref[p.type] = Number(p.value);
+          const got = parisParts(t);
+          const same =
+            got.year === ref.year &&
+            got.month === ref.month &&
+            got.day === ref.day &&
+            got.hour === ref.hour &&
+            got.minute === ref.minute &&
+            got.second === ref.second;
+          if (!same) mismatches.push(new Date(t).toISOString());
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });

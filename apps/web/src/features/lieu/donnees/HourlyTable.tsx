@@ -1,5 +1,5 @@
 /** The hourly table (`c-h`) of the window: open on a desktop, collapsed on a phone; newest hour first. */
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { HOUR_MS } from '@limni/shared/domain/time';
 import { LineIcon } from '../../../components/ui/LineIcon';
 import { SkeletonBlock } from '../../../components/ui/States';
@@ -22,11 +22,9 @@ export const HourlyTable = memo(function HourlyTable({
   const m = useLieuMessages();
   // Open by default on a desktop, collapsed on a phone.
   const [open, setOpen] = useState(() => matchesMedia(DESKTOP_QUERY, true));
-  const sorted = useMemo(() => [...rows].reverse(), [rows]);
-  // Collapsed (a phone's default), its hundreds of rows are not needed for the first screen: React renders them in a
-  // background pass that yields to the browser, after the chart and the summary (issue 14). Open, they come at once.
-  const deferred = useDeferredValue(sorted, NO_ROWS);
-  const shown = open ? sorted : deferred;
+  // Collapsed (a phone's default), its hundreds of rows are neither shown nor read out: they are built when it opens,
+  // not with the first screen (issue 14, docs/decisions/131). The summary gives their count meanwhile.
+  const shown = useMemo(() => (open ? [...rows].reverse() : NO_ROWS), [open, rows]);
   return (
     <details
       className="card"

@@ -440,8 +440,12 @@ export default function SeriesChart(props: SeriesChartProps) {
       ],
       el,
     );
+    // Redrawn only when the size changes (the observer first reports the size just drawn at; issue 14).
+    let drawn = `${opts.width}x${opts.height}`;
     const ro = new ResizeObserver(() => {
-      u.setSize({ width: el.clientWidth, height: height() });
+      const size = { width: el.clientWidth, height: height() };
+      if (`${size.width}x${size.height}` !== drawn) u.setSize(size);
+      drawn = `${size.width}x${size.height}`;
     });
     ro.observe(el);
     return () => {

@@ -5,12 +5,21 @@
  * y range, the x range — and the figures of its summary (docs/decisions/040).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import type { LieuDetail, SerieDonnees } from '@limni/shared/contracts/hydro';
+import { useDeferredValue, useMemo } from 'react';
+import type { NormalesLieu } from '@limni/shared/contracts/historique';
+import type {
+  ChroniqueHoraire,
+  GraphOptions,
+  LieuDetail,
+  LieuDonnees,
+  LieuPrevisions,
+  SerieDonnees,
+} from '@limni/shared/contracts/hydro';
 import { oneYearEarlier } from '@limni/shared/domain/climatologie';
 import { summarizePeriod, type Reading } from '@limni/shared/domain/period-summary';
 import { serieLibelle, SERIE_STYLES, yRange } from '@limni/shared/domain/series';
 import { DAY_MS } from '@limni/shared/domain/time';
+import type { Grandeur } from '@limni/shared/domain/units';
 import {
   archiveQuery,
   chroniqueQuery,
@@ -31,7 +40,7 @@ import {
   type Observations,
 } from './chart-data';
 import { bandColumns, lastYearColumn, type HistoryColumns } from './history';
-import { ARCHIVE_PERIODES, fenetreOf, type DonneesWindow } from './use-donnees-window';
+import { ARCHIVE_PERIODES, fenetreOf, type DonneesWindow, type Periode } from './use-donnees-window';
 
 /** Days of context the summary looks at for an extreme outside the window (docs/decisions/093). */
 export const CONTEXT_DAYS = 30;
@@ -75,10 +84,98 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
     enabled: canView && lieu.a_previsions && !fromArchive,
   });
 
+  const dark = useMediaQuery(DARK_QUERY);
+
+  // What is drawn comes from a deferred copy of the window and of the answers (issue 14, docs/decisions/131). Each
+  // answer re-renders this component at once (TanStack Query subscribes with useSyncExternalStore, whose updates
+  // cannot wait); with the copy, that render keeps what is drawn as it is, and React prepares the new drawing in a
+  // background pass that yields to the browser every few milliseconds; answers arriving close together make one pass.
+  // The copy is whole: a window is never drawn with another window's answers.
+  const live = useMemo(
+    () => ({
+      date,
+      nbFetch,
+      latest,
+      g,
+      jours: view.jours,
+      fromArchive,
+      derniere,
+      canView,
+      dark,
+      donnees: {
+        data: donnees.data,
+        isPending: donnees.isPending,
+        isError: donnees.isError,
+        refetch: donnees.refetch,
+      },
+      contexte: contexte.data,
+      options: options.data,
+      chronique: { data: chronique.data, isPending: chronique.isPending },
+      normales: { data: normales.data },
+      lastYear: lastYear.data,
+      previsions: previsions.data,
+    }),
+    [
+      date,
+      nbFetch,
+      latest,
+      g,
+      view.jours,
+      fromArchive,
+      derniere,
+      canView,
+      dark,
+      donnees.data,
+      donnees.isPending,
+      donnees.isError,
+      donnees.refetch,
+      contexte.data,
+      options.data,
+      chronique.data,
+      chronique.isPending,
+      normales.data,
+      lastYear.data,
+      previsions.data,
+    ],
+  );
+  return useDrawn(lieu, useDeferredValue(live));
+}
+
+/** The answers and the window a drawing is made of (one consistent, possibly deferred, copy). */
+interface Shown {
+  date: string;
+  nbFetch: number;
+  latest: boolean;
+  g: Grandeur;
+  jours: Periode;
+  fromArchive: '5' | 'tout' | undefined;
+  derniere: number;
+  canView: boolean;
+  dark: boolean;
+  donnees: {
+    data: LieuDonnees | undefined;
+    isPending: boolean;
+    isError: boolean;
+    refetch: () => Promise<unknown>;
+  };
+  contexte: LieuDonnees | undefined;
+  options: GraphOptions | undefined;
+  chronique: { data: ChroniqueHoraire | undefined; isPending: boolean };
+  normales: { data: NormalesLieu | undefined };
+  lastYear: LieuDonnees | undefined;
+  previsions: LieuPrevisions | undefined;
+}
+
+/** What the chart draws and its summary says, from one copy of the window and the answers. */
+function useDrawn(lieu: LieuDetail, shown: Shown) {
+  const { date, latest, g, fromArchive, derniere, canView, dark, donnees, normales } = shown;
+  const view = { jours: shown.jours, latest };
+  const lastYearDate = oneYearEarlier(date);
+  const withBand = !!normales.data?.periode && normales.data.capteur?.grandeur === g;
   const serie: SerieDonnees | undefined = donnees.data?.series.find((s) => s.grandeur === g);
   const run =
     canView && serie && !fromArchive
-      ? (previsions.data?.series.find((p) => p.capteur_id === serie.capteur_id) ?? null)
+      ? (shown.previsions?.series.find((p) => p.capteur_id === serie.capteur_id) ?? null)
       : null;
   const fenetre = fenetreOf(donnees.data, view, derniere);
   const debut = fenetre?.debut ?? 0;
@@ -101,10 +198,10 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
     [mode, prevision, observed],
   );
   const seuils = useMemo(
-    () => (options.data?.seuils ?? []).filter((s) => s.grandeur === g),
-    [options.data, g],
+    () => (shown.options?.seuils ?? []).filter((s) => s.grandeur === g),
+    [shown.options, g],
   );
-  const contextSerie = (view.jours < CONTEXT_DAYS ? contexte.data : donnees.data)?.series.find(
+  const contextSerie = (view.jours < CONTEXT_DAYS ? shown.contexte : donnees.data)?.series.find(
     (s) => s.grandeur === g,
   );
   const figures = useMemo(() => {
@@ -114,22 +211,21 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
   const history = useMemo<HistoryColumns | null>(() => {
     if (!withBand || !normales.data) return null;
     const shift = parisWallToUtcDay(date) - parisWallToUtcDay(lastYearDate);
-    const lastSerie = lastYear.data?.series.find((s) => s.grandeur === g);
+    const lastSerie = shown.lastYear?.series.find((s) => s.grandeur === g);
     return {
       ...bandColumns(columns.x, normales.data.bande),
       anDernier: fromArchive ? columns.x.map(() => null) : lastYearColumn(columns.x, lastSerie, shift),
     };
-  }, [withBand, normales.data, columns.x, lastYear.data, g, date, lastYearDate, fromArchive]);
+  }, [withBand, normales.data, columns.x, shown.lastYear, g, date, lastYearDate, fromArchive]);
   const historyValues = history
     ? [...history.p10, ...history.p90, ...history.anDernier].filter((v): v is number => v !== null)
     : [];
 
   const unite = serie?.unite ?? lieu.capteurs.find((c) => c.grandeur === g)?.unite ?? '';
-  const dark = useMediaQuery(DARK_QUERY);
   // The quantity's colour (ADR 012).
   const couleur = dark
     ? DARK_SERIE_COLOR
-    : (options.data?.series.find((s) => s.grandeur === g)?.couleur ?? SERIE_STYLES[g].couleur);
+    : (shown.options?.series.find((s) => s.grandeur === g)?.couleur ?? SERIE_STYLES[g].couleur);
 
   const forecastValues = columns.nbPrevisions
     ? [...columns.min, ...columns.max].filter((v): v is number => v !== null)
@@ -154,7 +250,7 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
     donnees,
     normales,
     history,
-    chronique,
+    chronique: shown.chronique,
     serie,
     prevision,
     /** A past run drawn over the observations, and how they compare (docs/decisions/089). */
@@ -176,4 +272,4 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
   };
 }
 
-export type DonneesChart = ReturnType<typeof useDonneesChart>;
+export type DonneesChart = ReturnType<typeof useDrawn>;
