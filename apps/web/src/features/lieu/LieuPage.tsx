@@ -5,7 +5,7 @@
  * social), sticky on phone.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useId, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useId, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
@@ -84,11 +84,16 @@ function Lieu({ id, ida }: { id: number; ida: number }) {
   const lieu = useQuery(lieuQuery(id));
   const activites = useQuery(activitesQuery());
   usePageTitle(lieu.data ? bracketsToParentheses(lieu.data.libelle) : null);
+  // The page is built from a deferred copy of the place (issue 14, docs/decisions/131): the answer's own render (a
+  // synchronous one, as every query update) keeps the skeleton, and React then builds the page in a transition that
+  // yields to the browser every few milliseconds. Another place's copy is never shown for this one.
+  const deferred = useDeferredValue(lieu.data);
+  const shown = deferred?.id === id ? deferred : undefined;
   if (activites.isSuccess && !activites.data.some((a) => a.id === ida)) return <NotFoundPage />;
-  if (!lieu.data) {
+  if (!shown) {
     return <DetailStates query={lieu} titre={m('introuvable')} texte={m('introuvableTexte')} />;
   }
-  return <LieuContent lieu={lieu.data} ida={ida} />;
+  return <LieuContent lieu={shown} ida={ida} />;
 }
 
 function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {

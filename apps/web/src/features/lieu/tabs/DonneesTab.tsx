@@ -7,7 +7,7 @@
  * never a broken chart.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import type { LieuDetail } from '@limni/shared/contracts/hydro';
 import { HOUR_MS } from '@limni/shared/domain/time';
 import { lieuDaterangeQuery } from '../../../api/lieu';
@@ -30,24 +30,28 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
   const m = useLieuMessages();
   const meteoId = useId();
   const range = useQuery(lieuDaterangeQuery(lieu.id));
+  // The tab is built from a deferred copy of the range, in a transition that yields to the browser (the answer's own
+  // render is synchronous; issue 14, docs/decisions/131). Until then, the skeleton. The tab is mounted again for
+  // another place (LieuPage shows its skeleton in between), so the copy is always this place's.
+  const dates = useDeferredValue(range.data);
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
       <div className="min-w-0 space-y-3 sm:space-y-5">
         {lieu.capteurs.length === 0 ? (
           <EmptyState title={m('aucuneStation')} icon={ICON.vide} />
-        ) : range.isPending ? (
-          <SkeletonBlock lines={8} />
-        ) : range.isError ? (
+        ) : range.isError && !dates ? (
           <ErrorState onRetry={() => void range.refetch()} />
-        ) : range.data.jour_debut === null || range.data.jour_fin === null || range.data.fin === null ? (
+        ) : !dates ? (
+          <SkeletonBlock lines={8} />
+        ) : dates.jour_debut === null || dates.jour_fin === null || dates.fin === null ? (
           <EmptyState title={m('aucuneDonnee')} icon={ICON.vide} />
         ) : (
           <Donnees
             lieu={lieu}
             ida={ida}
-            jourDebut={range.data.jour_debut}
-            jourFin={range.data.jour_fin}
-            derniere={range.data.fin}
+            jourDebut={dates.jour_debut}
+            jourFin={dates.jour_fin}
+            derniere={dates.fin}
           />
         )}
       </div>
