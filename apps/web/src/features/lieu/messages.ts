@@ -107,7 +107,7 @@ export const useLieuMessages = defineMessages(
     tableau: 'Tableau horaire',
     tableauResume: 'Tableau horaire ({n} lignes)',
     tableauAide:
-      'Une valeur par heure : la mesure la plus proche de l’heure pile (minutes 0 à 9 : l’heure même ; 40 et plus : l’heure suivante). La colonne « Mesure de » donne l’heure réelle de la mesure retenue.',
+      'Une valeur par heure : la mesure la plus proche de l’heure pile (minutes 0 à 39 : l’heure même ; 40 et plus : l’heure suivante). La colonne « Mesure de » donne l’heure réelle de la mesure retenue.',
     tableauVide: 'Pas de valeur horaire sur cette période.',
     colDate: 'Date',
     colHeure: 'Heure (arrondie)',
@@ -288,7 +288,7 @@ export const useLieuMessages = defineMessages(
     tableau: 'Hourly table',
     tableauResume: 'Hourly table ({n} rows)',
     tableauAide:
-      'One value per hour: the reading closest to the exact hour (minutes 0 to 9: that hour; 40 and later: the next hour).',
+      'One value per hour: the reading closest to the exact hour (minutes 0 to 39: that hour; 40 and later: the next hour). The “Reading at” column gives the actual time of the reading kept.',
     tableauVide: 'No hourly value in this period.',
     colDate: 'Date',
     colHeure: 'Hour (rounded)',
