@@ -94,7 +94,6 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
   const live = useMemo(
     () => ({
       date,
-      nbFetch,
       latest,
       g,
       jours: view.jours,
@@ -117,7 +116,6 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
     }),
     [
       date,
-      nbFetch,
       latest,
       g,
       view.jours,
@@ -144,7 +142,6 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
 /** The answers and the window a drawing is made of (one consistent, possibly deferred, copy). */
 interface Shown {
   date: string;
-  nbFetch: number;
   latest: boolean;
   g: Grandeur;
   jours: Periode;
