@@ -12,9 +12,11 @@ import { prerenderedKey } from './app/prerendered-routes';
 import { startSessionKeeper } from './app/session-keeper';
 import { whenQueriesSettle } from './app/when-settled';
 import { setBearer } from './lib/api';
+import { prepareFormats } from './lib/format';
 import { coalescingScheduler } from './lib/query-scheduler';
 import { initI18n } from './lib/i18n';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
+import { yieldToBrowser } from './lib/yield';
 import { onStartupChecked } from './stores/account';
 import './styles.css';
 
@@ -43,6 +45,12 @@ async function boot(): Promise<void> {
   });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root manquant');
+  // The boot is cut into tasks of its own (docs/decisions/132): the evaluation of this module, the first Intl
+  // formatters (ICU's data), the page's code, and the first render each end before the next begins, so that none
+  // adds to another into one long task on a phone.
+  await yieldToBrowser();
+  prepareFormats(Date.now());
+  await yieldToBrowser();
   // The server's HTML may carry the page's first screen (docs/decisions/116). The app renders over it once the
   // page's code is here, so that no loading state shows in between; a screen prerendered for another path (the
   // service worker's offline copy of `/`) is removed at once.
@@ -53,6 +61,7 @@ async function boot(): Promise<void> {
       await preloadPage(window.location.pathname).catch(() => undefined);
     } else root.replaceChildren();
   }
+  await yieldToBrowser();
   handoff?.beforeRender();
   const app = createRoot(root);
   // As a transition, React renders the first tree in slices of a few milliseconds and yields to the browser in

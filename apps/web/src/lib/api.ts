@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { $ZodArrayDef } from 'zod/v4/core';
 import { currentLangue } from './i18n';
 import { ApiError } from './api-error-class';
+import { yieldToBrowser } from './yield';
 
 export { ApiError };
 
@@ -93,18 +94,6 @@ export async function api<S extends z.ZodMiniType>(
 const SLICED_FROM = 200;
 /** Longest stretch of validation before the browser gets the main thread back (a long task is 50 ms). */
 const SLICE_MS = 8;
-
-/** Resolves in a new task: what the browser has waiting (input, paint) runs in between. */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 /**
  * The answer parsed with its contract, or null when it does not match. A long list (the index of rivers and lakes,

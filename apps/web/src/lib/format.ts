@@ -132,6 +132,17 @@ export function formatClock(ms: number): string {
   return `${formatLongDate(ms)}, ${h} h ${m}`;
 }
 
+/**
+ * Builds the formatters the first screen of every page uses (the demo clock, a measured value, Paris parts). The
+ * first `Intl` formatter of a page loads ICU's locale and time-zone data: tens of milliseconds on a phone, which the
+ * boot spends in a task of its own rather than inside the first render (docs/decisions/132).
+ */
+export function prepareFormats(now: number): void {
+  formatClock(now);
+  formatValue(0, 'm');
+  formatTimeOfDay(now);
+}
+
 /** The time of day of an instant in Paris: « 0 h 45 » (French), « 12:45 AM » (US English). */
 export function formatTimeOfDay(ms: number): string {
   if (currentLocale() === 'fr-FR') {
