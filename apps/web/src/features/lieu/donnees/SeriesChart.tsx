@@ -11,6 +11,7 @@ import type { SeuilOption } from '@limni/shared/contracts/hydro';
 import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
 import { dateTimeFormat, formatDateTime, formatNumber, formatValue } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
+import { yieldToBrowser } from '../../../lib/yield';
 import { DARK_QUERY, matchesMedia } from '../../../lib/use-media-query';
 import type { ChartColumns } from './chart-data';
 import type { HistoryColumns } from './history';
@@ -312,6 +313,71 @@ function tooltipPlugin(unite: string, labels: SeriesChartProps['labels']): uPlot
   };
 }
 
+/** The chart's series, in the order of its data columns (x, observed, forecast mean/min/max, usual range, last year). */
+function seriesOptions(
+  lineColor: string,
+  labels: SeriesChartProps['labels'],
+  hasForecast: boolean,
+  history: HistoryColumns | null | undefined,
+): uPlot.Series[] {
+  return [
+    {},
+    {
+      label: labels.observe,
+      stroke: lineColor,
+      width: 2,
+      // Behind a usual range the area would hide it: the line alone then.
+      fill: history ? undefined : `${lineColor}2e`,
+      fillTo: (u) => u.scales.y?.min ?? 0,
+      spanGaps: false,
+      points: { show: false },
+    },
+    {
+      label: labels.prevision,
+      stroke: PREVISION_COLOR,
+      width: 2,
+      dash: [6, 4],
+      spanGaps: true,
+      points: { show: false },
+      show: hasForecast,
+    },
+    { label: 'min', stroke: 'transparent', width: 0, points: { show: false }, show: hasForecast },
+    { label: 'max', stroke: 'transparent', width: 0, points: { show: false }, show: hasForecast },
+    ...(['p10', 'p25'] as const).map((k) => ({
+      label: k,
+      stroke: 'transparent',
+      width: 0,
+      points: { show: false },
+      show: !!history,
+    })),
+    {
+      label: 'p50',
+      stroke: MEDIAN_COLOR,
+      width: 1.5,
+      dash: [2, 3],
+      spanGaps: true,
+      points: { show: false },
+      show: !!history,
+    },
+    ...(['p75', 'p90'] as const).map((k) => ({
+      label: k,
+      stroke: 'transparent',
+      width: 0,
+      points: { show: false },
+      show: !!history,
+    })),
+    {
+      label: labels.anDernier,
+      stroke: LAST_YEAR_COLOR,
+      width: 1.5,
+      dash: [1, 3],
+      spanGaps: false,
+      points: { show: false },
+      show: !!history,
+    },
+  ];
+}
+
 export default function SeriesChart(props: SeriesChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const { columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history } = props;
@@ -354,62 +420,7 @@ export default function SeriesChart(props: SeriesChartProps) {
           values: (_u, splits, _a, _s, incr) => splits.map((v) => formatNumber(v, yDigits(incr))),
         },
       ],
-      series: [
-        {},
-        {
-          label: labels.observe,
-          stroke: lineColor,
-          width: 2,
-          // Behind a usual range the area would hide it: the line alone then.
-          fill: history ? undefined : `${lineColor}2e`,
-          fillTo: (u) => u.scales.y?.min ?? 0,
-          spanGaps: false,
-          points: { show: false },
-        },
-        {
-          label: labels.prevision,
-          stroke: PREVISION_COLOR,
-          width: 2,
-          dash: [6, 4],
-          spanGaps: true,
-          points: { show: false },
-          show: hasForecast,
-        },
-        { label: 'min', stroke: 'transparent', width: 0, points: { show: false }, show: hasForecast },
-        { label: 'max', stroke: 'transparent', width: 0, points: { show: false }, show: hasForecast },
-        ...(['p10', 'p25'] as const).map((k) => ({
-          label: k,
-          stroke: 'transparent',
-          width: 0,
-          points: { show: false },
-          show: !!history,
-        })),
-        {
-          label: 'p50',
-          stroke: MEDIAN_COLOR,
-          width: 1.5,
-          dash: [2, 3],
-          spanGaps: true,
-          points: { show: false },
-          show: !!history,
-        },
-        ...(['p75', 'p90'] as const).map((k) => ({
-          label: k,
-          stroke: 'transparent',
-          width: 0,
-          points: { show: false },
-          show: !!history,
-        })),
-        {
-          label: labels.anDernier,
-          stroke: LAST_YEAR_COLOR,
-          width: 1.5,
-          dash: [1, 3],
-          spanGaps: false,
-          points: { show: false },
-          show: !!history,
-        },
-      ],
+      series: seriesOptions(lineColor, labels, hasForecast, history),
       bands: [
         ...(hasForecast ? [{ series: [4, 3] as [number, number], fill: 'rgba(75,85,99,0.18)' }] : []),
         ...(history
@@ -423,34 +434,46 @@ export default function SeriesChart(props: SeriesChartProps) {
     };
     const none = columns.x.map(() => null);
     const h = history ?? { p10: none, p25: none, p50: none, p75: none, p90: none, anDernier: none };
-    const u = new uPlot(
-      opts,
-      [
-        columns.x,
-        columns.obs,
-        columns.mean,
-        columns.min,
-        columns.max,
-        h.p10,
-        h.p25,
-        h.p50,
-        h.p75,
-        h.p90,
-        h.anDernier,
-      ],
-      el,
-    );
-    // Redrawn only when the size changes (the observer first reports the size just drawn at; issue 14).
-    let drawn = `${opts.width}x${opts.height}`;
-    const ro = new ResizeObserver(() => {
-      const size = { width: el.clientWidth, height: height() };
-      if (`${size.width}x${size.height}` !== drawn) u.setSize(size);
-      drawn = `${size.width}x${size.height}`;
+    // uPlot is built and drawn in a task of its own, after this commit's: on a phone the two together were one long
+    // task (docs/decisions/132). The box keeps the chart's height meanwhile, so nothing below it moves.
+    el.style.minHeight = `${opts.height}px`;
+    const build = () => {
+      const u = new uPlot(
+        opts,
+        [
+          columns.x,
+          columns.obs,
+          columns.mean,
+          columns.min,
+          columns.max,
+          h.p10,
+          h.p25,
+          h.p50,
+          h.p75,
+          h.p90,
+          h.anDernier,
+        ],
+        el,
+      );
+      // Redrawn only when the size changes (the observer first reports the size just drawn at; issue 14).
+      let drawn = `${opts.width}x${opts.height}`;
+      const ro = new ResizeObserver(() => {
+        const size = { width: el.clientWidth, height: height() };
+        if (`${size.width}x${size.height}` !== drawn) u.setSize(size);
+        drawn = `${size.width}x${size.height}`;
+      });
+      ro.observe(el);
+      return { u, ro };
+    };
+    let cancelled = false;
+    let built: { u: uPlot; ro: ResizeObserver } | null = null;
+    void yieldToBrowser().then(() => {
+      if (!cancelled) built = build();
     });
-    ro.observe(el);
     return () => {
-      ro.disconnect();
-      u.destroy();
+      cancelled = true;
+      built?.ro.disconnect();
+      built?.u.destroy();
     };
   }, [columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history]);
 
