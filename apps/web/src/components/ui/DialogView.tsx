@@ -1,35 +1,21 @@
 /**
- * Accessible dialog (Radix): focus trap, Escape, labelled title; opens and closes in 300 ms (docs/requirements.md
- * R12), instantly under `prefers-reduced-motion`; on close, focus goes back to the control that opened it.
+ * The dialog itself (Radix): focus trap, Escape, labelled title. Loaded by `Dialog.tsx` the first time a dialog
+ * opens, so that Radix is not in the code of the pages that show a dialog's button.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { RefObject } from 'react';
 import { useT } from '../../lib/i18n';
+import { DIALOG_TRANSITION_MS, type DialogProps } from './dialog-props';
 
-export const DIALOG_TRANSITION_MS = 300;
-
-export function Dialog({
+export default function DialogView({
   open,
   onOpenChange,
   title,
   description,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
+  opener,
+}: DialogProps & { opener: RefObject<HTMLElement | null> }) {
   const t = useT();
-  // The dialogs are controlled (no Radix Trigger), so Radix does not know their opener: without this, Escape
-  // would leave the focus on <body>. Read before Radix moves the focus into the dialog (layout effects run first).
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
-      opener.current = document.activeElement;
-    }
-  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
