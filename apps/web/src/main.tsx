@@ -7,6 +7,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadPage } from './app/AppRoutes';
+import { errorsFollowLangue } from './app/errors-follow-langue';
 import { holdPrerenderedScreen, type PrerenderHandoff } from './app/prerender-handoff';
 import { prerenderedKey } from './app/prerendered-routes';
 import { startSessionKeeper } from './app/session-keeper';
@@ -14,7 +15,7 @@ import { whenQueriesSettle } from './app/when-settled';
 import { setBearer } from './lib/api';
 import { prepareFormats } from './lib/format';
 import { coalescingScheduler } from './lib/query-scheduler';
-import { initI18n } from './lib/i18n';
+import { initI18n, onLangueChange } from './lib/i18n';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 import { yieldToBrowser } from './lib/yield';
 import { onStartupChecked } from './stores/account';
@@ -43,6 +44,8 @@ async function boot(): Promise<void> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
   });
+  // Error messages are in the language of their request: asked again when the language changes (ADR 125).
+  errorsFollowLangue(queryClient, onLangueChange);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root manquant');
   // The boot is cut into tasks of its own (docs/decisions/132): the evaluation of this module, the first Intl

@@ -56,6 +56,9 @@ function subscribe(cb: () => void): () => void {
   return () => listeners.delete(cb);
 }
 
+/** Calls `cb` after each change of language; returns the unsubscribe. */
+export const onLangueChange: (cb: () => void) => () => void = subscribe;
+
 /** Re-renders the component when the language changes; returns `t`. */
 export function useT(): typeof t {
   useSyncExternalStore(subscribe, currentLangue, currentLangue);
