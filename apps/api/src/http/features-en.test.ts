@@ -10,7 +10,8 @@ import * as z from 'zod/mini';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import './errors-en';
-import { hasEnglish } from './langue';
+import { describeRule, TYPES_REGLE, type RegleDescriptible } from '@limni/shared/domain/alertes';
+import { hasEnglish, inLangue } from './langue';
 
 const FEATURES = join(__dirname, '..', 'features');
 const sources = readdirSync(FEATURES, { recursive: true, encoding: 'utf8' })
@@ -35,6 +36,38 @@ describe('feature error messages', () => {
   it('each has an English version', () => {
     const missing = found.filter((f) => /[a-zà-ÿ]{3}/i.test(f.message) && !hasEnglish(f.message));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the duplicate-alert message names the rule in the asked language', () => {
+  // Thresholds around every rounding and grouping edge: negative, zero, sub-centimetre, the flow's 10 and 100
+  // decimal steps, thousands.
+  const SEUILS = [
+    -1.234, -0.005, 0, 0.004, 0.5, 2, 3.456, 9.994, 9.996, 12.34, 99.95, 123.4, 1234.5, 98765.4,
+  ];
+  const rules: RegleDescriptible[] = TYPES_REGLE.flatMap((type) =>
+    type === 'vigilance'
+      ? [{ type, grandeur: null, seuil: null, seuil2: null, horizonH: null }]
+      : (['H', 'Q'] as const).flatMap((grandeur) =>
+          SEUILS.map((seuil, i) => ({
+            type,
+            grandeur,
+            seuil,
+            seuil2: type === 'retour_plage' ? (SEUILS[(i + 3) % SEUILS.length] as number) : null,
+            horizonH: type === 'prevision' ? ([1, 24, 72][i % 3] ?? null) : null,
+          })),
+        ),
+  );
+
+  it('every kind of rule, read from the French message, is the English description', () => {
+    expect(new Set(rules.map((r) => r.type))).toEqual(new Set(TYPES_REGLE));
+    for (const r of rules) {
+      const fr = `Vous avez déjà cette alerte sur ce lieu : ${describeRule(r)}.`;
+      expect(inLangue(fr, 'en'), fr).toBe(
+        `You already have this alert on this place: ${describeRule(r, 'en')}.`,
+      );
+      expect(inLangue(fr, 'fr')).toBe(fr);
+    }
   });
 });
 

@@ -82,3 +82,43 @@ addEnglishPattern(
   /^Ce lieu ne mesure pas (.*)\.$/,
   (what) => `This place does not measure ${QUANTITIES[what] ?? what}.`,
 );
+
+/**
+ * The rule a message names (`describeRule` of the shared domain, written in French where the service throws): read
+ * back and written as `describeRule(…, 'en')` writes it, the numbers' digits kept (issue 16's duplicate-alert
+ * message). `features-en.test.ts` checks every kind of rule against `describeRule` in both languages.
+ */
+const NUM = String.raw`(-?\d{1,3}(?:[\u202f\u00a0 ]\d{3})*(?:,\d+)?)`;
+/** « 1 234,5 » (fr-FR) → « 1,234.5 » (en-US). */
+const numberEn = (fr: string) => fr.replace(',', '.').replace(/[\u202f\u00a0 ]/g, ',');
+const GRANDEUR_EN: Record<string, string> = { Hauteur: 'Water level', Débit: 'Flow' };
+const VALUE = `${NUM} (m|m³/s)`;
+addEnglishPattern(
+  new RegExp(`^(Hauteur|Débit) au-dessus de ${VALUE}$`),
+  (g, n, u) => `${GRANDEUR_EN[g] ?? g} above ${numberEn(n)} ${u}`,
+);
+addEnglishPattern(
+  new RegExp(`^(Hauteur|Débit) sous ${VALUE}$`),
+  (g, n, u) => `${GRANDEUR_EN[g] ?? g} below ${numberEn(n)} ${u}`,
+);
+addEnglishPattern(
+  new RegExp(`^(Hauteur|Débit) de retour entre ${VALUE} et ${VALUE}$`),
+  (g, n, u, n2, u2) => `${GRANDEUR_EN[g] ?? g} back between ${numberEn(n)} ${u} and ${numberEn(n2)} ${u2}`,
+);
+addEnglishPattern(
+  new RegExp(`^Montée de plus de ${NUM} cm/h$`),
+  (n) => `Rise of more than ${numberEn(n)} cm/h`,
+);
+addEnglishPattern(
+  new RegExp(`^Hausse du débit de plus de ${NUM} m³/s par heure$`),
+  (n) => `Flow increase of more than ${numberEn(n)} m³/s per hour`,
+);
+addEnglishPattern(
+  new RegExp(`^Prévision\u00a0: (hauteur|débit) au-dessus de ${VALUE} dans les (\\d+) h$`),
+  (g, n, u, h) =>
+    `Forecast: ${g === 'hauteur' ? 'water level' : 'flow'} above ${numberEn(n)} ${u} within ${h} h`,
+);
+addEnglish(
+  { vigilance: 'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert' },
+  { vigilance: 'Flood vigilance of the river stretch: changes to yellow, orange, red and back to green' },
+);
