@@ -45,7 +45,7 @@ describe('the duplicate-alert message names the rule in the asked language', () 
   const SEUILS = [
     -1.234, -0.005, 0, 0.004, 0.5, 2, 3.456, 9.994, 9.996, 12.34, 99.95, 123.4, 1234.5, 98765.4,
   ];
-  const rules: RegleDescriptible[] = TYPES_REGLE.flatMap((type) =>
+  const rules = TYPES_REGLE.flatMap<RegleDescriptible>((type) =>
     type === 'vigilance'
       ? [{ type, grandeur: null, seuil: null, seuil2: null, horizonH: null }]
       : (['H', 'Q'] as const).flatMap((grandeur) =>
