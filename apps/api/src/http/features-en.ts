@@ -3,6 +3,7 @@
  * activities, alerts, notifications, publications, profile, media, stretches, embeds. Messages that carry a value
  * (an identifier, a date) are patterns. Registered when `errors-en.ts` loads.
  */
+import { NOMS, NOMS_EN, type GrandeurAlerte } from '@limni/shared/domain/alertes';
 import { addEnglish, addEnglishPattern } from './langue';
 
 export const FEATURES_FR = {
@@ -91,19 +92,24 @@ addEnglishPattern(
 const NUM = String.raw`(-?\d{1,3}(?:[\u202f\u00a0 ]\d{3})*(?:,\d+)?)`;
 /** « 1 234,5 » (fr-FR) → « 1,234.5 » (en-US). */
 const numberEn = (fr: string) => fr.replace(',', '.').replace(/[\u202f\u00a0 ]/g, ',');
-const GRANDEUR_EN: Record<string, string> = { Hauteur: 'Water level', Débit: 'Flow' };
+/** « Hauteur » / « hauteur » → « Water level », from the names `describeRule` writes. */
+const grandeurEn = (fr: string) => {
+  const g = (Object.keys(NOMS) as GrandeurAlerte[]).find((k) => NOMS[k].toLowerCase() === fr.toLowerCase());
+  return g ? NOMS_EN[g] : fr;
+};
+const GRANDEUR = `(${Object.values(NOMS).join('|')})`;
 const VALUE = `${NUM} (m|m³/s)`;
 addEnglishPattern(
-  new RegExp(`^(Hauteur|Débit) au-dessus de ${VALUE}$`),
-  (g, n, u) => `${GRANDEUR_EN[g] ?? g} above ${numberEn(n)} ${u}`,
+  new RegExp(`^${GRANDEUR} au-dessus de ${VALUE}$`),
+  (g, n, u) => `${grandeurEn(g)} above ${numberEn(n)} ${u}`,
 );
 addEnglishPattern(
-  new RegExp(`^(Hauteur|Débit) sous ${VALUE}$`),
-  (g, n, u) => `${GRANDEUR_EN[g] ?? g} below ${numberEn(n)} ${u}`,
+  new RegExp(`^${GRANDEUR} sous ${VALUE}$`),
+  (g, n, u) => `${grandeurEn(g)} below ${numberEn(n)} ${u}`,
 );
 addEnglishPattern(
-  new RegExp(`^(Hauteur|Débit) de retour entre ${VALUE} et ${VALUE}$`),
-  (g, n, u, n2, u2) => `${GRANDEUR_EN[g] ?? g} back between ${numberEn(n)} ${u} and ${numberEn(n2)} ${u2}`,
+  new RegExp(`^${GRANDEUR} de retour entre ${VALUE} et ${VALUE}$`),
+  (g, n, u, n2, u2) => `${grandeurEn(g)} back between ${numberEn(n)} ${u} and ${numberEn(n2)} ${u2}`,
 );
 addEnglishPattern(
   new RegExp(`^Montée de plus de ${NUM} cm/h$`),
@@ -114,9 +120,8 @@ addEnglishPattern(
   (n) => `Flow increase of more than ${numberEn(n)} m³/s per hour`,
 );
 addEnglishPattern(
-  new RegExp(`^Prévision\u00a0: (hauteur|débit) au-dessus de ${VALUE} dans les (\\d+) h$`),
-  (g, n, u, h) =>
-    `Forecast: ${g === 'hauteur' ? 'water level' : 'flow'} above ${numberEn(n)} ${u} within ${h} h`,
+  new RegExp(`^Prévision\u00a0: ${GRANDEUR.toLowerCase()} au-dessus de ${VALUE} dans les (\\d+) h$`),
+  (g, n, u, h) => `Forecast: ${grandeurEn(g).toLowerCase()} above ${numberEn(n)} ${u} within ${h} h`,
 );
 addEnglish(
   { vigilance: 'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert' },

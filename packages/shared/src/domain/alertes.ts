@@ -276,8 +276,9 @@ export function vigilanceUrgente(to: number): boolean {
 }
 
 const UNITES: Record<GrandeurAlerte, string> = { H: 'm', Q: 'm³/s' };
-const NOMS: Record<GrandeurAlerte, string> = { H: 'Hauteur', Q: 'Débit' };
-const NOMS_EN: Record<GrandeurAlerte, string> = { H: 'Water level', Q: 'Flow' };
+/** The quantity's name as `describeRule` writes it (also read back by the API's English catalogue). */
+export const NOMS: Record<GrandeurAlerte, string> = { H: 'Hauteur', Q: 'Débit' };
+export const NOMS_EN: Record<GrandeurAlerte, string> = { H: 'Water level', Q: 'Flow' };
 
 /** A rate per hour as people read it: "10 cm/h" for levels, "25 m³/s par heure" for flows. */
 export function formatVariation(
