@@ -13,7 +13,8 @@
  * `--lang=en` runs the pages in English: the app's choice is stored in `localStorage` before the first audit, and
  * Lighthouse is told not to clear it.
  * Run it on an idle machine: Lighthouse simulates a slow phone from the trace it records, so a busy CPU lowers
- * the figures. Needs `npm run build` first.
+ * the figures. The last column, BI, is Lighthouse's `benchmarkIndex` (median): the machine's speed at the time of
+ * the runs; the same code scores lower when it falls (it has moved from ~2,800 to ~1,500 within an hour here). Needs `npm run build` first.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,6 +45,8 @@ const PAGES = (
 const longTasks = process.argv.includes('--long-tasks');
 const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
 const fixedPort = arg('port') ? Number(arg('port')) : null;
+/** `--slowdown=N`: the mobile profile's CPU slowdown (Lighthouse's default is 4). A larger one plays a slower machine. */
+const slowdown = arg('slowdown') ? Number(arg('slowdown')) : undefined;
 
 interface Figures {
   perf: number;
@@ -50,6 +54,8 @@ interface Figures {
   cls: number;
   tbt: number;
   a11y: number;
+  /** Lighthouse's `benchmarkIndex`: how fast this machine ran its fixed test loop at the time (higher is faster). */
+  bi: number;
   /** Ids of the accessibility audits that failed. */
   a11yFailures: string[];
 }
@@ -117,6 +123,9 @@ async function audit(url: string, form: 'mobile' | 'desktop', port: number): Pro
       disableStorageReset: lang === 'en',
       // The not-found page is audited too: it answers 404 on purpose.
       ignoreStatusCode: a11yOnly,
+      ...(slowdown !== undefined && form === 'mobile'
+        ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } }
+        : {}),
     },
     form === 'desktop' ? desktopConfig : undefined,
   );
@@ -136,6 +145,7 @@ async function audit(url: string, form: 'mobile' | 'desktop', port: number): Pro
     cls: num('cumulative-layout-shift'),
     tbt: num('total-blocking-time'),
     a11y: Math.round((lhr.categories['accessibility']?.score ?? 0) * 100),
+    bi: Math.round(lhr.environment.benchmarkIndex),
     a11yFailures,
   };
 }
@@ -208,7 +218,7 @@ try {
   }
   if (!a11yOnly) {
     console.log(`Lighthouse 12, ${runs} passage(s) par page et profil, médianes — ${app.base}`);
-    console.log('profil  page                      perf   LCP (s)  CLS    TBT (ms)  a11y  cibles');
+    console.log('profil  page                      perf   LCP (s)  CLS    TBT (ms)  a11y  cibles  BI');
   }
   for (const form of a11yOnly ? [] : forms) {
     for (const page of PAGES) {
@@ -233,7 +243,8 @@ try {
           m('cls').toFixed(3).padStart(6),
           m('tbt').toFixed(0).padStart(9),
           String(m('a11y')).padStart(5),
-          pass ? ' OK' : ' ÉCHEC',
+          (pass ? ' OK' : ' ÉCHEC').padEnd(7),
+          String(m('bi')).padStart(5),
         ].join(' '),
       );
     }
