@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { whenQueriesSettle } from './when-settled';
 
@@ -56,5 +56,31 @@ describe('whenQueriesSettle', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(145);
     client.clear();
     expect(await never).toBe('cancelled');
+  });
+
+  it('screens that mount and re-render without fetching do not hold the quiet period back', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['cached'], 1);
+    const started = Date.now();
+    let settledAt = 0;
+    const settling = whenQueriesSettle(client, { quietMs: 80, maxMs: 5000 }).then(() => {
+      settledAt = Date.now();
+    });
+    // For 300 ms, an observer of the cached answer mounts and unmounts every 10 ms (cache events, no fetch).
+    while (Date.now() - started < 300) {
+      const observer = new QueryObserver(client, {
+        queryKey: ['cached'],
+        queryFn: () => 1,
+        staleTime: Infinity,
+      });
+      const unsubscribe = observer.subscribe(() => undefined);
+      await wait(10);
+      unsubscribe();
+    }
+    await settling;
+    expect(client.isFetching()).toBe(0);
+    // Quiet from the start: settled about 80 ms in, not 80 ms after the last observer left.
+    expect(settledAt - started).toBeLessThan(250);
+    client.clear();
   });
 });

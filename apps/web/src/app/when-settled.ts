@@ -18,12 +18,22 @@ export function whenQueriesSettle(
       unsubscribe();
       resolve();
     };
+    // The quiet period starts when the last fetch ends and stops when one starts; other events leave it running.
     const check = () => {
-      clearTimeout(quiet);
-      quiet = client.isFetching() === 0 ? setTimeout(done, quietMs) : undefined;
+      const idle = client.isFetching() === 0;
+      if (idle && quiet === undefined) quiet = setTimeout(done, quietMs);
+      else if (!idle && quiet !== undefined) {
+        clearTimeout(quiet);
+        quiet = undefined;
+      }
     };
     const cap = setTimeout(done, maxMs);
-    const unsubscribe = client.getQueryCache().subscribe(check);
+    // Only a query's own state (`updated`, `removed`) changes what is fetching. The cache also reports every
+    // observer that mounts or re-renders: hundreds of events while a page renders, each of which used to clear and
+    // set a timer (a visible share of the place page's long tasks on a phone; issue 14, docs/decisions/133).
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' || event.type === 'removed') check();
+    });
     check();
   });
 }
