@@ -157,6 +157,8 @@ function crosses(line: ReadonlyArray<[number, number]>, r: Rect): boolean {
  */
 function thresholdsPlugin(seuils: readonly SeuilOption[]): uPlot.Plugin {
   let layer: HTMLDivElement | null = null;
+  /** Counts the drawings: a label placement still waiting for its task is dropped when a newer one is asked. */
+  let labelPass = 0;
   return {
     hooks: {
       init: [
@@ -190,60 +192,79 @@ function thresholdsPlugin(seuils: readonly SeuilOption[]): uPlot.Plugin {
             ctx.setLineDash([]);
           }
           ctx.restore();
-          if (!layer) return;
-          const plotW = u.over.clientWidth;
-          const plotH = u.over.clientHeight;
-          const curves = curvePolylines(u);
-          const taken: Rect[] = [];
-          layer.replaceChildren();
-          for (const s of seuils) {
-            const y = u.valToPos(s.valeur, 'y');
-            if (y < 0 || y > plotH) continue;
-            const label = document.createElement('span');
-            label.dataset.testid = 'seuil-label';
-            label.className =
-              'absolute whitespace-nowrap rounded bg-white/85 px-1 text-xs font-semibold leading-4 dark:bg-[#0f1a22]/85';
-            label.style.color = s.couleur;
-            label.style.maxWidth = `${plotW}px`;
-            label.textContent = s.libelle;
-            layer.appendChild(label);
-            const w = Math.min(label.offsetWidth, plotW);
-            const h = label.offsetHeight;
-            const xs = [plotW - w - 4, 4, (plotW - w) / 2, (plotW - w) / 4, (3 * (plotW - w)) / 4];
-            const ys = [y - h - 3, y + 3];
-            const spots: Rect[] = [];
-            for (const ty of ys) {
-              if (ty < 0 || ty + h > plotH) continue;
-              for (const tx of xs) spots.push({ left: tx, top: ty, right: tx + w, bottom: ty + h });
-            }
-            const pad = (r: Rect): Rect => ({
-              left: r.left - 2,
-              top: r.top - 2,
-              right: r.right + 2,
-              bottom: r.bottom + 2,
-            });
-            const free = spots.find(
-              (r) =>
-                !curves.some((c) => crosses(c, pad(r))) &&
-                !taken.some(
-                  (t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top,
-                ),
-            );
-            const spot = free ??
-              spots[0] ?? {
-                left: plotW - w - 4,
-                top: Math.min(Math.max(y - h / 2, 0), plotH - h),
-                right: plotW - 4,
-                bottom: 0,
-              };
-            taken.push(spot);
-            label.style.left = `${Math.max(0, spot.left)}px`;
-            label.style.top = `${spot.top}px`;
-          }
+          // The labels are placed in the task after the drawing (docs/decisions/133): placing them reads their size
+          // (a layout) and tests each spot against every point of the curves, which on a phone made the chart's
+          // first drawing one long task with it. A newer drawing (a resize) takes the place of a pending one.
+          const pass = ++labelPass;
+          void yieldToBrowser().then(() => {
+            if (pass === labelPass && layer) placeLabels(u, layer, seuils);
+          });
+        },
+      ],
+      destroy: [
+        () => {
+          labelPass++;
+          layer = null;
         },
       ],
     },
   };
+}
+
+/** Creates the threshold labels over the plot and puts each on the first free spot (see `thresholdsPlugin`). */
+function placeLabels(u: uPlot, layer: HTMLDivElement, seuils: readonly SeuilOption[]): void {
+  const plotW = u.over.clientWidth;
+  const plotH = u.over.clientHeight;
+  const shown = seuils
+    .map((s) => ({ s, y: u.valToPos(s.valeur, 'y') }))
+    .filter(({ y }) => y >= 0 && y <= plotH);
+  const labels = shown.map(({ s }) => {
+    const label = document.createElement('span');
+    label.dataset.testid = 'seuil-label';
+    label.className =
+      'absolute whitespace-nowrap rounded bg-white/85 px-1 text-xs font-semibold leading-4 dark:bg-[#0f1a22]/85';
+    label.style.color = s.couleur;
+    label.style.maxWidth = `${plotW}px`;
+    label.textContent = s.libelle;
+    return label;
+  });
+  layer.replaceChildren(...labels);
+  // Every label is in the page before the first is measured: one layout for all of them.
+  const sizes = labels.map((label) => ({ w: Math.min(label.offsetWidth, plotW), h: label.offsetHeight }));
+  const curves = curvePolylines(u);
+  const taken: Rect[] = [];
+  shown.forEach(({ y }, i) => {
+    const label = labels[i] as HTMLSpanElement;
+    const { w, h } = sizes[i] as { w: number; h: number };
+    const xs = [plotW - w - 4, 4, (plotW - w) / 2, (plotW - w) / 4, (3 * (plotW - w)) / 4];
+    const ys = [y - h - 3, y + 3];
+    const spots: Rect[] = [];
+    for (const ty of ys) {
+      if (ty < 0 || ty + h > plotH) continue;
+      for (const tx of xs) spots.push({ left: tx, top: ty, right: tx + w, bottom: ty + h });
+    }
+    const pad = (r: Rect): Rect => ({
+      left: r.left - 2,
+      top: r.top - 2,
+      right: r.right + 2,
+      bottom: r.bottom + 2,
+    });
+    const free = spots.find(
+      (r) =>
+        !curves.some((c) => crosses(c, pad(r))) &&
+        !taken.some((t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top),
+    );
+    const spot = free ??
+      spots[0] ?? {
+        left: plotW - w - 4,
+        top: Math.min(Math.max(y - h / 2, 0), plotH - h),
+        right: plotW - 4,
+        bottom: 0,
+      };
+    taken.push(spot);
+    label.style.left = `${Math.max(0, spot.left)}px`;
+    label.style.top = `${spot.top}px`;
+  });
 }
 
 function tooltipPlugin(unite: string, labels: SeriesChartProps['labels']): uPlot.Plugin {
