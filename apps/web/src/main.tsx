@@ -32,9 +32,10 @@ async function boot(): Promise<void> {
   const prerendered = document.getElementById('root');
   let handoff: PrerenderHandoff | null = null;
   const paintedKey = prerendered?.dataset['prerendered'];
-  if (prerendered && paintedKey !== undefined && paintedKey === prerenderedKey(window.location.pathname)) {
-    handoff = holdPrerenderedScreen(prerendered);
-  }
+  // The key of the page prerendered for this path when that is what the HTML carries, else null.
+  const paintedHere =
+    paintedKey !== undefined && paintedKey === prerenderedKey(window.location.pathname) ? paintedKey : null;
+  if (prerendered && paintedHere !== null) handoff = holdPrerenderedScreen(prerendered);
   await initI18n();
   // HTTP client: the stored token is sent until the start-up check (guard A) confirms or removes it.
   setBearer(readStorage(STORAGE_KEYS.token));
@@ -60,9 +61,8 @@ async function boot(): Promise<void> {
   const painted = root.dataset['prerendered'];
   if (painted !== undefined) {
     // A chunk that fails to load is asked again by the lazy page, which shows its error state.
-    if (painted === prerenderedKey(window.location.pathname)) {
-      await preloadPage(window.location.pathname).catch(() => undefined);
-    } else root.replaceChildren();
+    if (paintedHere !== null) await preloadPage(paintedHere).catch(() => undefined);
+    else root.replaceChildren();
   }
   await yieldToBrowser();
   handoff?.beforeRender();

@@ -4,13 +4,14 @@
  * (`React.lazy`); guards wrap the pages docs/requirements.md R2.2 guards (Guards.tsx). Guard A runs in the shell for every page.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import { WEB_ROUTES, type WebRouteKey } from '@limni/shared/domain/web-routes';
 import { GuestOnly, RequireAuth } from './Guards';
 import NotFoundPage from '../components/NotFoundPage';
 import { lazyWithPreload } from './lazy-page';
 import { preloadShellParts, Shell } from './Shell';
+import { yieldToBrowser } from '../lib/yield';
 
 // The pages prerendered in the server's HTML (docs/decisions/116) can be loaded before the app renders over them.
 const Home = lazyWithPreload(() => import('../features/home/HomePage'));
@@ -48,8 +49,8 @@ function page(Component: LazyExoticComponent<ComponentType> | ComponentType, gua
 /** The page of each path of the shared route table (the server answers 404 for a path of none). */
 const PAGES: Record<WebRouteKey, Omit<RouteObject, 'path' | 'index' | 'children'>> = {
   // Main layout children (docs/requirements.md R2.5).
-  accueil: { element: page(Home.Component), handle: { preload: Home.preload } },
-  bassins: { element: page(Bassins.Component), handle: { preload: Bassins.preload } },
+  accueil: { element: page(Home.Component) },
+  bassins: { element: page(Bassins.Component) },
   'avantages-compte': { element: page(ContentPage) },
   credits: { element: page(ContentPage) },
   contact: { element: page(Contact) },
@@ -66,11 +67,10 @@ const PAGES: Record<WebRouteKey, Omit<RouteObject, 'path' | 'index' | 'children'
   'choisir-carte': {
     id: 'choisir_carte',
     element: page(ChoisirCarte.Component),
-    handle: { preload: ChoisirCarte.preload },
   },
   // Account.
   deconnexion: { element: page(Logout) },
-  connexion: { element: page(Login.Component, 'C'), handle: { preload: Login.preload } },
+  connexion: { element: page(Login.Component, 'C') },
   'connexion-page': { element: page(Login.Component, 'C') },
   inscription: { element: page(Register, 'C') },
   verification: { element: page(Verify, 'C') },
@@ -82,7 +82,7 @@ const PAGES: Record<WebRouteKey, Omit<RouteObject, 'path' | 'index' | 'children'
   'entite-liste': { element: page(Entite) },
   troncon: { element: page(Troncon) },
   // `/lieu/{id}/a-{ida}` (docs/requirements.md R2.4): React Router has no partial segments; the page checks `a-<n>`.
-  lieu: { element: page(Lieu.Component), handle: { preload: Lieu.preload } },
+  lieu: { element: page(Lieu.Component) },
 };
 
 export const routes: RouteObject[] = [
@@ -102,19 +102,29 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
+/** The code of each page whose first screen is prerendered (`PRERENDERED_ROUTES`), by its prerendered key. */
+const PRERENDERED_PAGES: Readonly<Record<string, () => Promise<unknown>>> = {
+  accueil: Home.preload,
+  bassins: Bassins.preload,
+  connexion: Login.preload,
+  choisir: ChoisirCarte.preload,
+  lieu: Lieu.preload,
+};
+
+/** Whether the boot can load the code of the prerendered page `key` before rendering over it. */
+export function canPreloadPage(key: string): boolean {
+  return Object.hasOwn(PRERENDERED_PAGES, key);
+}
+
 /**
- * Loads the code of the page at `pathname` (when it is one of the preloadable pages) and of the shell's lazy parts,
- * so that the first render paints over the prerendered screen without a Suspense fallback in between.
+ * Loads the code of the prerendered page `key` and of the shell's lazy parts, so that the first render paints over
+ * the prerendered screen without a Suspense fallback in between. Asking for a page's code adds a
+ * `<link rel="modulepreload">` for each of its files (about forty for the place page, ≈ 1 ms each on a phone): the
+ * shell's parts and the page are asked for in two tasks. The page is found by the key the boot already has rather
+ * than by matching the routes table, which the first render does anyway (docs/decisions/133).
  */
-export async function preloadPage(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all([
-    preloadShellParts(),
-    ...matches.map((m) => {
-      const handle: unknown = m.route.handle;
-      const preload =
-        typeof handle === 'object' && handle !== null && 'preload' in handle ? handle.preload : undefined;
-      return typeof preload === 'function' ? (preload as () => Promise<unknown>)() : undefined;
-    }),
-  ]);
+export async function preloadPage(key: string): Promise<void> {
+  const shell = preloadShellParts();
+  await yieldToBrowser();
+  await Promise.all([shell, PRERENDERED_PAGES[key]?.()]);
 }
