@@ -455,46 +455,56 @@ export default function SeriesChart(props: SeriesChartProps) {
     };
     const none = columns.x.map(() => null);
     const h = history ?? { p10: none, p25: none, p50: none, p75: none, p90: none, anDernier: none };
-    // uPlot is built and drawn in a task of its own, after this commit's: on a phone the two together were one long
-    // task (docs/decisions/132). The box keeps the chart's height meanwhile, so nothing below it moves.
+    // uPlot is built and drawn in tasks of their own, after this commit's: on a phone the three together were one
+    // long task (docs/decisions/132, 133). First the chart's elements, its series and axes; then, in the next task,
+    // its data, scales, size and first drawing (uPlot's `init`, which it hands to a function given in place of the
+    // element). The box keeps the chart's height meanwhile, so nothing below it moves.
     el.style.minHeight = `${opts.height}px`;
-    const build = () => {
-      const u = new uPlot(
-        opts,
-        [
-          columns.x,
-          columns.obs,
-          columns.mean,
-          columns.min,
-          columns.max,
-          h.p10,
-          h.p25,
-          h.p50,
-          h.p75,
-          h.p90,
-          h.anDernier,
-        ],
-        el,
-      );
-      // Redrawn only when the size changes (the observer first reports the size just drawn at; issue 14).
-      let drawn = `${opts.width}x${opts.height}`;
-      const ro = new ResizeObserver(() => {
-        const size = { width: el.clientWidth, height: height() };
-        if (`${size.width}x${size.height}` !== drawn) u.setSize(size);
-        drawn = `${size.width}x${size.height}`;
-      });
-      ro.observe(el);
-      return { u, ro };
-    };
+    const data: uPlot.AlignedData = [
+      columns.x,
+      columns.obs,
+      columns.mean,
+      columns.min,
+      columns.max,
+      h.p10,
+      h.p25,
+      h.p50,
+      h.p75,
+      h.p90,
+      h.anDernier,
+    ];
     let cancelled = false;
-    let built: { u: uPlot; ro: ResizeObserver } | null = null;
-    void yieldToBrowser().then(() => {
-      if (!cancelled) built = build();
-    });
+    let chart: uPlot | null = null;
+    let ro: ResizeObserver | null = null;
+    void yieldToBrowser()
+      .then(() => {
+        if (cancelled) return null;
+        const held: { init: (() => void) | null } = { init: null };
+        chart = new uPlot(opts, data, (u, start) => {
+          el.appendChild(u.root);
+          held.init = start as () => void;
+        });
+        return held.init;
+      })
+      .then(async (init) => {
+        if (!init) return;
+        await yieldToBrowser();
+        if (cancelled || !chart) return;
+        init();
+        const u = chart;
+        // Redrawn only when the size changes (the observer first reports the size just drawn at; issue 14).
+        let drawn = `${opts.width}x${opts.height}`;
+        ro = new ResizeObserver(() => {
+          const size = { width: el.clientWidth, height: height() };
+          if (`${size.width}x${size.height}` !== drawn) u.setSize(size);
+          drawn = `${size.width}x${size.height}`;
+        });
+        ro.observe(el);
+      });
     return () => {
       cancelled = true;
-      built?.ro.disconnect();
-      built?.u.destroy();
+      ro?.disconnect();
+      chart?.destroy();
     };
   }, [columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history]);
 
