@@ -29,8 +29,8 @@ export function whenQueriesSettle(
     };
     const cap = setTimeout(done, maxMs);
     // Only a query's own state (`updated`, `removed`) changes what is fetching. The cache also reports every
-    // observer that mounts or re-renders: hundreds of events while a page renders, each of which used to clear and
-    // set a timer (a visible share of the place page's long tasks on a phone; issue 14, docs/decisions/133).
+    // observer that mounts or re-renders, which used to restart the quiet period while the screen was still
+    // re-rendering with nothing fetching (docs/decisions/133).
     const unsubscribe = client.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' || event.type === 'removed') check();
     });
