@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadPage } from './app/AppRoutes';
 import { errorsFollowLangue } from './app/errors-follow-langue';
-import { holdPrerenderedScreen, type PrerenderHandoff } from './app/prerender-handoff';
+import { holdPrerenderedScreen } from './app/prerender-handoff';
 import { prerenderedKey } from './app/prerendered-routes';
 import { startSessionKeeper } from './app/session-keeper';
 import { whenQueriesSettle } from './app/when-settled';
@@ -28,14 +28,14 @@ const loaded = () =>
   });
 
 async function boot(): Promise<void> {
-  // What is typed or sent on the prerendered screen while the app loads is kept for the app's screen.
-  const prerendered = document.getElementById('root');
-  let handoff: PrerenderHandoff | null = null;
-  const paintedKey = prerendered?.dataset['prerendered'];
-  // The key of the page prerendered for this path when that is what the HTML carries, else null.
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root manquant');
+  // The first screen the server's HTML carries, if any (docs/decisions/116), and its key when it is this path's.
+  const painted = root.dataset['prerendered'];
   const paintedHere =
-    paintedKey !== undefined && paintedKey === prerenderedKey(window.location.pathname) ? paintedKey : null;
-  if (prerendered && paintedHere !== null) handoff = holdPrerenderedScreen(prerendered);
+    painted !== undefined && painted === prerenderedKey(window.location.pathname) ? painted : null;
+  // What is typed or sent on the prerendered screen while the app loads is kept for the app's screen.
+  const handoff = paintedHere !== null ? holdPrerenderedScreen(root) : null;
   await initI18n();
   // HTTP client: the stored token is sent until the start-up check (guard A) confirms or removes it.
   setBearer(readStorage(STORAGE_KEYS.token));
@@ -47,8 +47,6 @@ async function boot(): Promise<void> {
   });
   // Error messages are in the language of their request: asked again when the language changes (ADR 125).
   errorsFollowLangue(queryClient, onLangueChange);
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root manquant');
   // The boot is cut into tasks of its own (docs/decisions/132): the evaluation of this module, the first Intl
   // formatters (ICU's data), the page's code, and the first render each end before the next begins, so that none
   // adds to another into one long task on a phone.
@@ -58,12 +56,9 @@ async function boot(): Promise<void> {
   // The server's HTML may carry the page's first screen (docs/decisions/116). The app renders over it once the
   // page's code is here, so that no loading state shows in between; a screen prerendered for another path (the
   // service worker's offline copy of `/`) is removed at once.
-  const painted = root.dataset['prerendered'];
-  if (painted !== undefined) {
-    // A chunk that fails to load is asked again by the lazy page, which shows its error state.
-    if (paintedHere !== null) await preloadPage(paintedHere).catch(() => undefined);
-    else root.replaceChildren();
-  }
+  // A chunk that fails to load is asked again by the lazy page, which shows its error state.
+  if (paintedHere !== null) await preloadPage(paintedHere).catch(() => undefined);
+  else if (painted !== undefined) root.replaceChildren();
   await yieldToBrowser();
   handoff?.beforeRender();
   const app = createRoot(root);
