@@ -334,6 +334,11 @@ function tooltipPlugin(unite: string, labels: SeriesChartProps['labels']): uPlot
   };
 }
 
+/** A series drawn by no line of its own: an edge of one of the bands (forecast spread, usual range). */
+function unseen(label: string, show: boolean): uPlot.Series {
+  return { label, stroke: 'transparent', width: 0, points: { show: false }, show };
+}
+
 /** The chart's series, in the order of its data columns (x, observed, forecast mean/min/max, usual range, last year). */
 function seriesOptions(
   lineColor: string,
@@ -362,15 +367,10 @@ function seriesOptions(
       points: { show: false },
       show: hasForecast,
     },
-    { label: 'min', stroke: 'transparent', width: 0, points: { show: false }, show: hasForecast },
-    { label: 'max', stroke: 'transparent', width: 0, points: { show: false }, show: hasForecast },
-    ...(['p10', 'p25'] as const).map((k) => ({
-      label: k,
-      stroke: 'transparent',
-      width: 0,
-      points: { show: false },
-      show: !!history,
-    })),
+    unseen('min', hasForecast),
+    unseen('max', hasForecast),
+    unseen('p10', !!history),
+    unseen('p25', !!history),
     {
       label: 'p50',
       stroke: MEDIAN_COLOR,
@@ -380,13 +380,8 @@ function seriesOptions(
       points: { show: false },
       show: !!history,
     },
-    ...(['p75', 'p90'] as const).map((k) => ({
-      label: k,
-      stroke: 'transparent',
-      width: 0,
-      points: { show: false },
-      show: !!history,
-    })),
+    unseen('p75', !!history),
+    unseen('p90', !!history),
     {
       label: labels.anDernier,
       stroke: LAST_YEAR_COLOR,
@@ -476,31 +471,28 @@ export default function SeriesChart(props: SeriesChartProps) {
     let cancelled = false;
     let chart: uPlot | null = null;
     let ro: ResizeObserver | null = null;
-    void yieldToBrowser()
-      .then(() => {
-        if (cancelled) return null;
-        const held: { init: (() => void) | null } = { init: null };
-        chart = new uPlot(opts, data, (u, start) => {
-          el.appendChild(u.root);
-          held.init = start as () => void;
-        });
-        return held.init;
-      })
-      .then(async (init) => {
-        if (!init) return;
-        await yieldToBrowser();
-        if (cancelled || !chart) return;
-        init();
-        const u = chart;
-        // Redrawn only when the size changes (the observer first reports the size just drawn at; issue 14).
-        let drawn = `${opts.width}x${opts.height}`;
-        ro = new ResizeObserver(() => {
-          const size = { width: el.clientWidth, height: height() };
-          if (`${size.width}x${size.height}` !== drawn) u.setSize(size);
-          drawn = `${size.width}x${size.height}`;
-        });
-        ro.observe(el);
+    const draw = async () => {
+      await yieldToBrowser();
+      if (cancelled) return;
+      let init: () => void = () => undefined;
+      const u = new uPlot(opts, data, (self, start) => {
+        el.appendChild(self.root);
+        init = start as () => void;
       });
+      chart = u;
+      await yieldToBrowser();
+      if (cancelled) return;
+      init();
+      // Redrawn only when the size changes (the observer first reports the size just drawn at; issue 14).
+      let drawn = `${opts.width}x${opts.height}`;
+      ro = new ResizeObserver(() => {
+        const size = { width: el.clientWidth, height: height() };
+        if (`${size.width}x${size.height}` !== drawn) u.setSize(size);
+        drawn = `${size.width}x${size.height}`;
+      });
+      ro.observe(el);
+    };
+    void draw();
     return () => {
       cancelled = true;
       ro?.disconnect();
