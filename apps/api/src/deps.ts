@@ -4,6 +4,7 @@
  */
 import type { Env } from './config/env';
 import type { Secrets } from './config/secrets';
+import type { ServiceMode } from './data/service-mode';
 import type { Db } from './db/client';
 import type { IngestEvents } from './ingest/events';
 import type { Mailer } from './notify/mail';
@@ -24,4 +25,6 @@ export interface AppDeps {
   push?: PushService;
   /** What ingestion (live or replay) reports after each run: subscribe with `.on(...)` (ingest/events.ts). */
   ingestEvents?: IngestEvents;
+  /** Live or demo (data/service-mode.ts); by default read from the database (`serviceModeOf`). */
+  mode?: ServiceMode;
 }

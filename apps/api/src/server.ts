@@ -14,6 +14,7 @@ import { startAlerts } from './features/alertes/runtime';
 import { createMailer } from './notify/mail';
 import { createPushService } from './notify/push';
 import { seedDatabase } from './seed/seed';
+import { ServiceModeReader } from './data/service-mode';
 
 async function main(): Promise<void> {
   let env;
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
   // The VAPID key pair is generated on the first start and kept in the database.
   await push.keys();
   const ingestEvents = new IngestEvents();
-  const app = await buildApp({ env, db, secrets, now: Date.now, mailer, push, ingestEvents });
+  const mode = new ServiceModeReader(db.db, env.INGEST);
+  const app = await buildApp({ env, db, secrets, now: Date.now, mailer, push, ingestEvents, mode });
   ingestEvents.log = app.log;
   if (applied.length) app.log.info({ migrations: applied }, 'Migrations appliquées');
   const seeded = await seedDatabase(db, { log: (m) => app.log.info(m) });
@@ -82,17 +84,20 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Limni écoute sur ${env.PUBLIC_URL} (base : ${db.location}, instance ${env.INSTANCE_ID})`);
-  // Live ingestion (Hub'Eau, Vigicrues) only when asked: the demo runs offline on its dataset.
+  // Live by default (docs/decisions/134): the leader probes the sources and ingests when they answer; otherwise
+  // the demo dataset is served, with the reason, until they do. INGEST=off keeps the demo offline.
   // Live readings are rolled up into the daily archive at the end of each Paris day (docs/decisions/085).
-  if (env.INGEST === 'live') {
+  if (env.INGEST !== 'off') {
     ingestion = startIngestion({
       env,
       db,
       events: ingestEvents,
       log: app.log,
       leaderRetryMs: env.INGEST_LEADER_RETRY_S * 1000,
+      onLive: () => {
+        rollup ??= startRollup({ db: db.db, log: app.log });
+      },
     });
-    rollup = startRollup({ db: db.db, log: app.log });
   }
 }
 

@@ -101,7 +101,14 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-data-'));
   const { db, url, drop } = await cloneDatabase(opts.env?.INSTANCE_ID, opts.databaseUrl);
   await migrateToLatest(db);
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
+  // The demo offline unless a test asks for live or auto: nothing probes the network by default.
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    INGEST: 'off',
+    ...opts.env,
+  });
   const deps: AppDeps = {
     env,
     db,

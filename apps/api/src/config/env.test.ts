@@ -6,13 +6,13 @@ import { EnvError, loadEnv } from './env';
 import { loadSecrets } from './secrets';
 
 describe('loadEnv', () => {
-  it('has working defaults (SQLite in ./data, port 8080, ingestion off)', () => {
+  it('has working defaults (SQLite in ./data, port 8080, live when the sources answer)', () => {
     const env = loadEnv({}, '/srv/limni');
     expect(env).toMatchObject({
       PORT: 8080,
       HOST: '0.0.0.0',
       DATA_DIR: '/srv/limni/data',
-      INGEST: 'off',
+      INGEST: 'auto',
       isSqlite: true,
       PUBLIC_URL: 'http://localhost:8080',
       LOG_LEVEL: 'info',

@@ -78,7 +78,11 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Limni <ne-pas-repondre@limni.example>'),
   CONTACT_TO: z.email().default('contact@limni.example'),
-  INGEST: z.enum(['off', 'live']).default('off'),
+  /**
+   * Live or demo (docs/decisions/134): unset = `auto` (probe the sources at start, live when they answer, the demo
+   * dataset with the reason when they do not, probed again until they answer); `live` or `off` force either.
+   */
+  INGEST: z.enum(['auto', 'off', 'live']).default('auto'),
   /**
    * How often an instance that is not the ingestion leader tries to become it, in seconds (docs/decisions/121): a
    * dead leader's jobs resume on another instance within this time (plus PostgreSQL noticing the lost session).

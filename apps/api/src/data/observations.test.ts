@@ -3,7 +3,8 @@ import { parseCsv, readSeedText } from '../seed/files';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { lieuIdByCode } from '../../test/referentiel';
 import { expectedTrendH } from '../../test/trend';
-import { capteurStatesAt, dataNow } from './observations';
+import { capteurStatesAt, dataNow, dataNowOfLieu } from './observations';
+import { recordServiceMode, ServiceModeReader } from './service-mode';
 
 let ctx: TestContext;
 /** La Garonne à Toulouse (Pont-Neuf). */
@@ -29,11 +30,34 @@ const seedTimes = () => parseCsv(readSeedText('garonne_H_2022-01_native.csv')).m
 
 describe('observations', () => {
   it('the data "now" is the latest observation rounded up to the hour when ingestion is off (ADR 094)', async () => {
-    const now = await dataNow(ctx.db.db, { INGEST: 'off' }, () => 0);
+    const now = await dataNow(ctx.db.db, new ServiceModeReader(ctx.db.db, 'off'), () => 0);
     const latest = seedTimes().reduce((a, b) => Math.max(a, b), 0);
     expect(now).toBe(Math.ceil(latest / HOUR) * HOUR);
     expect(new Date(now).toISOString()).toBe('2022-02-01T00:00:00.000Z');
-    expect(await dataNow(ctx.db.db, { INGEST: 'live' }, () => 42)).toBe(42);
+    expect(await dataNow(ctx.db.db, new ServiceModeReader(ctx.db.db, 'live'), () => 42)).toBe(42);
+  });
+
+  it('in auto mode the clock follows the mode the leader recorded: demo until live, then the real clock (ADR 134)', async () => {
+    const latest = seedTimes().reduce((a, b) => Math.max(a, b), 0);
+    const demoClock = Math.ceil(latest / HOUR) * HOUR;
+    // Nothing recorded yet (the probe runs): the demo clock.
+    expect(await dataNow(ctx.db.db, new ServiceModeReader(ctx.db.db, 'auto'), () => 42)).toBe(demoClock);
+    await recordServiceMode(ctx.db.db, { mode: 'demo', raison: 'x', depuis: 1, prochainEssai: 2 });
+    expect(await dataNow(ctx.db.db, new ServiceModeReader(ctx.db.db, 'auto'), () => 42)).toBe(demoClock);
+    await recordServiceMode(ctx.db.db, { mode: 'live', raison: null, depuis: 3, prochainEssai: null });
+    const live = new ServiceModeReader(ctx.db.db, 'auto');
+    expect(await dataNow(ctx.db.db, live, () => 42)).toBe(42);
+    // A place of a recorded episode keeps its episode's clock, live or not: its readings stopped in December 2024.
+    const digoin = await lieuIdByCode(ctx, 'K118001010');
+    const episodeLatest = await ctx.db.db
+      .selectFrom('capteur')
+      .select((eb) => eb.fn.max('dernier_ts').as('t'))
+      .where('lieu_id', '=', digoin)
+      .executeTakeFirstOrThrow();
+    expect(await dataNowOfLieu(ctx.db.db, live, () => 42, digoin)).toBe(
+      Math.ceil(Number(episodeLatest.t) / HOUR) * HOUR,
+    );
+    await ctx.db.db.deleteFrom('meta').where('key', '=', 'mode_service').execute();
   });
 
   it('gives Toulouse Pont-Neuf at the flood peak with the trend of the source values, and fresh', async () => {

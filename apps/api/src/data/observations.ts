@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
 import { dataClock, type DataClock } from '@limni/shared/domain/clock';
 import { computeFreshness, computeTrend, TREND_WINDOW_MS } from '@limni/shared/domain/trend';
-import type { Env } from '../config/env';
 import type { Database } from '../db/schema';
+import type { ServiceMode } from './service-mode';
 import { classify } from '@limni/shared/domain/climatologie';
 import { parisDay } from '@limni/shared/domain/time';
 import { bandsOn } from './archive.repo';
@@ -17,19 +17,19 @@ import { capteursOfLieux, episodeOfLieu, latestObservationTs, type CapteurLatest
 import { lastObservationTsAtOrBefore, observationWindow } from './observations.repo';
 
 /**
- * "Now" of the data (docs/decisions/094): the real clock when live ingestion runs; with a demo dataset, the demo
- * clock (latest observation in the database rounded up to the next full hour), the one the web banner names, so
- * that freshness, ages and default dates follow the data shown. `episode`: the clock of a recorded episode instead of
- * the main dataset's (docs/decisions/088).
+ * "Now" of the data (docs/decisions/094): the real clock when the service is live (ADR 134); with a demo dataset, the
+ * demo clock (latest observation in the database rounded up to the next full hour), the one the web banner names,
+ * so that freshness, ages and default dates follow the data shown. `episode`: the clock of a recorded episode instead
+ * of the main dataset's (docs/decisions/088) — live or not, a place of an episode counts from its episode's clock
+ * until it gets live readings (then it leaves the episode).
  */
 export async function dataNow(
   db: Kysely<Database>,
-  env: Pick<Env, 'INGEST'>,
+  mode: ServiceMode,
   now: () => number,
   episode: string | null = null,
 ): Promise<number> {
-  if (env.INGEST === 'live') return now();
-  return dataClock(now(), await latestObservationTs(db, episode), false).now;
+  return (await dataClockOf(db, mode, now, episode)).now;
 }
 
 /**
@@ -37,12 +37,11 @@ export async function dataNow(
  */
 export async function dataNowOfLieu(
   db: Kysely<Database>,
-  env: Pick<Env, 'INGEST'>,
+  mode: ServiceMode,
   now: () => number,
   lieuId: number,
 ): Promise<number> {
-  if (env.INGEST === 'live') return now();
-  return dataNow(db, env, now, await episodeOfLieu(db, lieuId));
+  return (await dataClockOfLieu(db, mode, now, lieuId)).now;
 }
 
 /**
@@ -51,22 +50,22 @@ export async function dataNowOfLieu(
  */
 export async function dataClockOfLieu(
   db: Kysely<Database>,
-  env: Pick<Env, 'INGEST'>,
+  mode: ServiceMode,
   now: () => number,
   lieuId: number,
 ): Promise<DataClock> {
-  if (env.INGEST === 'live') return { now: now(), demo: false };
-  return dataClockOf(db, env, now, await episodeOfLieu(db, lieuId));
+  return dataClockOf(db, mode, now, await episodeOfLieu(db, lieuId));
 }
 
 /** The data clock of the main dataset (`episode` null) or of a recorded episode, with its demonstration flag. */
 export async function dataClockOf(
   db: Kysely<Database>,
-  env: Pick<Env, 'INGEST'>,
+  mode: ServiceMode,
   now: () => number,
   episode: string | null,
 ): Promise<DataClock> {
-  if (env.INGEST === 'live') return { now: now(), demo: false };
+  // A recorded episode keeps its own clock even live: its readings stopped when it was recorded.
+  if (episode === null && (await mode.isLive())) return { now: now(), demo: false };
   return dataClock(now(), await latestObservationTs(db, episode), false);
 }
 

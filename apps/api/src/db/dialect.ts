@@ -2,6 +2,7 @@
  * The only place where SQL differs between SQLite and PostgreSQL.
  * Everything else uses portable Kysely queries.
  */
+import os from 'node:os';
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -52,18 +53,84 @@ export interface Leadership {
   release(): Promise<void>;
 }
 
+/** How long an SQLite lease lasts without renewal, and how often its holder renews it (docs/decisions/137). */
+export const LEASE_MS = 20_000;
+export const LEASE_RENEW_MS = 5_000;
+
 /**
- * Tries to become the ingestion leader. SQLite: the process that opened the file is the leader. PostgreSQL: a
- * session-level `pg_try_advisory_lock(key)` on a connection kept out of the pool (checked every `heartbeatMs`)
- * until `release()`; null when another instance holds it.
+ * True when `holder` is a default instance name (`host:port:pid`, ADR 121) of this host whose process is gone: its
+ * lease can be taken at once instead of waiting for it to expire (a restart after a crash).
+ */
+export function holderIsDeadHere(holder: string): boolean {
+  const m = /^(.*):(\d+):(\d+)$/.exec(holder);
+  if (!m || m[1] !== os.hostname()) return false;
+  try {
+    process.kill(Number(m[3]), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * SQLite: a lease row (`ingest_bail`, migration 013) that only one process holds at a time, renewed every
+ * `LEASE_RENEW_MS`; a second live process on the same file waits as a follower. Lost when a renewal finds another
+ * holder (this process was stopped longer than the lease).
+ */
+async function sqliteLease<DB>(db: Kysely<DB>, holder: string): Promise<Leadership | null> {
+  const now = Date.now();
+  const current = await sql<{ detenteur: string; expire_le: number }>`
+    select detenteur, expire_le from ingest_bail where nom = 'ingestion'`.execute(db);
+  const row = current.rows[0];
+  const free =
+    !row || Number(row.expire_le) < now || row.detenteur === holder || holderIsDeadHere(row.detenteur);
+  if (!free) return null;
+  const taken = await sql`
+    insert into ingest_bail (nom, detenteur, expire_le) values ('ingestion', ${holder}, ${now + LEASE_MS})
+    on conflict (nom) do update set detenteur = excluded.detenteur, expire_le = excluded.expire_le
+    where ingest_bail.detenteur = ${row?.detenteur ?? holder} and ingest_bail.expire_le = ${row ? Number(row.expire_le) : 0}`.execute(
+    db,
+  );
+  if (Number(taken.numAffectedRows ?? 0) === 0) return null;
+  let markLost!: () => void;
+  const lost = new Promise<void>((r) => (markLost = r));
+  let stopped = false;
+  const timer = setInterval(() => {
+    void sql`update ingest_bail set expire_le = ${Date.now() + LEASE_MS} where nom = 'ingestion' and detenteur = ${holder}`
+      .execute(db)
+      .then((r) => {
+        if (!stopped && Number(r.numAffectedRows ?? 0) === 0) {
+          stopped = true;
+          clearInterval(timer);
+          markLost();
+        }
+      })
+      .catch(() => {});
+  }, LEASE_RENEW_MS);
+  timer.unref();
+  return {
+    lost,
+    release: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await sql`delete from ingest_bail where nom = 'ingestion' and detenteur = ${holder}`.execute(db);
+    },
+  };
+}
+
+/**
+ * Tries to become the ingestion leader. SQLite: the lease of `ingest_bail` (one process per file, ADR 137).
+ * PostgreSQL: a session-level `pg_try_advisory_lock(key)` on a connection kept out of the pool (checked every
+ * `heartbeatMs`) until `release()`. Null when another instance leads.
  */
 export async function tryAcquireLeadership<DB>(
   db: Kysely<DB>,
   dialect: DialectName,
   key: number,
+  holder: string,
   heartbeatMs = 30_000,
 ): Promise<Leadership | null> {
-  if (dialect === 'sqlite') return { lost: new Promise<void>(() => {}), release: async () => {} };
+  if (dialect === 'sqlite') return sqliteLease(db, holder);
   return new Promise<Leadership | null>((resolve, reject) => {
     let settled = false;
     let release!: () => void;

@@ -82,6 +82,13 @@ export interface LieuTable {
   source: string;
   /** The recorded episode the place belongs to (its own data clock, docs/decisions/088); null: the main dataset. */
   episode: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Why the station stopped giving readings (migration 013): `hors_service` (Hub'Eau's catalogue says so) or
+   * `absente_du_catalogue`; null while it is in service.
+   */
+  station_motif: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Since when `station_motif` holds (the catalogue read that found it). */
+  station_motif_depuis: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
 /** A recorded episode of another period than the main demo dataset (migration 010, docs/decisions/088). */
@@ -91,6 +98,9 @@ export interface EpisodeTable {
   libelle: string;
   /** Who produced the data, shown with the episode. */
   source: string;
+  /** First and last reading of the episode, fixed when it is loaded (migration 013). */
+  debut: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+  fin: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
 export interface CapteurTable {
@@ -119,6 +129,36 @@ export interface ObservationTable {
   valeur: number;
   statut: number | null;
   qualification: number | null;
+}
+
+/**
+ * A reading outside its sensor's plausible bounds (migration 013, docs/decisions/136): kept, never read as a value.
+ * `raison` is a French sentence (« saut de +97,00 m en 15 min »).
+ */
+export interface ObservationSuspecteTable {
+  capteur_id: number;
+  ts: EpochMs;
+  valeur: number;
+  statut: number | null;
+  qualification: number | null;
+  raison: string;
+  recu_le: EpochMs;
+}
+
+/** Per Hub'Eau station and quantity, the latest instant it returned (migration 013, docs/decisions/135). */
+export interface SerieHubeauTable {
+  code_station: string;
+  grandeur: 'H' | 'Q';
+  lu_jusqu_a: EpochMs;
+  maj_le: EpochMs;
+}
+
+/** The ingestion leader's lease where no advisory lock exists (SQLite, migration 013, docs/decisions/137). */
+export interface IngestBailTable {
+  nom: string;
+  /** The holder's `INSTANCE_ID`. */
+  detenteur: string;
+  expire_le: EpochMs;
 }
 
 /** One Europe/Paris day of a sensor in the long archive (migration 007, docs/decisions/085). */
@@ -389,6 +429,10 @@ export interface IngestJobTable {
   consecutive_failures: Generated<number>;
   /** Stable code of the last error (migration 009), shown by /api/health instead of its message. */
   last_error_code: string | null;
+  /** Start of the run in progress, null between runs (migration 013). */
+  running_since: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+  /** JSON list of the last run's warnings `{ code, message }` (migration 013), null when none. */
+  avertissements: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The weather of one 0.1° cell (migration 009, docs/decisions/104): the outcome's JSON and its lifetime. */
@@ -546,6 +590,9 @@ export interface Database {
   notification: NotificationTable;
   notification_envoi: NotificationEnvoiTable;
   relecture: RelectureTable;
+  observation_suspecte: ObservationSuspecteTable;
+  serie_hubeau: SerieHubeauTable;
+  ingest_bail: IngestBailTable;
 }
 
 export type Lieu = Selectable<LieuTable>;

@@ -3,13 +3,27 @@
  * with exponential backoff for transient failures (network, timeout, 5xx, 429, truncated JSON), and every payload
  * parsed with a Zod schema. A payload that does not match fails loudly (logged with the offending paths) and is
  * never stored. Errors carry a French message: it ends up in the job status shown by /api/health.
+ *
+ * Redirects are followed by hand, and only under the configured base URL (same origin, same base path): a redirect
+ * anywhere else is refused like a `next` link to another host (docs/decisions/105, 136). A service that asks for a
+ * pause (429 or 503 with `Retry-After`, in seconds or as an HTTP date) pauses its whole source through its
+ * `SourceGate`: no request of any job leaves for that source before the time asked.
  */
 import type { z } from 'zod';
 
 export type SourceName = "Hub'Eau" | 'Vigicrues' | 'Open-Meteo';
 
 export type UpstreamErrorKind =
-  'http' | 'timeout' | 'network' | 'json' | 'schema' | 'pagination' | 'lien_refuse' | 'aborted';
+  | 'http'
+  | 'timeout'
+  | 'network'
+  | 'json'
+  | 'schema'
+  | 'pagination'
+  | 'lien_refuse'
+  | 'redirection_refusee'
+  | 'pause'
+  | 'aborted';
 
 export class UpstreamError extends Error {
   constructor(
@@ -19,9 +33,66 @@ export class UpstreamError extends Error {
     /** Worth retrying (network, timeout, 5xx, 429, malformed body). */
     public readonly transient: boolean,
     public readonly status?: number,
+    /** The service asked for no request before this instant (`Retry-After`). */
+    public readonly retryAt?: number,
   ) {
     super(`${source} : ${message}`);
     this.name = 'UpstreamError';
+  }
+}
+
+/** Longest `Retry-After` waited for inside a request; a longer one pauses the source and fails the request. */
+export const RETRY_AFTER_WAIT_MAX_MS = 10_000;
+/** Pause of a source after a 429 that says no `Retry-After`. */
+export const DEFAULT_429_PAUSE_MS = 60_000;
+
+/** `Retry-After` as an instant: delay-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterAt(value: string | null, now: number): number | null {
+  if (value === null) return null;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return now + Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(now, at);
+}
+
+/**
+ * What every request to one source shares, whatever the job: a pause the service asked for (`Retry-After`). One
+ * gate per source for the whole ingestion runtime, so that a 429 seen by one job holds the others too.
+ */
+export class SourceGate {
+  private until = 0;
+  private reason = '';
+
+  constructor(
+    readonly source: SourceName,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** No request before `at` (the latest pause asked wins). */
+  pause(at: number, reason: string): void {
+    if (at > this.until) {
+      this.until = at;
+      this.reason = reason;
+    }
+  }
+
+  /** The end of the pause in force, null when none. */
+  pausedUntil(): number | null {
+    return this.until > this.clock() ? this.until : null;
+  }
+
+  /** Throws a `pause` error while the source is paused. */
+  check(): void {
+    const at = this.pausedUntil();
+    if (at === null) return;
+    throw new UpstreamError(
+      this.source,
+      'pause',
+      `le service a demandé une pause jusqu'à ${new Date(at).toISOString()} (${this.reason})`,
+      true,
+      undefined,
+      at,
+    );
   }
 }
 
@@ -47,6 +118,30 @@ export interface HttpOptions {
   /** Called before each retry (jobs count them). */
   onRetry?: ((err: UpstreamError, attempt: number) => void) | undefined;
   userAgent?: string | undefined;
+  /**
+   * The configured base URL of the service: a redirect is followed only to an address under it (same origin, path
+   * under the base path). Unset: only to the request's own origin.
+   */
+  base?: string | undefined;
+  /** Each source's shared pause (`Retry-After`); none: each request on its own. */
+  gates?: SourceGates | undefined;
+}
+
+/** One gate per source, shared by every job of an ingestion runtime. */
+export type SourceGates = Partial<Record<SourceName, SourceGate>>;
+
+/** A gate for each source, on one clock. */
+export function sourceGates(clock: () => number = Date.now): Required<SourceGates> {
+  return {
+    "Hub'Eau": new SourceGate("Hub'Eau", clock),
+    Vigicrues: new SourceGate('Vigicrues', clock),
+    'Open-Meteo': new SourceGate('Open-Meteo', clock),
+  };
+}
+
+/** Client options with `base` set from the client's base URL (redirects are followed under it only). */
+export function underBase<T extends HttpOptions & { baseUrl: string }>(o: T): T {
+  return o.base ? o : { ...o, base: o.baseUrl };
 }
 
 export const DEFAULT_HTTP: Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs'> = {
@@ -87,8 +182,72 @@ function describe(err: unknown): string {
 }
 
 const ACCEPTED = new Set([200, 203, 204, 206]);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Redirects followed at most for one request (under the base only). */
+export const MAX_REDIRECTS = 3;
+
+/** True when `target` is under `base`: same origin, and its path starts with the base's path. */
+export function isUnderBase(target: URL, base: string): boolean {
+  const b = new URL(base.endsWith('/') ? base : `${base}/`);
+  const path = b.pathname.replace(/\/+$/, '');
+  return (
+    target.origin === b.origin &&
+    !target.username &&
+    !target.password &&
+    (target.pathname === path || target.pathname.startsWith(`${path}/`))
+  );
+}
+
+/** Follows redirects by hand, under the base only; returns the final response (not a redirect). */
+async function fetchUnderBase(
+  source: SourceName,
+  url: string,
+  init: RequestInit,
+  opts: HttpOptions,
+): Promise<Response> {
+  const base = opts.base ?? new URL(url).origin;
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(current, { ...init, redirect: 'manual' });
+    const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
+    if (location === null) return res;
+    await res.body?.cancel().catch(() => {});
+    let target: URL | null = null;
+    try {
+      target = new URL(location, current);
+    } catch {
+      target = null;
+    }
+    if (!target || !isUnderBase(target, base)) {
+      opts.log?.warn(
+        { source, url: current, location },
+        'Redirection hors de l’adresse configurée : refusée, rien n’est lu',
+      );
+      throw new UpstreamError(
+        source,
+        'redirection_refusee',
+        `redirection refusée (HTTP ${res.status} vers ${target?.host ?? location}, hors de ${base}) pour ${current}`,
+        false,
+        res.status,
+      );
+    }
+    if (hop >= MAX_REDIRECTS) {
+      throw new UpstreamError(source, 'http', `trop de redirections pour ${url}`, false, res.status);
+    }
+    current = target.href;
+  }
+}
+
+/** A 429 or 503 with its `Retry-After` instant (a 429 without one pauses `DEFAULT_429_PAUSE_MS`). */
+function retryAtOf(res: Response, now: number): number | undefined {
+  if (res.status !== 429 && res.status !== 503) return undefined;
+  const at = retryAfterAt(res.headers.get('retry-after'), now);
+  if (at !== null) return at;
+  return res.status === 429 ? now + DEFAULT_429_PAUSE_MS : undefined;
+}
 
 async function attempt(source: SourceName, url: string, opts: HttpOptions): Promise<JsonResponse> {
+  opts.gates?.[source]?.check();
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   const fail = (err: unknown): never => {
@@ -107,15 +266,20 @@ async function attempt(source: SourceName, url: string, opts: HttpOptions): Prom
   };
   let res: Response;
   try {
-    res = await fetch(url, {
-      signal,
-      redirect: 'follow',
-      headers: {
-        accept: 'application/json, application/geo+json;q=0.9, */*;q=0.1',
-        'user-agent': opts.userAgent ?? 'Limni (ingestion)',
+    res = await fetchUnderBase(
+      source,
+      url,
+      {
+        signal,
+        headers: {
+          accept: 'application/json, application/geo+json;q=0.9, */*;q=0.1',
+          'user-agent': opts.userAgent ?? 'Limni (ingestion)',
+        },
       },
-    });
+      opts,
+    );
   } catch (err) {
+    if (err instanceof UpstreamError) throw err;
     return fail(err);
   }
   let text: string;
@@ -132,6 +296,7 @@ async function attempt(source: SourceName, url: string, opts: HttpOptions): Prom
       `HTTP ${res.status} pour ${url}${text ? ` : ${text.slice(0, 200)}` : ''}`,
       transient,
       res.status,
+      retryAtOf(res, Date.now()),
     );
   }
   if (text.trim() === '') {
@@ -168,8 +333,20 @@ export async function getJson(source: SourceName, url: string, opts: HttpOptions
     } catch (err) {
       const e =
         err instanceof UpstreamError ? err : new UpstreamError(source, 'network', describe(err), true);
+      if (e.kind === 'pause') throw e;
+      // The service asked for a pause: a short one is waited for here, a longer one holds the whole source.
+      const waitMs = e.retryAt === undefined ? null : e.retryAt - Date.now();
+      if (waitMs !== null && (waitMs > RETRY_AFTER_WAIT_MAX_MS || i >= opts.retries)) {
+        opts.gates?.[source]?.pause(e.retryAt as number, `Retry-After après HTTP ${e.status ?? '?'}`);
+        opts.log?.warn(
+          { source, url, status: e.status, retryAt: e.retryAt },
+          'Le service demande une pause (Retry-After) : source suspendue',
+        );
+        throw e;
+      }
       if (!e.transient || i >= opts.retries) throw e;
-      const delay = opts.backoffMs * 2 ** i * (1 + Math.random() * 0.25);
+      const delay =
+        waitMs !== null ? Math.max(0, waitMs) : opts.backoffMs * 2 ** i * (1 + Math.random() * 0.25);
       opts.onRetry?.(e, i + 1);
       opts.log?.warn(
         { source, url, attempt: i + 1, delayMs: Math.round(delay), err: e.message },
@@ -242,6 +419,25 @@ export function pinNextLink(source: SourceName, link: string, baseUrl: string, p
 /** `2026-09-13T07:00:00Z`: the instant format Hub'Eau filters accept (UTC, no milliseconds). */
 export function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * A pace shared by several jobs (the long reads of one source): at most `perMinute` requests a minute whichever job
+ * asks; each caller waits with its own run's signal.
+ */
+export function sharedPacer(
+  perMinute: number,
+  clock: () => number = () => performance.now(),
+): (signal: AbortSignal) => Promise<void> {
+  const interval = perMinute > 0 && Number.isFinite(perMinute) ? 60_000 / perMinute : 0;
+  let next = -Infinity;
+  return async (signal) => {
+    if (interval === 0) return;
+    const now = clock();
+    const at = Math.max(now, next);
+    next = at + interval;
+    if (at > now) await sleep(at - now, signal);
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
- * The first read of a station (docs/decisions/091): 29 days back from `observations_tr`, oldest first, paced, its
- * checkpoint saved in the database after every page, so that a run stopped midway (here aborted while page 4 is
- * asked, the database checkpoint read at that moment as a killed process would leave it) resumes from there and ends
- * with the same observations as an uninterrupted read. Pages are built from the recorded Blois H row (same fields,
- * hourly instants over 29 days). Runs on SQLite and PostgreSQL.
+ * The first read of a station (docs/decisions/091, 135), by the paced catch-up job: 29 days back from
+ * `observations_tr`, oldest first, the station's series moved in the database after every page to what it returned,
+ * so that a run stopped midway (here aborted while page 4 is asked, the series read at that moment as a killed process
+ * would leave it) resumes from there and ends with the same observations as an uninterrupted read. Pages are built
+ * from the recorded Blois H row (same fields, hourly instants over 29 days). Runs on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
@@ -11,14 +11,10 @@ import { BLOIS, BLOIS_END, BLOIS_ROWS, isBloisH, observationsAnswer } from '../.
 import { startUpstream, type Upstream, type UpstreamRequest } from '../../test/upstream';
 import { IngestEvents } from './events';
 import { isoSeconds, silentLogger } from './http';
-import { readJobRow } from './ingest-job.repo';
-import {
-  hubeauObservationsJob,
-  OBS_MAX_LOOKBACK_MS,
-  OBS_OVERLAP_MS,
-  type ObservationsCheckpoint,
-} from './jobs/hubeau-observations';
+import { OBS_MAX_LOOKBACK_MS, OBS_OVERLAP_MS } from './jobs/hubeau-observations';
+import { hubeauRattrapageJob } from './jobs/hubeau-rattrapage';
 import { runJob } from './jobs/runner';
+import { readSeries, seriesKey } from './jobs/serie-hubeau.repo';
 
 const ROWS = BLOIS_ROWS;
 const PER_PAGE = 100;
@@ -55,7 +51,7 @@ afterAll(async () => {
 const isBlois = isBloisH;
 const answer = (r: UpstreamRequest) => observationsAnswer(r, PER_PAGE);
 
-const job = () => hubeauObservationsJob({ baseUrl: `${up.origin}/api/v2/hydrometrie`, perMinute: 6_000 });
+const job = () => hubeauRattrapageJob({ baseUrl: `${up.origin}/api/v2/hydrometrie`, perMinute: 6_000 });
 const run = (signal?: AbortSignal) =>
   runJob(job(), {
     db: ctx.db.db,
@@ -79,11 +75,10 @@ async function stored() {
 describe('first read of a station: 29 days, paced, resumable', () => {
   it('reads 29 days back oldest first; stopped at page 4 it resumes from the checkpoint saved in the database and ends with every reading', async () => {
     const abort = new AbortController();
-    let savedDuringRun: ObservationsCheckpoint | null = null;
+    let savedDuringRun: number | undefined;
     up.setHandler(async (r) => {
       if (isBlois(r) && r.query.get('cursor')?.endsWith(':3')) {
-        const row = await readJobRow(ctx.db.db, 'hubeau-observations');
-        savedDuringRun = JSON.parse(row?.checkpoint ?? 'null') as ObservationsCheckpoint;
+        savedDuringRun = (await readSeries(ctx.db.db)).get(seriesKey(BLOIS, 'H'));
         abort.abort(new Error('arrêt'));
       }
       return answer(r);
@@ -97,15 +92,14 @@ describe('first read of a station: 29 days, paced, resumable', () => {
     expect(first?.query.get('sort')).toBe('asc');
     expect(stopped.counts.lectures_longues).toBeGreaterThan(0);
 
-    // Three pages kept, and the checkpoint in the database (as a killed process leaves it) at their last instant.
+    // Three pages kept, and the series in the database (as a killed process leaves it) at their last instant.
     const kept = ROWS.filter(
       (x) => Date.parse(x.date_obs) >= Date.parse(first?.query.get('date_debut_obs') ?? ''),
     );
     const three = kept.slice(0, 3 * PER_PAGE);
     expect((await stored()).length).toBe(three.length);
     const lastKept = Date.parse(three.at(-1)?.date_obs ?? '');
-    expect(savedDuringRun).not.toBeNull();
-    expect((savedDuringRun as ObservationsCheckpoint | null)?.since[`${BLOIS}:H`]).toBe(lastKept);
+    expect(savedDuringRun).toBe(lastKept);
 
     up.setHandler(answer);
     up.requests.length = 0;

@@ -1,8 +1,10 @@
 /**
  * Hub'Eau ingestion against a local server on 127.0.0.1 serving the recorded answers (and pages built from the
- * recorded rows), then faults: HTTP 500, a timeout, malformed JSON, an empty page, a repeated page (cursor loop),
- * 206 partial content, a changed field. After each: no observation lost, none duplicated, the job status says what
- * happened. Runs on SQLite and PostgreSQL (real database copy of the demo dataset).
+ * recorded rows): the sweep of the whole network newest first, the series that move only to what their station
+ * returned, the short catch-up of a series behind by more than an hour (docs/decisions/135); then faults: HTTP 500,
+ * a timeout, malformed JSON, an empty page, a repeated page (cursor loop), 206 partial content, a changed field, a
+ * renamed optional field. After each: no observation lost, none duplicated, the job status says what happened. Runs
+ * on SQLite and PostgreSQL (real database copy of the demo dataset).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -17,8 +19,10 @@ import {
 } from '../../test/upstream';
 import { IngestEvents, type ObservationsEvent } from './events';
 import { isoSeconds, silentLogger } from './http';
-import { hubeauObservationsJob, OBS_INITIAL_LOOKBACK_MS, OBS_OVERLAP_MS } from './jobs/hubeau-observations';
+import { hubeauObservationsJob, OBS_OVERLAP_MS, OBS_SWEEP_MS } from './jobs/hubeau-observations';
+import { hubeauRattrapageJob } from './jobs/hubeau-rattrapage';
 import { hubeauStationsJob } from './jobs/hubeau-stations';
+import { readSeries, seriesKey } from './jobs/serie-hubeau.repo';
 import { readIngestStatus, runJob, type IngestJob } from './jobs/runner';
 import { normaliseObservations, ObservationsTrPage, type ObservationTrInput } from './sources/hubeau';
 
@@ -46,8 +50,8 @@ const BLOIS = 'K447001001';
 /** Ids in the demo dataset, looked up once. */
 let BLOIS_LIEU = 0;
 let BLOIS_H = 0;
-/** Requests of one observations run: H and Q for every in-service station, 100 codes per request. */
-let REQUESTS = 0;
+/** Requests of one observations run without a series behind: the sweeps of H and Q. */
+const REQUESTS = 2;
 
 let ctx: TestContext;
 let up: Upstream;
@@ -67,13 +71,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   BLOIS_LIEU = h.lieu_id;
   BLOIS_H = h.id;
-  const polled = await ctx.db.db
-    .selectFrom('lieu')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('code_station', 'is not', null)
-    .where('station_mesure_ok', '=', 1)
-    .executeTakeFirstOrThrow();
-  REQUESTS = 2 * Math.ceil(Number(polled.n) / 100);
 });
 afterAll(async () => {
   await up.close();
@@ -110,13 +107,18 @@ function rowsLike(
   }));
 }
 
+/** A request that asks for Blois: a sweep (no station codes: every station), or codes that include it. */
+const asksBlois = (r: UpstreamRequest) => {
+  const codes = r.query.get('code_entite');
+  return codes === null || codes.split(',').includes(BLOIS);
+};
+
 /** Answers observations_tr: the scenario for Blois (H or Q), an empty page for every other station chunk. */
 function hubeau(blois: (r: UpstreamRequest, grandeur: string) => UpstreamReply | null) {
   return (r: UpstreamRequest): UpstreamReply => {
     if (!r.path.endsWith('/observations_tr')) return { status: 404, body: { message: 'inconnu' } };
-    const codes = (r.query.get('code_entite') ?? '').split(',');
     const cursor = r.query.get('cursor');
-    if (codes.includes(BLOIS) || cursor) {
+    if (asksBlois(r) || cursor) {
       const reply = blois(r, r.query.get('grandeur_hydro') ?? '');
       if (reply) return reply;
     }
@@ -206,13 +208,16 @@ describe('hubeau-observations job', () => {
     expect(outcome.error).toBeNull();
     expect(outcome.ok).toBe(true);
 
-    // Multi-code requests for H and Q from now − 24 h, and the recorded cursor followed on the local server.
+    // One sweep of the whole network (no station codes) for H and for Q over the last 4 hours, newest first, and
+    // the recorded cursor followed on the local server.
     const obsReqs = up.requests.filter((r) => r.path.endsWith('/observations_tr'));
-    const first = obsReqs.find(
-      (r) => !r.query.get('cursor') && (r.query.get('code_entite') ?? '').includes(BLOIS),
-    );
-    expect(first?.query.get('code_entite')?.split(',').length).toBeGreaterThan(50);
-    expect(first?.query.get('date_debut_obs')).toBe(isoSeconds(clock - OBS_INITIAL_LOOKBACK_MS));
+    const firsts = obsReqs.filter((r) => !r.query.get('cursor'));
+    expect(firsts).toHaveLength(2);
+    for (const first of firsts) {
+      expect(first.query.get('code_entite')).toBeNull();
+      expect(first.query.get('sort')).toBe('desc');
+      expect(first.query.get('date_debut_obs')).toBe(isoSeconds(clock - OBS_SWEEP_MS));
+    }
     expect(new Set(obsReqs.map((r) => r.query.get('grandeur_hydro')))).toEqual(new Set(['H', 'Q']));
     const cursorReq = obsReqs.find((r) => r.query.get('cursor'));
     expect(cursorReq?.query.get('cursor')).toBe(new URL(REC_H.next as string).searchParams.get('cursor'));
@@ -277,23 +282,51 @@ describe('hubeau-observations job', () => {
     ]);
   });
 
-  it('asks again from the checkpoint minus 3 hours, and rewriting the same observations changes nothing', async () => {
-    const previous = clock;
+  it('a station never read is current but its series waits for the catch-up; then the sweep keeps it and writes nothing twice', async () => {
+    // The sweep stored Blois's readings, but its series did not move: the days before the window are unread.
+    expect((await readSeries(ctx.db.db)).get(seriesKey(BLOIS, 'H'))).toBeUndefined();
+    // The catch-up job reads it from 29 days back and moves the series to the latest reading it returned.
+    const caught = await run(hubeauRattrapageJob({ baseUrl: base() }));
+    expect(caught.ok).toBe(true);
+    const series = await readSeries(ctx.db.db);
+    expect(series.get(seriesKey(BLOIS, 'H'))).toBe(Date.parse('2026-08-27T08:00:00Z'));
+    expect(series.get(seriesKey(BLOIS, 'Q'))).toBe(Date.parse('2026-08-27T08:00:00Z'));
+
     clock += 10 * 60_000;
     up.requests.length = 0;
+    received.length = 0;
     const before = await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER);
     const outcome = await run(obsJob());
     expect(outcome.ok).toBe(true);
-    const first = up.requests.find((r) => (r.query.get('code_entite') ?? '').includes(BLOIS));
-    const since = Math.floor((previous - OBS_OVERLAP_MS) / 60_000) * 60_000;
-    expect(first?.query.get('date_debut_obs')).toBe(isoSeconds(since));
+    // Covered by the sweep (latest reading within the hour): no request of its own.
+    expect(up.requests.filter((r) => r.query.get('code_entite') !== null && !r.query.get('cursor'))).toEqual(
+      [],
+    );
     expect(outcome.counts).toMatchObject({
       lectures_inchangees: 7,
       lectures_nouvelles: 0,
       lectures_modifiees: 0,
+      series_a_jour: 2,
     });
     expect(await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER)).toEqual(before);
     expect(received).toHaveLength(0);
+  });
+
+  it('a series behind by more than an hour is asked from its latest reading minus 3 hours, in a request of its own', async () => {
+    clock = Date.parse('2026-08-27T09:30:00Z');
+    up.requests.length = 0;
+    const outcome = await run(obsJob());
+    expect(outcome.ok).toBe(true);
+    const catchUp = up.requests.filter(
+      (r) => !r.query.get('cursor') && r.query.get('code_entite')?.split(',').includes(BLOIS),
+    );
+    expect(catchUp.map((r) => r.query.get('grandeur_hydro')).sort()).toEqual(['H', 'Q']);
+    const since = Math.floor((Date.parse('2026-08-27T08:00:00Z') - OBS_OVERLAP_MS) / 60_000) * 60_000;
+    for (const r of catchUp) {
+      expect(r.query.get('date_debut_obs')).toBe(isoSeconds(since));
+      expect(r.query.get('sort')).toBe('asc');
+    }
+    expect(outcome.counts).toMatchObject({ series_en_retard: 2, lectures_nouvelles: 0 });
   });
 
   it('stores a value corrected upstream and reports it as modified', async () => {
@@ -342,10 +375,12 @@ describe('hubeau-observations job', () => {
       ),
     );
     const outcome = await run(obsJob());
+    // The sweep and the catch-up of Blois's flow series (behind by more than an hour) both read the page: its
+    // three site rows are dropped twice, its new readings stored once.
     expect(outcome.counts).toMatchObject({
-      doublons_site_ignores: 3,
+      doublons_site_ignores: 6,
       lectures_nouvelles: 2,
-      lectures_inchangees: 1,
+      lectures_inchangees: 4,
     });
     const q = await blqCapteur();
     const rows = await sensorRows(
@@ -414,19 +449,13 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     expect(status.lastError).toMatch(/HTTP 500/);
     expect(status.lastErrorAt).toBe(clock);
     expect(await sensorRows(BLOIS_H, p.from, p.to)).toEqual([]);
-    const failedSince = up.requests
-      .find((r) => (r.query.get('code_entite') ?? '').includes(BLOIS))
-      ?.query.get('date_debut_obs');
+    const seriesBefore = (await readSeries(ctx.db.db)).get(seriesKey(BLOIS, 'H'));
 
     up.requests.length = 0;
     const ok = await recoverAndCheck(p);
     expect(ok.counts.lectures_nouvelles).toBe(30);
-    // The failed chunk was asked again from the same start (its checkpoint did not move).
-    expect(
-      up.requests
-        .find((r) => (r.query.get('code_entite') ?? '').includes(BLOIS))
-        ?.query.get('date_debut_obs'),
-    ).toBe(failedSince);
+    // The failed request moved no series: the station is asked again from where it was.
+    expect(seriesBefore).toBe(Date.parse('2026-08-27T08:00:00Z'));
     const after = await jobStatus('hubeau-observations');
     expect(after.lastError).toMatch(/HTTP 500/);
     expect(after.lastSuccess).toBeGreaterThan(after.lastErrorAt ?? 0);
@@ -438,11 +467,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     let failures = 0;
     const inner = good(p);
     up.setHandler((r) => {
-      if (
-        (r.query.get('code_entite') ?? '').includes(BLOIS) &&
-        r.query.get('grandeur_hydro') === 'H' &&
-        failures++ === 0
-      ) {
+      if (asksBlois(r) && r.query.get('grandeur_hydro') === 'H' && failures++ === 0) {
         return { status: 503 };
       }
       return inner(r);
@@ -459,9 +484,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     const inner = good(p);
     up.setHandler((r) => {
       const reply = inner(r);
-      return (r.query.get('code_entite') ?? '').includes(BLOIS) && r.query.get('grandeur_hydro') === 'H'
-        ? { ...reply, delayMs: 1_000 }
-        : reply;
+      return asksBlois(r) && r.query.get('grandeur_hydro') === 'H' ? { ...reply, delayMs: 1_000 } : reply;
     });
     const failed = await run(obsJob());
     expect(failed.ok).toBe(false);
@@ -535,9 +558,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     const inner = good(p);
     up.setHandler((r) => {
       const reply = inner(r);
-      return r.query.get('grandeur_hydro') === 'H' &&
-        (r.query.get('code_entite') ?? '').includes(BLOIS) &&
-        !r.query.get('cursor')
+      return r.query.get('grandeur_hydro') === 'H' && asksBlois(r) && !r.query.get('cursor')
         ? { ...reply, status: 206, headers: { link: `<${p.link(1)}>; rel="next"` } }
         : reply;
     });
@@ -570,6 +591,33 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     expect(outcome.error).toMatch(/réponse inattendue pour observations_tr \(data\.0\.resultat_obs : /);
     expect(logged.some((m) => m.includes('schéma non respecté'))).toBe(true);
     expect(await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER)).toEqual(before);
+  });
+
+  it('an optional field renamed upstream is a schema warning: the stored status is kept, nothing is reported modified', async () => {
+    clock = Date.parse('2026-09-09T12:00:00Z');
+    const p = paged('2026-09-09', 6, 10);
+    up.setHandler(good(p));
+    expect((await run(obsJob())).counts.lectures_nouvelles).toBe(6);
+    const stored = await sensorRows(BLOIS_H, p.from, p.to);
+    expect(new Set(stored.map((r) => r.statut))).toEqual(new Set([REC_H.data[0]?.code_statut]));
+    // Same readings, `code_statut` renamed `statut_code`.
+    const renamed = p.rows.map(({ code_statut, ...r }) => ({ ...r, statut_code: code_statut }));
+    up.setHandler(
+      hubeau((_r, g) => (g === 'H' ? { body: { ...REC_H, count: 6, next: null, data: renamed } } : null)),
+    );
+    clock += 10 * 60_000;
+    const outcome = await run(obsJob());
+    expect(outcome.ok).toBe(true);
+    expect(outcome.counts).toMatchObject({ lectures_inchangees: 6 });
+    expect(outcome.counts.lectures_modifiees ?? 0).toBe(0);
+    expect(await sensorRows(BLOIS_H, p.from, p.to)).toEqual(stored);
+    const status = await jobStatus('hubeau-observations');
+    expect(status.avertissements).toEqual([
+      expect.objectContaining({
+        code: 'champ_absent_code_statut',
+        message: expect.stringMatching(/code_statut/),
+      }),
+    ]);
   });
 });
 

@@ -21,6 +21,26 @@ export interface JobRunValues {
   last_error_code?: string | null;
   last_error_at?: number;
   consecutive_failures: number;
+  running_since: null;
+  avertissements: string | null;
+}
+
+/** Forgets the runs marked as running (a new leader knows that none of a dead leader's runs goes on). */
+export async function clearRunningJobs(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable('ingest_job')
+    .set({ running_since: null })
+    .where('running_since', 'is not', null)
+    .execute();
+}
+
+/** Records that a run of the job started now (shown by /api/health while it goes on). */
+export async function markJobRunning(db: Kysely<Database>, job: string, since: number): Promise<void> {
+  await db
+    .insertInto('ingest_job')
+    .values({ job, running_since: since })
+    .onConflict((oc) => oc.column('job').doUpdateSet({ running_since: since }))
+    .execute();
 }
 
 export async function saveJobRun(db: Kysely<Database>, job: string, values: JobRunValues): Promise<void> {

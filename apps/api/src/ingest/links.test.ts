@@ -1,7 +1,8 @@
 /**
- * Upstream `next` links pinned to the configured base (docs/decisions/105, issue D5): a link to another host is
- * refused and nothing is asked there; a mirror keeps its base path on every page; `/api/health` shows the refusal
- * as a French summary and a code, never the addresses.
+ * Upstream `next` links and HTTP redirects pinned to the configured base (docs/decisions/105, 136): a link or a
+ * redirect to another host is refused and nothing is asked there (nor stored); a redirect under the base is followed;
+ * a mirror keeps its base path on every page; `/api/health` shows the refusal as a French summary and a code, never
+ * the addresses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -57,7 +58,8 @@ function serve(next: (r: UpstreamRequest) => string) {
     if (!r.path.endsWith('/observations_tr')) return { status: 404, body: { message: 'inconnu' } };
     const cursor = r.query.get('cursor');
     if (cursor) return { body: { ...REC_H, next: null } };
-    const blois = (r.query.get('code_entite') ?? '').split(',').includes(BLOIS);
+    const codes = r.query.get('code_entite');
+    const blois = codes === null || codes.split(',').includes(BLOIS);
     if (blois && r.query.get('grandeur_hydro') === 'H') return { body: { ...REC_H, next: next(r) } };
     return { body: { count: 0, next: null, data: [] } };
   });
@@ -153,5 +155,68 @@ describe('a mirror with its own base path', () => {
       expect(cursorRequests).toHaveLength(1);
       for (const r of up.requests) expect(r.path).toBe('/miroir/hubeau/observations_tr');
     }
+  });
+});
+
+describe('an HTTP redirect', () => {
+  it('to another host is refused: nothing asked there, nothing stored, the job fails with `redirection_refusee`', async () => {
+    const before = await ctx.db.db
+      .selectFrom('observation')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    up.setHandler((r) =>
+      r.path.endsWith('/observations_tr')
+        ? {
+            status: 302,
+            headers: {
+              location: `${foreign.origin}/api/v2/hydrometrie/observations_tr${new URL(r.url).search}`,
+            },
+          }
+        : { status: 404 },
+    );
+    foreign.requests.length = 0;
+    const outcome = await run(`${up.origin}/api/v2/hydrometrie`);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.error).toMatch(/redirection refusée \(HTTP 302 vers 127\.0\.0\.1:\d+/);
+    expect(foreign.requests).toHaveLength(0);
+    const after = await ctx.db.db
+      .selectFrom('observation')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const { res, body } = await health();
+    const job = body.ingestion.jobs.find((j) => j.job === 'hubeau-observations');
+    expect(job).toMatchObject({ lastErrorCode: 'redirection_refusee' });
+    expect(job?.lastError).toMatch(
+      /^Hub'Eau : une redirection menait hors de l’adresse configurée : refusée/,
+    );
+    expect(res.body).not.toContain(foreign.origin);
+  });
+
+  it('under the configured base is followed (a service that moved a path)', async () => {
+    up.setHandler((r) => {
+      if (r.path === '/ancien/api/v2/hydrometrie/observations_tr') {
+        return {
+          status: 302,
+          headers: { location: `/api/v2/hydrometrie/observations_tr${new URL(r.url).search}` },
+        };
+      }
+      if (r.path === '/api/v2/hydrometrie/observations_tr')
+        {return {
+          status: 301,
+          headers: {
+            location: `${up.origin}/api/v2/hydrometrie/observations_tr/suite${new URL(r.url).search}`,
+          },
+        };}
+      if (r.path.endsWith('/observations_tr/suite')) return { body: { ...REC_H, count: 1, next: null } };
+      return { status: 404 };
+    });
+    // The base moved under /api/v2/hydrometrie: a redirect from the old path to it is outside the old base…
+    const refused = await run(`${up.origin}/ancien/api/v2/hydrometrie`);
+    expect(refused.error).toMatch(/redirection refusée/);
+    // …while redirects under the configured base are followed to the page.
+    const outcome = await run(`${up.origin}/api/v2/hydrometrie`);
+    expect(outcome.error).toBeNull();
+    expect(outcome.counts.lignes_recues).toBeGreaterThan(0);
   });
 });

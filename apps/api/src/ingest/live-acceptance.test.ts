@@ -1,9 +1,9 @@
 /**
- * Acceptance of live mode (issue 11) through the real wiring: `startIngestion` with the default jobs and an
- * environment (`HUBEAU_BACKFILL_PER_MINUTE`), against a local server answering with the fixture pages (Blois H for
- * observations_tr, the Loing's obs_elab pages, the recorded empty answers; Vigicrues not found). A first start reads
- * 29 days and backfills obs_elab across several pages into the archive; running the jobs again writes nothing new.
- * Runs on SQLite and PostgreSQL.
+ * Live mode through the real wiring: `startIngestion` with the default jobs and an environment
+ * (`HUBEAU_BACKFILL_PER_MINUTE`), against a local server answering with the fixture pages (Blois H for
+ * observations_tr, the Loing's obs_elab pages, the recorded empty answers; Vigicrues unavailable). A first start
+ * sweeps the network, then catches up 29 days and backfills obs_elab across several pages into the archive; running
+ * the jobs again writes nothing new. Runs on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
@@ -32,6 +32,7 @@ beforeAll(async () => {
   up = await startUpstream((r) => {
     if (r.path.endsWith('/observations_tr')) return observationsAnswer(r, 200);
     if (r.path.endsWith('/obs_elab')) return elabAnswer(r);
+    if (r.path.startsWith('/vigicrues')) return { status: 503 };
     return { status: 404, body: { message: 'inconnu' } };
   });
 });
@@ -69,6 +70,7 @@ describe('live mode on the recorded pages', () => {
         VIGICRUES_BASE_URL: `${up.origin}/vigicrues`,
         PUBLIC_URL: 'http://t',
         HUBEAU_BACKFILL_PER_MINUTE: 600,
+        INSTANCE_ID: 'hote-a:8081:1',
       },
       db: ctx.db,
       events: new IngestEvents(),
@@ -80,6 +82,7 @@ describe('live mode on the recorded pages', () => {
     try {
       // At start every overdue job ran once; runNow waits for them, then runs the job again.
       const obs = await rt.runNow('hubeau-observations');
+      const rattrapage = await rt.runNow('hubeau-rattrapage');
       const elab = await rt.runNow('hubeau-elab');
 
       const first = up.requests.find((r) => isBloisH(r));
@@ -110,7 +113,8 @@ describe('live mode on the recorded pages', () => {
       );
 
       // The second runs: nothing new.
-      expect(obs?.counts).toMatchObject({ lectures_nouvelles: 0, lectures_modifiees: 0 });
+      expect(obs?.counts.lectures_nouvelles ?? 0).toBe(0);
+      expect(rattrapage?.counts).toMatchObject({ lectures_nouvelles: 0, lectures_modifiees: 0 });
       expect(elab?.counts).toMatchObject({ jours_nouveaux: 0, jours_modifies: 0 });
     } finally {
       await rt.stop();

@@ -4,38 +4,65 @@
  * (`derniere_valeur`, `dernier_ts`, `premier_ts`, `pas_min`) is kept right. Used by the live jobs, the bench, and
  * the replay (which emits the same `observations` event from the returned summary). The statements are in
  * observation.repo.ts.
+ *
+ * A store of live readings (`live: true`) also (docs/decisions/136):
+ * - keeps a reading outside its sensor's plausible bounds (`judgeReading`) apart, in `observation_suspecte`;
+ * - gives instantaneous readings sensors of their own step: a daily-mean sensor of the demo (`pas_min` 1440) that
+ *   receives its first instantaneous reading moves its daily values into the daily archive, where daily means
+ *   belong, and becomes an instantaneous sensor;
+ * - makes the place of a recorded episode live (ADR 088): its clock becomes the real one;
+ * - keeps a stored status or qualification when the upstream did not send the field (`undefined`).
  */
 import type { Kysely } from 'kysely';
+import { judgeReading, type HistoryRange, type RaisonSuspecte } from '@limni/shared/domain/plausibility';
 import { nativeStepMinutes } from '@limni/shared/domain/series';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
+import { refreshGrownClimatologies } from '../data/climatologie';
 import { markSensorDataChanged } from '../data/series-cache';
 import type { Database } from '../db/schema';
 import type { CapteurObservations } from './events';
 import {
   advanceSensorState,
+  dailySensorToInstantaneous,
+  deleteSuspectsAt,
   ensureSensor,
+  historyRanges,
+  leaveEpisodes,
   ObservationUpserter,
   placeSensorRows,
+  sensorsWithSuspects,
   storedInRanges,
+  upsertSuspects,
   type ConflictMode,
   type ObservationRow,
+  type SuspectRow,
 } from './observation.repo';
 import { inTransaction } from './transaction.repo';
 
-/** An observation to store, in Limni's units (H in m, Q in m³/s), instant in epoch ms. */
+/**
+ * An observation to store, in Limni's units (H in m, Q in m³/s), instant in epoch ms. A status or qualification
+ * `undefined` was not sent by the upstream: the stored one is kept.
+ */
 export interface ObservationToStore {
   codeStation: string;
   grandeur: 'H' | 'Q';
   ts: number;
   valeur: number;
-  statut: number | null;
-  qualification: number | null;
+  statut: number | null | undefined;
+  qualification: number | null | undefined;
 }
 
 interface PlaceSensors {
   lieuId: number;
+  /** The recorded episode the place belongs to (null: none). */
+  episode: string | null;
   H?: number;
   Q?: number;
+}
+
+export interface StoreOptions {
+  /** Live readings: plausibility, own-step sensors, episodes made live (see the module comment). */
+  live?: boolean;
 }
 
 /**
@@ -85,6 +112,8 @@ export interface WriteResult {
   nouvelles: number;
   modifiees: number;
   inchangees: number;
+  /** Readings kept apart as implausible (live stores only). */
+  suspectes: number;
   /** Observations of stations that no place knows. */
   inconnues: number;
   /** The same (station, grandeur, instant) more than once in the batch. */
@@ -117,6 +146,7 @@ const emptyResult = (): WriteResult => ({
   nouvelles: 0,
   modifiees: 0,
   inchangees: 0,
+  suspectes: 0,
   inconnues: 0,
   doublons: 0,
   capteursCrees: 0,
@@ -151,14 +181,16 @@ function changesOf(
     if (!o) c.nouvelles++;
     else if (
       mode === 'update' &&
-      (o.valeur !== r.valeur || o.statut !== r.statut || o.qualification !== r.qualification)
+      (o.valeur !== r.valeur ||
+        (r.statut !== undefined && o.statut !== r.statut) ||
+        (r.qualification !== undefined && o.qualification !== r.qualification))
     ) {
       c.modifiees++;
     } else {
       c.inchangees++;
       continue;
     }
-    params.push(g.id, r.ts, r.valeur, r.statut, r.qualification);
+    params.push(g.id, r.ts, r.valeur, r.statut ?? null, r.qualification ?? null);
     if (!c.first || r.ts < c.first.ts) c.first = r;
     if (!c.last || r.ts > c.last.ts) c.last = r;
     if (collectTimes) c.times.push(r.ts);
@@ -182,14 +214,25 @@ export class ObservationStore {
   private readonly ids = { H: new Map<string, number>(), Q: new Map<string, number>() };
   /** Sensors whose native step is known (no need to estimate it from new observations). */
   private readonly stepKnown = new Set<number>();
+  /** Daily-mean sensors (`pas_min` 1440): a live store turns them instantaneous on their first reading. */
+  private readonly daily = new Set<number>();
+  /** Each sensor's latest stored reading (the previous one a new reading's jump is judged against). */
+  private readonly latest = new Map<number, { ts: number; valeur: number }>();
+  /** Record range of each sensor's archive, loaded once per sensor (null: none). */
+  private readonly history = new Map<number, HistoryRange | null>();
+  /** Sensors holding suspect readings (a plausible value received later for the same instant replaces them). */
+  private suspectSensors: Set<number> | null = null;
   private readonly upserter: ObservationUpserter;
+  private readonly live: boolean;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly source: string,
     readonly summary = new ObservationsSummary(),
+    opts: StoreOptions = {},
   ) {
     this.upserter = new ObservationUpserter(db);
+    this.live = opts.live ?? false;
   }
 
   private async load(): Promise<Map<string, PlaceSensors>> {
@@ -197,11 +240,15 @@ export class ObservationStore {
     const map = new Map<string, PlaceSensors>();
     for (const r of await placeSensorRows(this.db)) {
       const code = r.code_station as string;
-      const p = map.get(code) ?? { lieuId: r.lieuId };
+      const p = map.get(code) ?? { lieuId: r.lieuId, episode: r.episode };
       if (r.capteurId !== null && (r.grandeur === 'H' || r.grandeur === 'Q')) {
         p[r.grandeur] = r.capteurId;
         this.ids[r.grandeur].set(code, r.capteurId);
         if (r.pas_min !== null) this.stepKnown.add(r.capteurId);
+        if (r.pas_min === 1440) this.daily.add(r.capteurId);
+        if (r.dernier_ts !== null && r.derniere_valeur !== null) {
+          this.latest.set(r.capteurId, { ts: r.dernier_ts, valeur: r.derniere_valeur });
+        }
       }
       map.set(code, p);
     }
@@ -222,9 +269,13 @@ export class ObservationStore {
     return this.sensorOf(code, grandeur, created);
   }
 
-  /** The sensor of a station and quantity, created when the place has none yet; null for an unknown station. */
+  /**
+   * The sensor of a station and quantity, created when the place has none yet; null for an unknown station. A live
+   * store's instantaneous readings never go into a daily-mean sensor: it is made instantaneous first.
+   */
   private async sensorOf(code: string, grandeur: 'H' | 'Q', created: { n: number }): Promise<number | null> {
     const known = this.ids[grandeur].get(code);
+    if (known !== undefined && this.live && this.daily.has(known)) await this.makeInstantaneous(known);
     if (known !== undefined) return known;
     const place = (await this.load()).get(code);
     if (!place) return null;
@@ -243,6 +294,18 @@ export class ObservationStore {
     if (row.pas_min !== null) this.stepKnown.add(row.id);
     created.n++;
     return row.id;
+  }
+
+  /**
+   * A daily-mean sensor about to receive instantaneous readings: its daily values move to the archive (their
+   * climatology follows), and it becomes an instantaneous sensor whose step the new readings will tell.
+   */
+  private async makeInstantaneous(capteurId: number): Promise<void> {
+    await dailySensorToInstantaneous(this.db, capteurId, { source: this.source });
+    this.daily.delete(capteurId);
+    this.stepKnown.delete(capteurId);
+    this.latest.delete(capteurId);
+    await refreshGrownClimatologies(this.db, Date.now(), [capteurId]);
   }
 
   /** Writes one batch in one transaction and returns what happened. */
@@ -317,6 +380,7 @@ export class ObservationStore {
     const stored = await storedInRanges(trx, groups);
     const params: Array<number | null> = [];
     const written: CapteurObservations[] = [];
+    if (this.live) await this.setAsideSuspects(trx, groups, stored, result);
     for (const g of groups) {
       const c = changesOf(g, stored.get(g.id), mode, !this.stepKnown.has(g.id), params);
       result.nouvelles += c.nouvelles;
@@ -336,12 +400,103 @@ export class ObservationStore {
       const step = stepOf(c.times);
       if (step !== null) this.stepKnown.add(g.id);
       await advanceSensorState(trx, g.id, c.first.ts, c.last, step);
+      const before = this.latest.get(g.id);
+      if (!before || before.ts <= c.last.ts) this.latest.set(g.id, { ts: c.last.ts, valeur: c.last.valeur });
     }
     await this.upserter.upsert(trx, params, mode);
     await markSensorDataChanged(
       trx,
       written.map((w) => w.capteurId),
     );
+    if (this.live) await this.afterLiveWrite(trx, groups, written);
     return written;
+  }
+
+  /**
+   * Judges every reading of the groups (ascending, each against the previous plausible one: stored, cached or just
+   * accepted) and moves the implausible ones out of the groups into `observation_suspecte`.
+   */
+  private async setAsideSuspects(
+    trx: Kysely<Database>,
+    groups: Group[],
+    stored: ReadonlyMap<number, ReadonlyMap<number, ObservationRow>>,
+    result: WriteResult,
+  ): Promise<void> {
+    await this.loadHistory(
+      trx,
+      groups.map((g) => g.id),
+    );
+    const suspects: SuspectRow[] = [];
+    const now = Date.now();
+    for (const g of groups) {
+      const readings = [...groupObservations(g)].sort((a, b) => a.ts - b.ts);
+      const known = [...(stored.get(g.id)?.values() ?? [])].sort((a, b) => a.ts - b.ts);
+      const cached = this.latest.get(g.id);
+      let prev: { ts: number; valeur: number } | null = cached && cached.ts < g.min ? cached : null;
+      let i = 0;
+      const kept: ObservationToStore[] = [];
+      for (const r of readings) {
+        for (; i < known.length && (known[i] as ObservationRow).ts < r.ts; i++) {
+          const k = known[i] as ObservationRow;
+          if (!prev || k.ts > prev.ts) prev = k;
+        }
+        const raison: RaisonSuspecte | null = judgeReading(
+          g.grandeur,
+          r,
+          prev,
+          this.history.get(g.id) ?? null,
+        );
+        if (raison) {
+          suspects.push({ capteurId: g.id, reading: r, raison: JSON.stringify(raison), recuLe: now });
+          continue;
+        }
+        kept.push(r);
+        prev = r;
+      }
+      if (kept.length !== readings.length) {
+        g.list = kept;
+        g.byTs = null;
+        g.dir = 1;
+      }
+    }
+    result.suspectes += suspects.length;
+    await upsertSuspects(trx, suspects);
+    for (const x of suspects) this.suspectSensors?.add(x.capteurId);
+  }
+
+  private async loadHistory(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+    const missing = ids.filter((id) => !this.history.has(id));
+    if (missing.length === 0) return;
+    const ranges = await historyRanges(db, missing);
+    for (const id of missing) this.history.set(id, ranges.get(id) ?? null);
+  }
+
+  /**
+   * After live readings are written: plausible values replace the suspect ones of the same instants, and the places
+   * of recorded episodes that got readings become live.
+   */
+  private async afterLiveWrite(
+    trx: Kysely<Database>,
+    groups: readonly Group[],
+    written: readonly CapteurObservations[],
+  ): Promise<void> {
+    this.suspectSensors ??= await sensorsWithSuspects(trx);
+    for (const g of groups) {
+      if (!this.suspectSensors.has(g.id)) continue;
+      await deleteSuspectsAt(
+        trx,
+        g.id,
+        [...groupObservations(g)].map((r) => r.ts),
+      );
+    }
+    const places = [...(this.places?.values() ?? [])];
+    const episodic = new Set(written.map((w) => w.lieuId));
+    const leaving = places.filter((p) => p.episode !== null && episodic.has(p.lieuId));
+    if (leaving.length === 0) return;
+    await leaveEpisodes(
+      trx,
+      leaving.map((p) => p.lieuId),
+    );
+    for (const p of leaving) p.episode = null;
   }
 }

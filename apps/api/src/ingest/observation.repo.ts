@@ -4,7 +4,11 @@
  * bulk upsert of new or changed observations and the cached state of each sensor.
  */
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { parisDay } from '@limni/shared/domain/time';
+import type { HistoryRange } from '@limni/shared/domain/plausibility';
+import { markSensorDataChanged } from '../data/series-cache';
 import type { Database } from '../db/schema';
+import { inTransaction } from './transaction.repo';
 
 export type ObservationRow = Database['observation'];
 export type ConflictMode = 'update' | 'ignore';
@@ -17,12 +21,163 @@ export function placeSensorRows(db: Kysely<Database>) {
     .select([
       'lieu.id as lieuId',
       'lieu.code_station',
+      'lieu.episode',
       'capteur.id as capteurId',
       'capteur.grandeur',
       'capteur.pas_min',
+      'capteur.dernier_ts',
+      'capteur.derniere_valeur',
     ])
     .where('lieu.code_station', 'is not', null)
     .execute();
+}
+
+/** The record range and length of each sensor's archive, from its climatology (docs/decisions/086, 136). */
+export async function historyRanges(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, HistoryRange>> {
+  const out = new Map<number, HistoryRange>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('climatologie_capteur')
+      .select(['capteur_id', 'record_min', 'record_max', 'nb_annees'])
+      .where('capteur_id', 'in', ids.slice(i, i + 500))
+      .where('record_min', 'is not', null)
+      .where('record_max', 'is not', null)
+      .execute();
+    for (const r of rows) {
+      out.set(r.capteur_id, { min: r.record_min as number, max: r.record_max as number, years: r.nb_annees });
+    }
+  }
+  return out;
+}
+
+/** A reading kept apart as implausible (docs/decisions/136); `raison` is the JSON of a `RaisonSuspecte`. */
+export interface SuspectRow {
+  capteurId: number;
+  reading: { ts: number; valeur: number; statut?: number | null; qualification?: number | null };
+  raison: string;
+  recuLe: number;
+}
+
+/** Stores suspect readings (the latest received for an instant wins). */
+export async function upsertSuspects(db: Kysely<Database>, rows: readonly SuspectRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('observation_suspecte')
+      .values(
+        rows.slice(i, i + 200).map((r) => ({
+          capteur_id: r.capteurId,
+          ts: r.reading.ts,
+          valeur: r.reading.valeur,
+          statut: r.reading.statut ?? null,
+          qualification: r.reading.qualification ?? null,
+          raison: r.raison,
+          recu_le: r.recuLe,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['capteur_id', 'ts']).doUpdateSet((eb) => ({
+          valeur: eb.ref('excluded.valeur'),
+          raison: eb.ref('excluded.raison'),
+          recu_le: eb.ref('excluded.recu_le'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Sensors that hold suspect readings. */
+export async function sensorsWithSuspects(db: Kysely<Database>): Promise<Set<number>> {
+  const rows = await db.selectFrom('observation_suspecte').select('capteur_id').distinct().execute();
+  return new Set(rows.map((r) => r.capteur_id));
+}
+
+/** Drops a sensor's suspect readings at these instants (a plausible value was stored for them). */
+export async function deleteSuspectsAt(
+  db: Kysely<Database>,
+  capteurId: number,
+  instants: readonly number[],
+): Promise<void> {
+  for (let i = 0; i < instants.length; i += 500) {
+    await db
+      .deleteFrom('observation_suspecte')
+      .where('capteur_id', '=', capteurId)
+      .where('ts', 'in', instants.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/**
+ * Places of recorded episodes that received live readings: they leave their episode's clock (ADR 088, 134), and
+ * the episode's hourly-mean flow sensor, now fed live, is labelled as the flow it holds.
+ */
+export async function leaveEpisodes(db: Kysely<Database>, lieuIds: readonly number[]): Promise<void> {
+  if (lieuIds.length === 0) return;
+  await db
+    .updateTable('lieu')
+    .set({ episode: null })
+    .where('id', 'in', [...lieuIds])
+    .execute();
+  await db
+    .updateTable('capteur')
+    .set({ libelle: 'Débit' })
+    .where('lieu_id', 'in', [...lieuIds])
+    .where('grandeur', '=', 'Q')
+    .where('libelle', '=', 'Débit moyen horaire')
+    .execute();
+}
+
+/**
+ * A daily-mean sensor becomes instantaneous, in one transaction: its daily values (placed at noon UTC, ADR 085) go
+ * into the daily archive under their Paris day (a day the archive already holds is kept), its observations are
+ * removed, its cached state and step are reset, and its label says what it will hold.
+ */
+export async function dailySensorToInstantaneous(
+  db: Kysely<Database>,
+  capteurId: number,
+  to: { source: string },
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const days = await trx
+      .selectFrom('observation')
+      .select(['ts', 'valeur'])
+      .where('capteur_id', '=', capteurId)
+      .orderBy('ts')
+      .execute();
+    for (let i = 0; i < days.length; i += 200) {
+      await trx
+        .insertInto('archive_jour')
+        .values(
+          days.slice(i, i + 200).map((d) => ({
+            capteur_id: capteurId,
+            jour: parisDay(d.ts),
+            moyenne: d.valeur,
+            min: null,
+            max: null,
+            source: 'demo' as const,
+            n: null,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['capteur_id', 'jour']).doNothing())
+        .execute();
+    }
+    await trx.deleteFrom('observation').where('capteur_id', '=', capteurId).execute();
+    await trx
+      .updateTable('capteur')
+      .set({
+        pas_min: null,
+        premier_ts: null,
+        dernier_ts: null,
+        derniere_valeur: null,
+        libelle: 'Débit',
+        source: to.source,
+      })
+      .where('id', '=', capteurId)
+      .execute();
+    await markSensorDataChanged(trx, [capteurId]);
+  });
 }
 
 export interface NewSensor {
@@ -129,8 +284,9 @@ function upsert(db: Kysely<Database>, rows: ObservationRow[], mode: ConflictMode
     : q.onConflict((oc) =>
         oc.columns(['capteur_id', 'ts']).doUpdateSet((eb) => ({
           valeur: eb.ref('excluded.valeur'),
-          statut: eb.ref('excluded.statut'),
-          qualification: eb.ref('excluded.qualification'),
+          // A status or qualification the upstream did not send (null) keeps the stored one (ADR 136).
+          statut: eb.fn.coalesce('excluded.statut', 'observation.statut'),
+          qualification: eb.fn.coalesce('excluded.qualification', 'observation.qualification'),
         })),
       );
 }

@@ -1,7 +1,7 @@
 /**
- * The live scheduler on a real database: one leader per database (SQLite: the process; PostgreSQL: an advisory
- * lock taken over when the leader stops), overdue jobs run at start, a failed run retried with backoff, stop()
- * aborting requests in flight, and the jobs' state in /api/health.
+ * The live scheduler on a real database: one leader per database (SQLite: a lease row, docs/decisions/137;
+ * PostgreSQL: an advisory lock), taken over when the leader stops, overdue jobs run at start, a failed run retried
+ * with backoff, stop() aborting requests in flight, and the jobs' state in /api/health.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -14,6 +14,7 @@ import { IngestEvents } from './events';
 import { silentLogger } from './http';
 import { hubeauObservationsJob } from './jobs/hubeau-observations';
 import { readJobRow } from './ingest-job.repo';
+import { advanceSeries } from './jobs/serie-hubeau.repo';
 import { INGEST_LOCK_KEY, startIngestion, type IngestionOptions } from './scheduler';
 
 let ctx: TestContext;
@@ -30,12 +31,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const options = (over: Partial<IngestionOptions> = {}): IngestionOptions => ({
+const options = (over: Partial<IngestionOptions> = {}, instance = 'hote-a:8081:1'): IngestionOptions => ({
   env: {
     HUBEAU_BASE_URL: `${up.origin}/hubeau`,
     VIGICRUES_BASE_URL: `${up.origin}/vigicrues`,
     PUBLIC_URL: 'http://t',
     HUBEAU_BACKFILL_PER_MINUTE: 60,
+    INSTANCE_ID: instance,
   },
   db: ctx.db,
   events: new IngestEvents(),
@@ -61,40 +63,29 @@ describe('leadership', () => {
   it(
     TEST_DB === 'postgres'
       ? 'PostgreSQL: one holder of the advisory lock at a time, free again after release'
-      : 'SQLite: the process is the leader',
+      : 'SQLite: one holder of the lease at a time, free again after release',
     async () => {
-      const a = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1);
+      const a = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1, 'hote-a:1:1');
       expect(a).not.toBeNull();
-      const b = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1);
-      if (TEST_DB === 'postgres') {
-        expect(b).toBeNull();
-        await a?.release();
-        const c = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1);
-        expect(c).not.toBeNull();
-        await c?.release();
-      } else {
-        expect(b).not.toBeNull();
-        await a?.release();
-        await b?.release();
-      }
+      const b = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1, 'hote-b:1:1');
+      expect(b).toBeNull();
+      await a?.release();
+      const c = await tryAcquireLeadership(ctx.db.db, ctx.db.dialect, INGEST_LOCK_KEY + 1, 'hote-b:1:1');
+      expect(c).not.toBeNull();
+      await c?.release();
     },
   );
 
   it('two instances on one database: jobs run on the leader only; a follower takes over when it stops', async () => {
     reply = empty;
-    const first = startIngestion(options());
+    const first = startIngestion(options({}, 'hote-a:8081:1'));
     await until(async () => first.isLeader());
-    const second = startIngestion(options());
+    const second = startIngestion(options({}, 'hote-b:8082:2'));
     await new Promise((r) => setTimeout(r, 150));
-    if (TEST_DB === 'postgres') {
-      expect(second.isLeader()).toBe(false);
-      expect(await second.runNow('hubeau-observations')).toBeNull();
-      await first.stop();
-      await until(async () => second.isLeader());
-    } else {
-      expect(second.isLeader()).toBe(true);
-      await first.stop();
-    }
+    expect(second.isLeader()).toBe(false);
+    expect(await second.runNow('hubeau-observations')).toBeNull();
+    await first.stop();
+    await until(async () => second.isLeader());
     const outcome = await second.runNow('hubeau-observations');
     expect(outcome?.ok).toBe(true);
     await second.stop();
@@ -106,7 +97,7 @@ describe('who leads, in /api/health', () => {
   it(
     TEST_DB === 'postgres'
       ? 'PostgreSQL: every instance names the holder of the lock (its application_name), null once released'
-      : 'SQLite: the process leads when live, nobody when ingestion is off',
+      : 'SQLite: every process names the holder of the lease, null once released',
     async () => {
       const leaderOf = async () => {
         const res = await ctx.request({ url: '/api/health' });
@@ -114,22 +105,24 @@ describe('who leads, in /api/health', () => {
       };
       const self = ctx.deps.env.INSTANCE_ID;
       expect(await leaderOf()).toEqual({ id: self, meneuse: null, estMeneuse: false });
-      if (TEST_DB !== 'postgres') return;
-      // Another instance (its own pool, named as server.ts names it) becomes the leader.
-      const other = openDb({
-        databaseUrl: ctx.databaseUrl,
-        dataDir: ctx.dataDir,
-        poolMax: 2,
-        applicationName: 'hote-b:8082:4242',
-      });
+      // Another instance (on PostgreSQL its own pool, named as server.ts names it) becomes the leader.
+      const other =
+        TEST_DB === 'postgres'
+          ? openDb({
+              databaseUrl: ctx.databaseUrl,
+              dataDir: ctx.dataDir,
+              poolMax: 2,
+              applicationName: 'hote-b:8082:4242',
+            })
+          : ctx.db;
       reply = empty;
-      const rt = startIngestion(options({ db: other, runAtStart: false }));
+      const rt = startIngestion(options({ db: other, runAtStart: false }, 'hote-b:8082:4242'));
       try {
         await until(async () => rt.isLeader());
         expect(await leaderOf()).toEqual({ id: self, meneuse: 'hote-b:8082:4242', estMeneuse: false });
       } finally {
         await rt.stop();
-        await other.close();
+        if (other !== ctx.db) await other.close();
       }
       expect(await leaderOf()).toEqual({ id: self, meneuse: null, estMeneuse: false });
     },
@@ -138,7 +131,7 @@ describe('who leads, in /api/health', () => {
   it('the instance that holds the lock says so', async () => {
     const live = await createTestApp({ env: { INGEST: 'live', INSTANCE_ID: 'hote-a:8081:77' } });
     reply = empty;
-    const rt = startIngestion(options({ db: live.db, runAtStart: false }));
+    const rt = startIngestion(options({ db: live.db, runAtStart: false }, 'hote-a:8081:77'));
     try {
       await until(async () => rt.isLeader());
       const res = await live.request({ url: '/api/health' });
@@ -157,8 +150,25 @@ describe('who leads, in /api/health', () => {
 describe('scheduler', () => {
   it('runs overdue jobs at start, stops asking a service that is down, retries the run with backoff, and shows the jobs in /api/health', async () => {
     let calls = 0;
+    // 300 stations an hour and a half behind: the run is 2 sweeps and 6 catch-up requests (100 codes each, H and Q).
+    const stations = await ctx.db.db
+      .selectFrom('lieu')
+      .select('code_station')
+      .where('station_mesure_ok', '=', 1)
+      .where('code_station', 'is not', null)
+      .orderBy('code_station')
+      .limit(300)
+      .execute();
+    const behind = Date.now() - 90 * 60_000;
+    await advanceSeries(
+      ctx.db.db,
+      stations.flatMap((st) =>
+        (['H', 'Q'] as const).map((grandeur) => ({ code: st.code_station as string, grandeur, ts: behind })),
+      ),
+      Date.now(),
+    );
     // The first run meets a service down (HTTP 500): it stops after 3 consecutive failures and leaves the other
-    // 39 requests for later; the retry 50 ms later succeeds.
+    // 5 requests for later; the retry 50 ms later succeeds.
     reply = () => (calls++ < 3 ? { status: 500 } : empty());
     await ctx.db.db.deleteFrom('ingest_job').execute();
     const rt = startIngestion(options());
@@ -168,9 +178,9 @@ describe('scheduler', () => {
     });
     await rt.stop();
     expect(row.last_error).toMatch(
-      /^3 requêtes sur 3 en échec ; première : Hub'Eau : HTTP 500 .* ; service jugé indisponible après 3 échecs consécutifs, 39 requêtes reportées au prochain passage$/,
+      /^3 requêtes sur 3 en échec ; première : Hub'Eau : HTTP 500 .* ; service jugé indisponible après 3 échecs consécutifs, 5 requêtes reportées au prochain passage$/,
     );
-    expect(calls).toBe(3 + 42);
+    expect(calls).toBe(3 + 8);
     expect(row.last_error_at).not.toBeNull();
     expect(row.last_success).toBeGreaterThanOrEqual(row.last_error_at ?? 0);
     expect(row.consecutive_failures).toBe(0);
@@ -187,7 +197,12 @@ describe('scheduler', () => {
         lastErrorAt: row.last_error_at,
         consecutiveFailures: 0,
         enEchec: false,
-        counts: expect.objectContaining({ requetes: 42, pages: 42 }) as Record<string, number>,
+        counts: expect.objectContaining({ requetes: 8, pages: 8 }) as Record<string, number>,
+        enCoursDepuis: null,
+        tropLong: false,
+        avertissements: [
+          expect.objectContaining({ code: 'reponses_vides' }) as { code: string; message: string },
+        ],
       },
     ]);
     expect(res.body).not.toMatch(/127\.0\.0\.1|observations_tr|https?:/);

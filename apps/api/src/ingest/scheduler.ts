@@ -1,28 +1,36 @@
 /**
- * Live ingestion (`INGEST=live`), started by server.ts: one leader per database runs the jobs on their croner
- * schedules (docs/decisions/020, 021, 022). Followers retry the leadership every `leaderRetryMs` (INGEST_LEADER_RETRY_S,
- * 10 s by default): a leader killed with -9 loses its session, hence the lock, and another instance runs the jobs
- * within that time (docs/decisions/121). A leader that finds its session lost (at the lock connection's heartbeat)
- * stops its schedules and aborts its runs in flight; jobs upsert, so a short overlap with the next leader after a
- * network cut writes nothing twice. A failed run is retried with exponential backoff
- * when that comes before its next scheduled run. `stop()` stops the schedules, aborts
- * requests in flight, waits for running jobs and releases the leadership.
+ * Live ingestion, started by server.ts unless `INGEST=off`: one leader per database runs the jobs on their croner
+ * schedules (docs/decisions/020, 021, 022). In `auto` mode (the default, docs/decisions/134) the leader first probes
+ * the sources: they answer → the service is recorded live and the jobs start; they do not → the demo is recorded
+ * with the reason and the probe is repeated (30 s, doubling up to 10 min) until they answer, then the service turns
+ * live without a restart. A database once live stays live.
+ *
+ * Followers retry the leadership every `leaderRetryMs` (INGEST_LEADER_RETRY_S, 10 s by default): a leader killed
+ * with -9 loses its session (PostgreSQL) or its lease expires (SQLite, ADR 137), and another instance runs the jobs
+ * within that time (docs/decisions/121). A leader that finds its leadership lost stops its schedules and aborts its
+ * runs in flight; jobs upsert, so a short overlap with the next leader after a network cut writes nothing twice. A
+ * failed run is retried with exponential backoff when that comes before its next scheduled run. Every job shares one
+ * gate per source (a `Retry-After` pauses the source for all, ADR 136) and one pace of Hub'Eau's long reads.
+ * `stop()` stops the schedules, aborts requests in flight, waits for running jobs and releases the leadership.
  */
 import { Cron } from 'croner';
 import type { Env } from '../config/env';
+import { readServiceMode, recordServiceMode, type ServiceModeState } from '../data/service-mode';
 import type { Db } from '../db/client';
 import { tryAcquireLeadership, type Leadership } from '../db/dialect';
 import { APP_VERSION } from '../version';
 import type { IngestEvents } from './events';
-import { DEFAULT_HTTP, type HttpOptions, type IngestLogger } from './http';
+import { DEFAULT_HTTP, sharedPacer, sourceGates, type HttpOptions, type IngestLogger } from './http';
 import { hubeauElabJob } from './jobs/hubeau-elab';
 import { hubeauObservationsJob } from './jobs/hubeau-observations';
+import { hubeauRattrapageJob } from './jobs/hubeau-rattrapage';
 import { hubeauStationsJob } from './jobs/hubeau-stations';
-import { INGEST_LOCK_KEY, readJobRow } from './ingest-job.repo';
+import { clearRunningJobs, INGEST_LOCK_KEY, readJobRow } from './ingest-job.repo';
 import { runJob, type IngestJob, type RunOutcome } from './jobs/runner';
 import { vigicruesObservationsJob } from './jobs/vigicrues-observations';
 import { vigicruesPrevisionsJob } from './jobs/vigicrues-previsions';
 import { vigicruesVigilanceJob } from './jobs/vigicrues-vigilance';
+import { probeSources, type ProbeResult } from './probe';
 
 export { INGEST_LOCK_KEY };
 
@@ -30,20 +38,26 @@ export function defaultJobs(
   env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'HUBEAU_BACKFILL_PER_MINUTE'>,
 ): IngestJob[] {
   const perMinute = env.HUBEAU_BACKFILL_PER_MINUTE;
-  // Overdue jobs run at start one after the other, in this order: the short ones first, so that a first start
-  // (29-day reads, obs_elab backfill: paced, long) does not hold the vigilance back.
+  // Overdue jobs run at start one after the other, in this order: the catalogue (the stations to read), the sweep
+  // that makes every station current, the vigilance and the forecasts; only then the paced long reads (the 29-day
+  // catch-up, the obs_elab backfill), newest first (docs/decisions/135).
   return [
     hubeauStationsJob({ baseUrl: env.HUBEAU_BASE_URL }),
+    hubeauObservationsJob({ baseUrl: env.HUBEAU_BASE_URL }),
     vigicruesVigilanceJob({ baseUrl: env.VIGICRUES_BASE_URL }),
     vigicruesPrevisionsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
-    hubeauObservationsJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
+    hubeauRattrapageJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
     vigicruesObservationsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
     hubeauElabJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
   ];
 }
 
 export interface IngestionOptions {
-  env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'PUBLIC_URL' | 'HUBEAU_BACKFILL_PER_MINUTE'>;
+  env: Pick<
+    Env,
+    'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'PUBLIC_URL' | 'HUBEAU_BACKFILL_PER_MINUTE' | 'INSTANCE_ID'
+  > &
+    Partial<Pick<Env, 'INGEST'>>;
   db: Db;
   events: IngestEvents;
   log: IngestLogger;
@@ -56,6 +70,10 @@ export interface IngestionOptions {
   retryBaseMs?: number;
   /** Run the overdue jobs immediately on becoming the leader (default true). */
   runAtStart?: boolean;
+  /** First delay before probing the sources again in demo (doubled up to `PROBE_MAX_DELAY_MS`). */
+  probeRetryMs?: number;
+  /** Called once the service is live on this instance (server.ts starts the daily roll-up). */
+  onLive?: () => void;
 }
 
 export interface IngestionRuntime {
@@ -67,12 +85,103 @@ export interface IngestionRuntime {
 
 const MAX_JOB_RETRIES = 3;
 const DEFAULT_LEADER_RETRY_MS = 10_000;
+export const PROBE_FIRST_DELAY_MS = 30_000;
+export const PROBE_MAX_DELAY_MS = 10 * 60_000;
+
+/**
+ * After a run: the delay of a job-level retry (doubled at each failure, at most `MAX_JOB_RETRIES`, only when it comes
+ * before the next scheduled run), null when none; `retries` counts the failures in a row.
+ */
+function retryDelay(
+  retries: Map<string, number>,
+  job: string,
+  ok: boolean,
+  baseMs = 60_000,
+  msToNext: number | null = Infinity,
+): number | null {
+  if (ok) {
+    retries.delete(job);
+    return null;
+  }
+  const n = (retries.get(job) ?? 0) + 1;
+  const delay = baseMs * 2 ** (n - 1);
+  if (n <= MAX_JOB_RETRIES && delay < (msToNext ?? Infinity)) {
+    retries.set(job, n);
+    return delay;
+  }
+  retries.delete(job);
+  return null;
+}
+
+interface LiveSwitchDeps {
+  opts: IngestionOptions;
+  http: Pick<HttpOptions, 'userAgent' | 'gates'>;
+  now: () => number;
+  later: (ms: number, fn: () => void) => void;
+  startJobs: () => Promise<void>;
+  /** Still running and leading. */
+  active: () => boolean;
+}
+
+/**
+ * Demo → live (docs/decisions/134): `goLive` records the live mode (followers' clocks follow), announces it once and
+ * starts the jobs; `probeThenLive` probes the sources and goes live when they answer, else records the demo with the
+ * reason and probes again later, the delay doubling up to `PROBE_MAX_DELAY_MS`.
+ */
+function liveSwitch(d: LiveSwitchDeps) {
+  const { opts, now } = d;
+  const log = opts.log;
+  let announced = false;
+  const goLive = async (since: number | null): Promise<void> => {
+    const state: ServiceModeState = {
+      mode: 'live',
+      raison: null,
+      depuis: since ?? now(),
+      prochainEssai: null,
+    };
+    await recordServiceMode(opts.db.db, state);
+    if (!announced) {
+      announced = true;
+      opts.onLive?.();
+    }
+    await d.startJobs();
+  };
+  const probeThenLive = async (delay: number): Promise<void> => {
+    if (!d.active()) return;
+    const result: ProbeResult = await probeSources(opts.env, {
+      userAgent: d.http.userAgent,
+      gates: d.http.gates,
+      log,
+    });
+    if (!d.active()) return;
+    if (result.ok) {
+      log.info({ sources: result.sources }, 'Sources joignables : service en direct');
+      await goLive(null);
+      return;
+    }
+    const next = Math.min(delay, PROBE_MAX_DELAY_MS);
+    const before = await readServiceMode(opts.db.db);
+    await recordServiceMode(opts.db.db, {
+      mode: 'demo',
+      raison: result.raison,
+      depuis: before?.mode === 'demo' ? before.depuis : now(),
+      prochainEssai: now() + next,
+    });
+    log.warn(
+      { sources: result.sources, nouvelEssaiMs: next },
+      `Démonstration : ${result.raison ?? 'sources injoignables'} ; nouvel essai dans ${Math.round(next / 1000)} s`,
+    );
+    d.later(next, () => void probeThenLive(next * 2));
+  };
+  return { goLive, probeThenLive };
+}
 
 export function startIngestion(opts: IngestionOptions): IngestionRuntime {
   const now = opts.now ?? Date.now;
   const jobs = opts.jobs ?? defaultJobs(opts.env);
   const log = opts.log;
   const leaderRetryMs = opts.leaderRetryMs ?? DEFAULT_LEADER_RETRY_MS;
+  const auto = (opts.env.INGEST ?? 'live') === 'auto';
   /** Aborted on stop, and when the leadership is lost (replaced then for the next one). */
   let abort = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
@@ -85,7 +194,9 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
     ...DEFAULT_HTTP,
     ...opts.http,
     userAgent: `Limni/${APP_VERSION} (+${opts.env.PUBLIC_URL})`,
+    gates: sourceGates(),
   };
+  const pace = sharedPacer(opts.env.HUBEAU_BACKFILL_PER_MINUTE);
 
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => {
@@ -99,24 +210,13 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
     if (stopped || !leadership) return null;
     const current = running.get(job.name);
     if (current) return current;
-    const p = runJob(job, { db: opts.db.db, events: opts.events, now, log, http, signal: abort.signal })
+    const p = runJob(job, { db: opts.db.db, events: opts.events, now, log, http, pace, signal: abort.signal })
       .then((outcome) => {
-        if (outcome.ok) {
-          retries.delete(job.name);
-        } else if (!stopped) {
-          const n = (retries.get(job.name) ?? 0) + 1;
-          const delay = (opts.retryBaseMs ?? 60_000) * 2 ** (n - 1);
-          const next = crons.find((c) => c.job === job)?.cron.msToNext() ?? Infinity;
-          if (n <= MAX_JOB_RETRIES && delay < (next ?? Infinity)) {
-            retries.set(job.name, n);
-            log.warn(
-              { job: job.name, delayMs: delay, attempt: n },
-              `Ingestion ${job.name} : nouvel essai programmé`,
-            );
-            later(delay, () => void trigger(job));
-          } else {
-            retries.delete(job.name);
-          }
+        const next = crons.find((c) => c.job === job)?.cron.msToNext() ?? Infinity;
+        const delay = stopped ? null : retryDelay(retries, job.name, outcome.ok, opts.retryBaseMs, next);
+        if (delay !== null) {
+          log.warn({ job: job.name, delayMs: delay }, `Ingestion ${job.name} : nouvel essai programmé`);
+          later(delay, () => void trigger(job));
         }
         return outcome;
       })
@@ -147,10 +247,24 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
     crons = [];
   };
 
+  const live = liveSwitch({
+    opts,
+    http,
+    now,
+    later,
+    startJobs,
+    active: () => !stopped && leadership !== null,
+  });
+
   const lead = async (): Promise<void> => {
     if (stopped) return;
     try {
-      leadership = await tryAcquireLeadership(opts.db.db, opts.db.dialect, INGEST_LOCK_KEY);
+      leadership = await tryAcquireLeadership(
+        opts.db.db,
+        opts.db.dialect,
+        INGEST_LOCK_KEY,
+        opts.env.INSTANCE_ID,
+      );
     } catch (err) {
       log.error(
         { err: err instanceof Error ? err.message : String(err) },
@@ -171,7 +285,6 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
       later(leaderRetryMs, () => void lead());
       return;
     }
-    log.info({ jobs: jobs.map((j) => j.name) }, 'Ingestion en direct démarrée (instance meneuse)');
     const mine = leadership;
     void mine.lost.then(() => {
       if (stopped || leadership !== mine) return;
@@ -183,7 +296,15 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
       abort = new AbortController();
       later(leaderRetryMs, () => void lead());
     });
-    await startJobs();
+    // A run left marked as running by a leader that died is over.
+    await clearRunningJobs(opts.db.db);
+    const recorded = await readServiceMode(opts.db.db);
+    if (auto && recorded?.mode !== 'live') {
+      await live.probeThenLive(opts.probeRetryMs ?? PROBE_FIRST_DELAY_MS);
+      return;
+    }
+    log.info({ jobs: jobs.map((j) => j.name) }, 'Ingestion en direct démarrée (instance meneuse)');
+    await live.goLive(recorded?.mode === 'live' ? recorded.depuis : null);
   };
 
   const starting = lead();

@@ -9,7 +9,7 @@ import { fixtureJson, startUpstream, type Upstream, type UpstreamRequest } from 
 import { IngestEvents, type ForecastsEvent, type ObservationsEvent, type VigilanceEvent } from './events';
 import { silentLogger } from './http';
 import { hubeauObservationsJob } from './jobs/hubeau-observations';
-import { runJob, type IngestJob } from './jobs/runner';
+import { readIngestStatus, runJob, type IngestJob } from './jobs/runner';
 import { vigicruesObservationsJob } from './jobs/vigicrues-observations';
 import { vigicruesPrevisionsJob } from './jobs/vigicrues-previsions';
 import { vigicruesVigilanceJob } from './jobs/vigicrues-vigilance';
@@ -284,13 +284,34 @@ describe('vigicrues-vigilance job', () => {
     expect((await troncon('MP6')).niveau).toBe(2);
   });
 
+  it('a bulletin dated in the future is refused and reported; it never blocks the next real one', async () => {
+    const before = await troncon('MP6');
+    // 5.4 hours after the server's clock, MP6 at orange.
+    bulletin = derived({ MP6: '3' }, (clock + 5.4 * HOUR - RECORDED_TS) / HOUR);
+    const refused = await run(vigicruesVigilanceJob({ baseUrl: base() }));
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatch(/bulletin .* 324 min après l'horloge du serveur : refusé/);
+    expect(refused.counts).toMatchObject({ bulletin_futur_refuse: 1 });
+    expect(await troncon('MP6')).toMatchObject({ niveau: before.niveau, niveau_ts: before.niveau_ts });
+    const status = (await readIngestStatus(ctx.db.db)).find((j) => j.job === 'vigicrues-vigilance');
+    expect(status?.lastErrorCode).toBe('bulletin_futur');
+
+    // The next real bulletin (10 minutes ago) is applied, not skipped as « older ».
+    bulletin = derived({ MP6: '3' }, (clock - 10 * 60_000 - RECORDED_TS) / HOUR);
+    const applied = await run(vigicruesVigilanceJob({ baseUrl: base() }));
+    expect(applied.ok).toBe(true);
+    expect(applied.counts.bulletin_ancien_ignore ?? 0).toBe(0);
+    expect(await troncon('MP6')).toMatchObject({ niveau: 3, niveau_ts: clock - 10 * 60_000 });
+  });
+
   it('a level outside 1–4 fails loudly and leaves levels and alerts untouched', async () => {
     bulletin = derived({ MP6: '5' }, 18);
     const before = await countAlertes();
+    const level = (await troncon('MP6')).niveau;
     const outcome = await run(vigicruesVigilanceJob({ baseUrl: base() }));
     expect(outcome.ok).toBe(false);
     expect(outcome.error).toMatch(/Vigicrues : réponse inattendue pour InfoVigiCru \(national, détail\)/);
-    expect((await troncon('MP6')).niveau).toBe(2);
+    expect((await troncon('MP6')).niveau).toBe(level);
     expect(await countAlertes()).toBe(before);
   });
 });

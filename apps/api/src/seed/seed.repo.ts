@@ -14,6 +14,28 @@ export function inSeedTransaction(
   return db.transaction().execute(fn);
 }
 
+/** Advisory lock key of the demo loading ("LIMS"): instances started together load it once (ADR 137). */
+export const SEED_LOCK_KEY = 0x4c494d53;
+
+/**
+ * Serialises the demo loading of instances started together on one database, for the rest of the transaction:
+ * PostgreSQL waits on a transaction-level advisory lock; SQLite takes the file's write lock at once (a write).
+ */
+export async function lockSeed(trx: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`.execute(trx);
+  } else {
+    await sql`insert into meta (key, value) values ('seed_lock', '1') on conflict (key) do nothing`.execute(
+      trx,
+    );
+  }
+}
+
+/** True when an SQLite write waited past its busy timeout (another process holds the write lock). */
+export function isSqliteBusy(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+}
+
 /** True once the referential is loaded (the seed never runs twice on the same database). */
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
   const row = await db
@@ -279,4 +301,14 @@ export async function setPlacesEpisode(
     .set({ episode: code })
     .where('id', 'in', [...lieuIds])
     .execute();
+}
+
+/** Fixes a recorded episode's period (migration 013). */
+export async function setEpisodePeriod(
+  db: Kysely<Database>,
+  code: string,
+  debut: number,
+  fin: number,
+): Promise<void> {
+  await db.updateTable('episode').set({ debut, fin }).where('code', '=', code).execute();
 }

@@ -18,6 +18,12 @@ export const IngestJobStatus = z.object({
   /** True once the job failed past its tolerance: then the service is `degraded`. */
   enEchec: z.boolean(),
   counts: z.record(z.string(), z.number()),
+  /** Start of the run in progress (on the leader), null between runs; absent from older servers. */
+  enCoursDepuis: z.optional(z.nullable(EpochMs)),
+  /** The run in progress outlasts its budget: then the service is `degraded`. */
+  tropLong: z.optional(z.boolean()),
+  /** What the last run noticed without failing (a renamed field, a refused bulletin…). */
+  avertissements: z.optional(z.array(z.object({ code: z.string(), message: z.string() }))),
 });
 export type IngestJobStatus = z.infer<typeof IngestJobStatus>;
 
@@ -48,6 +54,36 @@ export const HealthInstance = z.object({
 });
 export type HealthInstance = z.infer<typeof HealthInstance>;
 
+/** The in-service station whose latest reading is the oldest (never read: `ts` null). */
+export const HealthStationEnRetard = z.object({
+  code: z.string(),
+  lieuId: z.number(),
+  nom: z.string(),
+  ts: z.nullable(EpochMs),
+});
+
+/**
+ * One upstream as an operator sees it (« État des sources »): its last success and last error in words, what it
+ * brought in the last hour and the station furthest behind.
+ */
+export const HealthSource = z.object({
+  nom: z.enum(["Hub'Eau", 'Vigicrues', 'Open-Meteo']),
+  /** `ok`; `en_echec` (a job failing past its tolerance, or nothing received for an hour); `inactive` (not live). */
+  etat: z.enum(['ok', 'en_echec', 'inactive']),
+  derniereReussite: z.nullable(EpochMs),
+  /** French summary of the error of a job of this source still failing, null when none fails. */
+  derniereErreur: z.nullable(z.string()),
+  derniereErreurLe: z.nullable(EpochMs),
+  /** Readings of the last hour (Hub'Eau): stored readings timed within the hour, and the sensors they belong to. */
+  mesuresDerniereHeure: z.optional(z.nullable(z.number())),
+  capteursAJour: z.optional(z.nullable(z.number())),
+  /** In-service stations without a reading for 3 hours, and the one furthest behind (Hub'Eau). */
+  stationsEnRetard: z.optional(z.nullable(z.number())),
+  stationLaPlusAncienne: z.optional(z.nullable(HealthStationEnRetard)),
+  avertissements: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type HealthSource = z.infer<typeof HealthSource>;
+
 export const HealthResponse = z.object({
   /** `degraded` when the database does not answer or a live ingestion job failed past its tolerance. */
   status: z.enum(['ok', 'degraded']),
@@ -57,7 +93,19 @@ export const HealthResponse = z.object({
   donnees: z.object({ debut: z.nullable(EpochMs), fin: z.nullable(EpochMs), jeu: z.nullable(z.string()) }),
   /** Recorded episodes with their own clock (docs/decisions/088); absent from older servers. */
   episodes: z.optional(z.array(HealthEpisode)),
-  ingestion: z.object({ mode: z.enum(['off', 'live']), jobs: z.array(IngestJobStatus) }),
+  /**
+   * `live`: the real clock. `demo`: the sources could not be reached (`raison`), probed again at `prochainEssai`.
+   * `off`: the demo forced by the operator (INGEST=off).
+   */
+  ingestion: z.object({
+    mode: z.enum(['off', 'live', 'demo']),
+    raison: z.optional(z.nullable(z.string())),
+    depuis: z.optional(z.nullable(EpochMs)),
+    prochainEssai: z.optional(z.nullable(EpochMs)),
+    jobs: z.array(IngestJobStatus),
+  }),
+  /** Each upstream's state for operators (live mode); absent from older servers. */
+  sources: z.optional(z.array(HealthSource)),
   /** This instance and the ingestion leader; absent from older servers. */
   instance: z.optional(HealthInstance),
   problemes: z.array(HealthProbleme),
@@ -65,7 +113,7 @@ export const HealthResponse = z.object({
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 /**
- * `?strict=1`: for load balancers, a `degraded` service answers 503 (otherwise 200 with its status; a database
- * that does not answer is a 503 either way).
+ * `?strict=1`: for load balancers, whether this instance can serve: 503 only when its database does not answer.
+ * Failing sources make the service `degraded` (200, see `sources`), never take every instance out at once.
  */
 export const HealthQuery = z.object({ strict: z.optional(z.enum(['0', '1'])) });

@@ -306,6 +306,34 @@ export const Photo = z.object({
 export type Photo = z.infer<typeof Photo>;
 
 /** A place (docs/requirements.md R6.4: id, nom, station_mesure_ok, lat_gps, lon_gps) with everything its tabs need. */
+/** Why a reading was set aside as implausible (docs/decisions/136), with the figure it was compared with. */
+export const RaisonEcartee = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('bornes'), min: z.number(), max: z.number() }),
+  z.object({ code: z.literal('historique'), min: z.number(), max: z.number() }),
+  z.object({ code: z.literal('saut'), reference: z.number(), minutes: z.number() }),
+]);
+export type RaisonEcartee = z.infer<typeof RaisonEcartee>;
+
+/** A reading received and set aside as implausible: never a value, a verdict, a class or an alert. */
+export const ValeurEcartee = z.object({
+  capteur_id: z.int(),
+  grandeur: Grandeur,
+  unite: z.string(),
+  ts: EpochMs,
+  valeur: z.number(),
+  raison: RaisonEcartee,
+  /** When Limni received it. */
+  recu_le: EpochMs,
+});
+export type ValeurEcartee = z.infer<typeof ValeurEcartee>;
+
+/** Why a place's station gives no more readings, from Hub'Eau's catalogue, and since when. */
+export const StationArret = z.object({
+  motif: z.enum(['hors_service', 'absente_du_catalogue']),
+  depuis: EpochMs,
+});
+export type StationArret = z.infer<typeof StationArret>;
+
 export const LieuDetail = z.object({
   id: z.int(),
   nom: z.string(),
@@ -329,6 +357,10 @@ export const LieuDetail = z.object({
   a_previsions: z.boolean(),
   /** The recorded episode the place belongs to, whose clock its ages use (docs/decisions/088); absent: main dataset. */
   episode: z.optional(z.nullable(z.object({ code: z.string(), libelle: z.string() }))),
+  /** The station stopped giving readings (Hub'Eau's catalogue says why); absent or null: in service. */
+  station_arret: z.optional(z.nullable(StationArret)),
+  /** Readings of the last week set aside as implausible, latest first (at most 5). */
+  valeurs_ecartees: z.optional(z.array(ValeurEcartee)),
 });
 export type LieuDetail = z.infer<typeof LieuDetail>;
 

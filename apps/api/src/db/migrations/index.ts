@@ -14,6 +14,7 @@ import { migration009 } from './009_security';
 import { migration010 } from './010_episodes';
 import { migration011 } from './011_hubeau_elab';
 import { migration012 } from './012_langue';
+import { migration013 } from './013_live';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -27,5 +28,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '010_episodes': migration010(),
     '011_hubeau_elab': migration011(),
     '012_langue': migration012(),
+    '013_live': migration013(dialect),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '@limni/shared/domain/verdict';
 import type { AppDeps } from '../../deps';
 import { dataNow } from '../../data/observations';
+import { serviceModeOf } from '../../data/service-mode';
 import {
   jourReference,
   maintenant,
@@ -106,7 +107,7 @@ export class ActivitesService {
   }
 
   private now(): Promise<number> {
-    return dataNow(this.db, this.deps.env, this.deps.now);
+    return dataNow(this.db, serviceModeOf(this.deps), this.deps.now);
   }
 
   private async activiteOr404(ida: number) {

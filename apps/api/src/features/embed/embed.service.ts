@@ -15,6 +15,7 @@ import type { Verdict } from '@limni/shared/domain/verdict';
 import type { AppDeps } from '../../deps';
 import { bandsOn, climatologyPeriod } from '../../data/archive.repo';
 import { capteurStatesAt, dataClockOf } from '../../data/observations';
+import { serviceModeOf } from '../../data/service-mode';
 import { observationsBetween } from '../../data/observations.repo';
 import { maintenant, seuilsOf, verdictsAt } from '../../data/verdicts';
 import { activiteNom } from '../../data/verdicts.repo';
@@ -118,7 +119,7 @@ export class EmbedService {
     ]);
     if (!lieu) throw notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
     if (activite === undefined) throw notFound(`Aucune activité ne porte l'identifiant ${activiteId}.`);
-    const clock = await dataClockOf(this.db, this.deps.env, this.deps.now, lieu.episode);
+    const clock = await dataClockOf(this.db, serviceModeOf(this.deps), this.deps.now, lieu.episode);
     const [etats, sources] = await Promise.all([
       capteurStatesAt(this.db, [id], clock.now, clock.now),
       capteurSources(this.db, [id]),
@@ -164,7 +165,8 @@ export class EmbedService {
     const clocks = new Map(
       await Promise.all(
         episodes.map(
-          async (ep) => [ep, await dataClockOf(this.db, this.deps.env, this.deps.now, ep)] as const,
+          async (ep) =>
+            [ep, await dataClockOf(this.db, serviceModeOf(this.deps), this.deps.now, ep)] as const,
         ),
       ),
     );

@@ -13,17 +13,17 @@ export function healthRoutes(
         schema: {
           tags: ['système'],
           summary:
-            'État du service : base de données, version, période des données, ingestion ; « degraded » en 200, ou en 503 avec ?strict=1 (répartiteurs de charge)',
+            'État du service : base de données, version, période des données, mode (direct ou démonstration), ingestion et sources ; ?strict=1 (répartiteurs de charge) : 503 seulement si cette instance ne peut pas servir',
           querystring: HealthQuery,
           response: { 200: HealthResponse, 503: HealthResponse },
         },
       },
       async (request, reply) => {
         const body = await healthStatus(deps, deps.ingestStatus, deps.ingestLeader);
-        // A database that does not answer: this instance serves nothing (503). A failing ingestion job: the
-        // data get old but pages still work, so 200 with the status, unless a load balancer asks ?strict=1.
-        const down = !body.database.ok || (body.status === 'degraded' && request.query.strict === '1');
-        return reply.code(down ? 503 : 200).send(body);
+        // A database that does not answer: this instance serves nothing (503). Failing sources: the data get old but
+        // every instance still serves its pages, so 200 with the status — `?strict=1` included, or a load balancer
+        // would take every instance out at once (docs/decisions/134).
+        return reply.code(body.database.ok ? 200 : 503).send(body);
       },
     );
   };

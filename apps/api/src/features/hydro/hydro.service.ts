@@ -23,6 +23,7 @@ import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
 import { episodesOfLieux } from '../../data/capteurs.repo';
 import { capteurStatesAt, dataNow } from '../../data/observations';
+import { serviceModeOf } from '../../data/service-mode';
 import { notFound } from '../../http/errors';
 import type { Langue } from '../../http/langue';
 import * as repo from './hydro.repo';
@@ -108,7 +109,7 @@ export class HydroService {
     const [items, banded, maintenant] = await Promise.all([
       repo.listIndex(this.db),
       repo.placesWithBand(this.db),
-      dataNow(this.db, this.deps.env, this.deps.now),
+      dataNow(this.db, serviceModeOf(this.deps), this.deps.now),
     ]);
     if (banded.length === 0) return items;
     const etats = await capteurStatesAt(
@@ -151,7 +152,7 @@ export class HydroService {
   async entiteLieux(id: number): Promise<EntiteLieux> {
     const lieux = await repo.entiteLieuxRefs(this.db, id);
     if (!lieux) throw entiteInconnue(id);
-    const maintenant = await dataNow(this.db, this.deps.env, this.deps.now);
+    const maintenant = await dataNow(this.db, serviceModeOf(this.deps), this.deps.now);
     // Places of a recorded episode are judged at their episode's clock (docs/decisions/088).
     const episodes = await episodesOfLieux(
       this.db,
@@ -161,7 +162,7 @@ export class HydroService {
     const etats = await capteurStatesAt(this.db, main, maintenant, maintenant);
     const clocks = new Map<number, { code: string; libelle: string; maintenant: number }>();
     for (const [lieuId, ep] of episodes) {
-      const at = await dataNow(this.db, this.deps.env, this.deps.now, ep.code);
+      const at = await dataNow(this.db, serviceModeOf(this.deps), this.deps.now, ep.code);
       clocks.set(lieuId, { ...ep, maintenant: at });
       etats.push(...(await capteurStatesAt(this.db, [lieuId], at, at)));
     }
@@ -180,6 +181,6 @@ export class HydroService {
   async entiteAlertes(id: number): Promise<Alerte[]> {
     const scopes = await repo.entiteAlerteScopes(this.db, id);
     if (!scopes) throw entiteInconnue(id);
-    return alertesFor(this.db, scopes, await dataNow(this.db, this.deps.env, this.deps.now));
+    return alertesFor(this.db, scopes, await dataNow(this.db, serviceModeOf(this.deps), this.deps.now));
   }
 }

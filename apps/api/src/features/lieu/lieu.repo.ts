@@ -4,7 +4,15 @@
  * The observation range itself is read through `data/observations.repo.ts`.
  */
 import type { Kysely } from 'kysely';
-import type { LieuDetail, LieuWebcam, Photo, PrevisionSerie } from '@limni/shared/contracts/hydro';
+import {
+  RaisonEcartee,
+  type LieuDetail,
+  type LieuWebcam,
+  type Photo,
+  type PrevisionSerie,
+  type ValeurEcartee,
+} from '@limni/shared/contracts/hydro';
+import * as z from 'zod/mini';
 import { webcamLegende } from '@limni/shared/domain/webcam';
 import { uploadUrl } from '../../data/uploads';
 import type { Database } from '../../db/schema';
@@ -80,11 +88,13 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
       'troncon.niveau_ts as troncon_niveau_ts',
       'episode.code as episode_code',
       'episode.libelle as episode_libelle',
+      'lieu.station_motif',
+      'lieu.station_motif_depuis',
     ])
     .where('lieu.id', '=', id)
     .executeTakeFirst();
   if (!l) return null;
-  const [capteurs, photos, webcam] = await Promise.all([
+  const [capteurs, photos, webcam, ecartees] = await Promise.all([
     db
       .selectFrom('capteur')
       .select(['id', 'grandeur', 'unite', 'libelle', 'source', 'pas_min', 'premier_ts', 'dernier_ts'])
@@ -94,6 +104,7 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
       .execute(),
     lieuPhotos(db, id),
     db.selectFrom('webcam').select('id').where('lieu_id', '=', id).limit(1).executeTakeFirst(),
+    valeursEcartees(db, id),
   ]);
   const previsions =
     capteurs.length === 0
@@ -145,7 +156,64 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
     ...(l.episode_code !== null && l.episode_libelle !== null
       ? { episode: { code: l.episode_code, libelle: l.episode_libelle } }
       : {}),
+    station_arret:
+      (l.station_motif === 'hors_service' || l.station_motif === 'absente_du_catalogue') &&
+      l.station_motif_depuis !== null
+        ? { motif: l.station_motif, depuis: l.station_motif_depuis }
+        : null,
+    valeurs_ecartees: ecartees,
   };
+}
+
+/** How far back before a place's latest reading set-aside values are shown. */
+const ECARTEES_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * The readings of a place set aside as implausible (docs/decisions/136) in the week before its latest reading,
+ * latest first, at most 5. A stored reason that does not parse is left out (never shown half).
+ */
+async function valeursEcartees(db: Kysely<Database>, lieuId: number): Promise<ValeurEcartee[]> {
+  const rows = await db
+    .selectFrom('observation_suspecte')
+    .innerJoin('capteur', 'capteur.id', 'observation_suspecte.capteur_id')
+    .select([
+      'observation_suspecte.capteur_id',
+      'capteur.grandeur',
+      'capteur.unite',
+      'capteur.dernier_ts',
+      'observation_suspecte.ts',
+      'observation_suspecte.valeur',
+      'observation_suspecte.raison',
+      'observation_suspecte.recu_le',
+    ])
+    .where('capteur.lieu_id', '=', lieuId)
+    .orderBy('observation_suspecte.ts', 'desc')
+    .limit(20)
+    .execute();
+  const out: ValeurEcartee[] = [];
+  for (const r of rows) {
+    const newest = Math.max(Number(r.dernier_ts ?? 0), Number(r.ts));
+    if (Number(r.ts) < newest - ECARTEES_WINDOW_MS) continue;
+    let raison: unknown;
+    try {
+      raison = JSON.parse(r.raison) as unknown;
+    } catch {
+      continue;
+    }
+    const parsed = z.safeParse(RaisonEcartee, raison);
+    if (!parsed.success) continue;
+    out.push({
+      capteur_id: r.capteur_id,
+      grandeur: r.grandeur,
+      unite: r.unite,
+      ts: Number(r.ts),
+      valeur: r.valeur,
+      raison: parsed.data,
+      recu_le: Number(r.recu_le),
+    });
+    if (out.length === 5) break;
+  }
+  return out;
 }
 
 /** URL of a stored photo: absolute URLs and paths as they are, stored upload names (`<kind>/<name>`) as served. */

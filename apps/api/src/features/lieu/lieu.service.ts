@@ -21,6 +21,7 @@ import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
 import { toDateRange } from '../../data/date-range';
 import { capteurStatesAt, dataNowOfLieu } from '../../data/observations';
+import { serviceModeOf } from '../../data/service-mode';
 import { observationsBetween } from '../../data/observations.repo';
 import { capteursVersion, SeriesBodyCache, VersionMemo, type CachedBody } from '../../data/series-cache';
 import { notFound } from '../../http/errors';
@@ -76,7 +77,7 @@ export class LieuService {
   async alertes(id: number): Promise<Alerte[]> {
     const scopes = await repo.lieuScopes(this.db, id);
     if (!scopes) throw lieuInconnu(id);
-    const now = await dataNowOfLieu(this.db, this.deps.env, this.deps.now, id);
+    const now = await dataNowOfLieu(this.db, serviceModeOf(this.deps), this.deps.now, id);
     return alertesFor(
       this.db,
       {
@@ -103,7 +104,7 @@ export class LieuService {
   /** The state of each sensor at the end of a Paris day (or at the data "now" when earlier). */
   async etat(id: number, date: string): Promise<LieuEtat> {
     await this.capteursOr404(id);
-    const now = await dataNowOfLieu(this.db, this.deps.env, this.deps.now, id);
+    const now = await dataNowOfLieu(this.db, serviceModeOf(this.deps), this.deps.now, id);
     const instant = Math.min(parisDayRange(date).end - 1, now);
     return { lieu_id: id, date, instant, capteurs: await capteurStatesAt(this.db, [id], instant, instant) };
   }

@@ -1,155 +1,125 @@
 /**
- * Every 10 minutes: real-time H and Q of every known station from Hub'Eau `observations_tr`
- * (docs/decisions/020-ingest-schedule-and-overlap.md, 091). Stations are asked in multi-code requests, each from its
- * own checkpoint minus a 3-hour overlap (late arrivals), oldest first, following the cursor until `next` is null; a
- * station never read is read 29 days back (all that observations_tr keeps). Observations are normalised (mm → m,
- * l/s → m³/s, site-level duplicates dropped) and upserted. Long reads (a start more than a day back) are paced, and
- * after each of their pages the stations' checkpoints move to the last instant read and are saved at once, so a
- * stopped run resumes there; a failed request otherwise leaves its stations' checkpoints where they were.
+ * Every 10 minutes: real-time H and Q from Hub'Eau `observations_tr`, newest first (docs/decisions/135).
+ * 1. The sweep: one paged read of the whole network over the last 4 hours, newest first (`sort=desc`, no station
+ *    codes): a few pages make every station of France current. A series covered by it (latest reading within the
+ *    hour, so its 3-hour overlap for late readings is inside the window) moves to the latest instant its station
+ *    returned.
+ * 2. The short catch-ups: series behind by more than an hour and less than a day (a station late to publish, a gap
+ *    in the sweeps) are asked from their latest reading minus 3 hours, in requests of up to 100 codes.
+ * Series further behind, or never read, are the paced catch-up job's (`hubeau-rattrapage`). A station that returned
+ * nothing keeps its series where it was and is asked again from there: readings that arrive late upstream are not
+ * lost (ADR 020). Readings of stations out of service or unknown to Limni are dropped.
  */
-import { DAY_MS, HOUR_MS } from '@limni/shared/domain/time';
-import { pacer, UpstreamError } from '../http';
 import { ObservationStore } from '../observation-store';
-import { normaliseObservations, observationsTr, OBS_MAX_SIZE } from '../sources/hubeau';
-import { stationsInService } from './hubeau.repo';
-import { RequestTracker, type IngestJob } from './runner';
+import {
+  catchUp,
+  endRun,
+  lagOf,
+  loadSeries,
+  OBS_SWEEP_MS,
+  readObservations,
+  tracked,
+  type HubeauSeries,
+} from './hubeau-read';
+import { RequestTracker, type IngestJob, type JobContext } from './runner';
+import { advanceSeries, noSeriesYet, seriesKey, type SeriesAdvance } from './serie-hubeau.repo';
 
-export const OBS_OVERLAP_MS = 3 * HOUR_MS;
-/** observations_tr keeps about 30 days and refuses a start more than a month back. */
-export const OBS_MAX_LOOKBACK_MS = 29 * DAY_MS;
-/** A station never read before is read as far back as observations_tr allows (docs/decisions/091). */
-export const OBS_INITIAL_LOOKBACK_MS = OBS_MAX_LOOKBACK_MS;
-/** A request starting further back than this is a long read: paced, checkpointed page by page. */
-export const OBS_LONG_READ_MS = 24 * HOUR_MS;
-
-export interface ObservationsCheckpoint {
-  /** `code:grandeur` → instant up to which that series was read completely (start of the successful request). */
-  since: Record<string, number>;
-}
-
-function readCheckpoint(v: unknown): ObservationsCheckpoint {
-  const since = (v as Partial<ObservationsCheckpoint> | undefined)?.since;
-  if (!since || typeof since !== 'object') return { since: {} };
-  return {
-    since: Object.fromEntries(
-      Object.entries(since).filter((e): e is [string, number] => typeof e[1] === 'number'),
-    ),
-  };
-}
+export {
+  OBS_CURRENT_MS,
+  OBS_LONG_READ_MS,
+  OBS_MAX_LOOKBACK_MS,
+  OBS_OVERLAP_MS,
+  OBS_SWEEP_MS,
+  shareRequests,
+} from './hubeau-read';
 
 export interface HubeauObservationsOptions {
   baseUrl: string;
-  /** Station codes per request (URL length stays around 1 KB at 100). */
+  /** Station codes per catch-up request. */
   codesPerRequest?: number;
   pageSize?: number;
-  /** Pace of the long reads, requests a minute (default: not paced). */
-  perMinute?: number;
 }
 
-/** Starts further apart than this do not share a request (a station catching up does not drag the others back). */
-export const OBS_SHARE_SPAN_MS = 6 * HOUR_MS;
+/** The sweep of one quantity: every station over the last hours, newest first. */
+async function sweep(
+  ctx: JobContext,
+  store: ObservationStore,
+  s: HubeauSeries,
+  grandeur: 'H' | 'Q',
+  opts: HubeauObservationsOptions,
+  requests: RequestTracker,
+): Promise<void> {
+  const now = ctx.now();
+  const keep = new Set(s.stations);
+  const covered = new Set(
+    s.stations.filter((code) => lagOf(s.series.get(seriesKey(code, grandeur)), now) === 'courant'),
+  );
+  const latest = new Map<string, number>();
+  await tracked(ctx, requests, () =>
+    readObservations(
+      ctx,
+      store,
+      { codes: null, grandeur, since: Math.floor((now - OBS_SWEEP_MS) / 60_000) * 60_000, sort: 'desc' },
+      {
+        baseUrl: opts.baseUrl,
+        pageSize: opts.pageSize,
+        keep,
+        advance: { stations: covered, eachPage: false },
+      },
+      ctx.http,
+      latest,
+    ),
+  );
+  ctx.count('series_balayees', latest.size);
+  ctx.count('series_a_jour', [...latest.keys()].filter((c) => covered.has(c)).length);
+}
 
-/** Cuts starts sorted oldest first into requests of at most `size` codes spanning at most `OBS_SHARE_SPAN_MS`. */
-export function shareRequests<T extends { since: number }>(sorted: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  let cur: T[] = [];
-  for (const s of sorted) {
-    if (cur.length >= size || (cur.length > 0 && s.since - (cur[0] as T).since > OBS_SHARE_SPAN_MS)) {
-      out.push(cur);
-      cur = [];
+/**
+ * A database of an earlier version kept the series in this job's checkpoint (`since`: `code:grandeur` → start of
+ * the last request that read it): they become the table's rows once.
+ */
+async function importOldCheckpoint(ctx: JobContext): Promise<void> {
+  const since = (ctx.checkpoint as { since?: unknown } | undefined)?.since;
+  if (!since || typeof since !== 'object' || !(await noSeriesYet(ctx.db))) return;
+  const advances: SeriesAdvance[] = [];
+  for (const [key, ts] of Object.entries(since)) {
+    const [code, grandeur] = key.split(':');
+    if (code && (grandeur === 'H' || grandeur === 'Q') && typeof ts === 'number') {
+      advances.push({ code, grandeur, ts });
     }
-    cur.push(s);
   }
-  if (cur.length) out.push(cur);
-  return out;
-}
-
-/** The last instant of a page when its rows are oldest first (as asked); null otherwise (nothing is inferred). */
-function ascendingEnd(ts: readonly number[]): number | null {
-  for (let i = 1; i < ts.length; i++) if ((ts[i] as number) < (ts[i - 1] as number)) return null;
-  return ts.length ? (ts[ts.length - 1] as number) : null;
+  await advanceSeries(ctx.db, advances, ctx.now());
+  ctx.setCheckpoint(null);
 }
 
 export function hubeauObservationsJob(opts: HubeauObservationsOptions): IngestJob {
-  const perRequest = opts.codesPerRequest ?? 100;
   return {
     name: 'hubeau-observations',
     schedule: '*/10 * * * *',
     runAtStartIfOlderThan: 0,
     async run(ctx) {
-      const cp = readCheckpoint(ctx.checkpoint);
-      const store = new ObservationStore(ctx.db, 'hubeau');
-      const stations = await stationsInService(ctx.db);
-      ctx.count('stations', stations.length);
-      const now = ctx.now();
-      const floor = now - OBS_MAX_LOOKBACK_MS;
+      await importOldCheckpoint(ctx);
+      const s = await loadSeries(ctx);
+      ctx.count('stations', s.stations.length);
+      const store = new ObservationStore(ctx.db, 'hubeau', undefined, { live: true });
       const requests = new RequestTracker();
-      const pace = pacer(opts.perMinute ?? Infinity, ctx.signal);
-
       for (const grandeur of ['H', 'Q'] as const) {
-        // Stations with the same start share requests: sort by start, then cut into chunks.
-        const starts = stations
-          .map((code) => {
-            const last = cp.since[`${code}:${grandeur}`];
-            const since = last === undefined ? now - OBS_INITIAL_LOOKBACK_MS : last - OBS_OVERLAP_MS;
-            return { code, since: Math.max(floor, Math.floor(since / 60_000) * 60_000) };
-          })
-          .sort((a, b) => a.since - b.since || a.code.localeCompare(b.code));
-        for (const chunk of shareRequests(starts, perRequest)) {
-          const since = Math.min(...chunk.map((c) => c.since));
-          if (!requests.proceed()) continue;
-          const requestedAt = ctx.now();
-          const long = since < now - OBS_LONG_READ_MS;
-          if (long) ctx.count('lectures_longues');
-          try {
-            for await (const page of observationsTr(
-              { codes: chunk.map((c) => c.code), grandeur, since, size: opts.pageSize ?? OBS_MAX_SIZE },
-              { ...ctx.http, baseUrl: opts.baseUrl, beforeRequest: long ? pace : undefined },
-            )) {
-              ctx.count('pages');
-              if (page.status === 206) ctx.count('pages_206');
-              if (page.data.length === 0) ctx.count('pages_vides');
-              const n = normaliseObservations(page.data, grandeur);
-              ctx.count('lignes_recues', page.data.length);
-              ctx.count('doublons_site_ignores', n.siteRows);
-              const w = await store.write(n.observations);
-              ctx.count('lectures_nouvelles', w.nouvelles);
-              ctx.count('lectures_modifiees', w.modifiees);
-              ctx.count('lectures_inchangees', w.inchangees);
-              ctx.count('lectures_station_inconnue', w.inconnues);
-              ctx.count('doublons_ignores', w.doublons);
-              ctx.count('capteurs_crees', w.capteursCrees);
-              // A long read keeps its progress page by page: everything up to the page's last instant is stored.
-              const end = long && page.next ? ascendingEnd(n.observations.map((o) => o.ts)) : null;
-              if (end !== null) {
-                for (const c of chunk) {
-                  const key = `${c.code}:${grandeur}`;
-                  cp.since[key] = Math.max(cp.since[key] ?? -Infinity, end);
-                }
-                await ctx.saveCheckpoint(cp);
-              }
-            }
-            for (const c of chunk) cp.since[`${c.code}:${grandeur}`] = requestedAt;
-            requests.ok();
-          } catch (err) {
-            if (ctx.signal.aborted) throw err;
-            requests.fail(
-              err instanceof UpstreamError ? err : new UpstreamError("Hub'Eau", 'network', String(err), true),
-            );
-          }
-          ctx.setCheckpoint(cp);
-        }
+        await sweep(ctx, store, s, grandeur, opts, requests);
       }
-      requests.count(ctx);
-
-      await ctx.events.emit({
-        type: 'observations',
-        origin: 'live',
-        source: 'hubeau',
-        at: ctx.now(),
-        sensors: store.summary.sensors,
-      });
-      requests.throwIfFailed();
+      for (const grandeur of ['H', 'Q'] as const) {
+        ctx.count('series_en_retard', await catchUp(ctx, store, s, grandeur, 'court', opts, requests));
+      }
+      if (
+        s.stations.length > 0 &&
+        (ctx.counts().lignes_recues ?? 0) === 0 &&
+        requests.failures.length === 0
+      ) {
+        ctx.warn(
+          'reponses_vides',
+          "Hub'Eau a répondu sans aucune mesure pour l'ensemble du réseau : les séries restent où elles étaient et seront redemandées",
+        );
+      }
+      await endRun(ctx, store, requests);
     },
   };
 }

@@ -1,9 +1,11 @@
 /**
  * Daily: the Hub'Eau station catalogue (`referentiel/stations`, page + size). For the stations Limni knows (a
  * place with that `code_station`), it keeps whether the station is in service (`station_mesure_ok`, which also
- * decides whether observations are polled) and the altitude of the gauge zero. A station Limni does not know becomes
- * a place of its river (docs/decisions/097): the river entity with its Sandre code, else with its name in the same
- * basin, else a new river; a station out of service, without coordinates or without river name is only counted.
+ * decides whether observations are polled), why not (`station_motif`: out of service, or — after a complete read of
+ * the catalogue — no longer listed; shown on the place) and the altitude of the gauge zero. A station Limni does not
+ * know becomes a place of its river (docs/decisions/097): the river entity with its Sandre code, else with its name
+ * in the same basin, else a new river; a station out of service, without coordinates or without river name is only
+ * counted.
  */
 import type { Kysely } from 'kysely';
 import { nameKey, riverDisplayName, slugify } from '@limni/shared/domain/names';
@@ -19,6 +21,7 @@ import {
   updateStationStates,
   type NewRiver,
   type NewStationPlace,
+  type StationMotif,
   type StationState,
 } from './hubeau.repo';
 import type { IngestJob } from './runner';
@@ -81,6 +84,52 @@ export async function stationPlacer(db: Kysely<Database>) {
   };
 }
 
+/** A Hub'Eau station code (10 characters); places of other sources or of a site code are not in the catalogue. */
+const HUBEAU_STATION_CODE = /^[A-Z0-9]{10}$/;
+
+type KnownPlace = Awaited<ReturnType<typeof placesWithStation>>[number];
+
+/** What the catalogue changes for a known place: in service or not and why, gauge zero; null when nothing. */
+export function catalogueState(lieu: KnownPlace, st: StationRow, now: number): StationState | null {
+  // Listed again after it had left the catalogue: in service unless it says otherwise.
+  const back = lieu.station_motif === 'absente_du_catalogue';
+  const ok: 0 | 1 = st.en_service === false ? 0 : st.en_service === true || back ? 1 : lieu.station_mesure_ok;
+  const motif =
+    ok === 1 ? null : st.en_service === false ? 'hors_service' : (lieu.station_motif as StationMotif | null);
+  const depuis =
+    motif === null ? null : motif === lieu.station_motif ? (lieu.station_motif_depuis ?? now) : now;
+  const alt = st.altitude_ref_alti_station ?? lieu.altitude_zero;
+  if (
+    ok === lieu.station_mesure_ok &&
+    alt === lieu.altitude_zero &&
+    motif === lieu.station_motif &&
+    depuis === lieu.station_motif_depuis
+  ) {
+    return null;
+  }
+  return {
+    id: lieu.id,
+    station_mesure_ok: ok,
+    altitude_zero: alt,
+    station_motif: motif,
+    station_motif_depuis: depuis,
+  };
+}
+
+/** Known stations that a complete catalogue no longer lists: no more polled, and the place says why. */
+function absentStates(absent: readonly KnownPlace[], now: number): StationState[] {
+  return absent
+    .filter((l) => l.station_mesure_ok === 1 || l.station_motif !== 'absente_du_catalogue')
+    .map((l) => ({
+      id: l.id,
+      station_mesure_ok: 0 as const,
+      altitude_zero: l.altitude_zero,
+      station_motif: 'absente_du_catalogue' as const,
+      station_motif_depuis:
+        l.station_motif === 'absente_du_catalogue' ? (l.station_motif_depuis ?? now) : now,
+    }));
+}
+
 export interface HubeauStationsOptions {
   baseUrl: string;
   pageSize?: number;
@@ -95,6 +144,7 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
       const known = new Map((await placesWithStation(ctx.db)).map((l) => [l.code_station as string, l]));
       const place = await stationPlacer(ctx.db);
       const seen = new Set<string>();
+      let truncated = false;
       for await (const page of stationsCatalogue({
         ...ctx.http,
         baseUrl: opts.baseUrl,
@@ -103,6 +153,7 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
         ctx.count('pages');
         ctx.count('stations_catalogue', page.stations.length);
         if (page.truncated) {
+          truncated = true;
           ctx.count('catalogue_tronque');
           ctx.log.warn(
             { count: page.count },
@@ -121,12 +172,9 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
             continue;
           }
           seen.add(st.code_station);
-          const ok: 0 | 1 = st.en_service === false ? 0 : st.en_service === true ? 1 : lieu.station_mesure_ok;
-          const alt = st.altitude_ref_alti_station ?? lieu.altitude_zero;
           if (st.en_service === false) ctx.count('stations_hors_service');
-          if (ok !== lieu.station_mesure_ok || alt !== lieu.altitude_zero) {
-            updates.push({ id: lieu.id, station_mesure_ok: ok, altitude_zero: alt });
-          }
+          const u = catalogueState(lieu, st, ctx.now());
+          if (u) updates.push(u);
         }
         await updateStationStates(ctx.db, updates);
         ctx.count('lieux_mis_a_jour', updates.length);
@@ -135,7 +183,12 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
         ctx.count('cours_eau_crees', made.entites);
       }
       ctx.count('stations_connues', seen.size);
-      ctx.count('stations_absentes_du_catalogue', known.size - seen.size);
+      const absent = [...known.values()].filter(
+        (l) => !seen.has(l.code_station as string) && HUBEAU_STATION_CODE.test(l.code_station as string),
+      );
+      ctx.count('stations_absentes_du_catalogue', absent.length);
+      // Only a complete read tells that a station left the catalogue (the paging ended without a failure).
+      if (!truncated) await updateStationStates(ctx.db, absentStates(absent, ctx.now()));
       ctx.setCheckpoint({ catalogueAt: ctx.now() });
     },
   };

@@ -18,19 +18,31 @@ export async function stationsInService(db: Kysely<Database>): Promise<string[]>
 export function placesWithStation(db: Kysely<Database>) {
   return db
     .selectFrom('lieu')
-    .select(['id', 'code_station', 'station_mesure_ok', 'altitude_zero'])
+    .select([
+      'id',
+      'code_station',
+      'station_mesure_ok',
+      'altitude_zero',
+      'station_motif',
+      'station_motif_depuis',
+    ])
     .where('code_station', 'is not', null)
     .execute();
 }
+
+/** Why a place's station gives no more readings (migration 013): the catalogue says so, or no longer lists it. */
+export type StationMotif = 'hors_service' | 'absente_du_catalogue';
 
 export interface StationState {
   /** The place (`lieu.id`). */
   id: number;
   station_mesure_ok: 0 | 1;
   altitude_zero: number | null;
+  station_motif: StationMotif | null;
+  station_motif_depuis: number | null;
 }
 
-/** Writes the in-service state and gauge-zero altitude of places, in one transaction. */
+/** Writes the in-service state, its reason and the gauge-zero altitude of places, in one transaction. */
 export async function updateStationStates(
   db: Kysely<Database>,
   states: readonly StationState[],
@@ -40,7 +52,12 @@ export async function updateStationStates(
     for (const u of states) {
       await trx
         .updateTable('lieu')
-        .set({ station_mesure_ok: u.station_mesure_ok, altitude_zero: u.altitude_zero })
+        .set({
+          station_mesure_ok: u.station_mesure_ok,
+          altitude_zero: u.altitude_zero,
+          station_motif: u.station_motif,
+          station_motif_depuis: u.station_motif_depuis,
+        })
         .where('id', '=', u.id)
         .execute();
     }

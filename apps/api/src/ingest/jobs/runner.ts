@@ -7,14 +7,23 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { IngestEvents } from '../events';
-import { UpstreamError, type HttpOptions, type IngestLogger } from '../http';
+import { UpstreamError, type HttpOptions, type IngestLogger, type SourceGates } from '../http';
 import {
   listJobRows,
+  markJobRunning,
   readJobRow,
   saveJobCheckpoint,
   saveJobRun,
   type JobRunValues,
 } from '../ingest-job.repo';
+
+/** Something a run noticed that did not stop it (a renamed field, a refused bulletin…): shown by /api/health. */
+export interface JobWarning {
+  /** Stable code: `champ_absent`, `bulletin_futur`, `reponses_vides`… */
+  code: string;
+  /** French sentence for the operator. */
+  message: string;
+}
 
 export interface JobContext {
   readonly job: string;
@@ -33,6 +42,15 @@ export interface JobContext {
   saveCheckpoint(value: unknown): Promise<void>;
   /** Adds to a counter of this run (shown by /api/health). */
   count(key: string, n?: number): void;
+  /** This run's counters so far. */
+  counts(): Readonly<Record<string, number>>;
+  /** Records a warning of this run (once per code; shown by /api/health until a run without it). */
+  warn(code: string, message: string): void;
+  /**
+   * Awaited before each request of a long read: the source's pace shared by every job of the runtime
+   * (HUBEAU_BACKFILL_PER_MINUTE), undefined outside a runtime (the job then paces itself).
+   */
+  readonly pace?: (() => Promise<void>) | undefined;
 }
 
 export interface IngestJob {
@@ -43,6 +61,22 @@ export interface IngestJob {
   runAtStartIfOlderThan?: number;
   run(ctx: JobContext): Promise<void>;
 }
+
+const MIN = 60_000;
+/**
+ * How long a run of each job may last before /api/health reports it (`tropLong`, degraded): a hung upstream shows
+ * while it hangs. The long reads are paced (one request a second by default) and may run for hours.
+ */
+export const JOB_BUDGETS_MS: Readonly<Record<string, number>> = {
+  'hubeau-observations': 8 * MIN,
+  'hubeau-rattrapage': 6 * 60 * MIN,
+  'hubeau-elab': 12 * 60 * MIN,
+  'hubeau-stations': 30 * MIN,
+  'vigicrues-vigilance': 10 * MIN,
+  'vigicrues-previsions': 25 * MIN,
+  'vigicrues-observations': 8 * MIN,
+};
+export const DEFAULT_JOB_BUDGET_MS = 20 * MIN;
 
 /**
  * The stable code of a run's error, shown by /api/health instead of its message (docs/decisions/105): the kind of
@@ -61,10 +95,10 @@ export function errorCode(err: unknown): string {
 export class JobError extends Error {
   /** The code of the first failure (`errorCode`). */
   readonly code: string;
-  constructor(message: string, firstFailure?: unknown) {
+  constructor(message: string, firstFailure?: unknown, code?: string) {
     super(message);
     this.name = 'JobError';
-    this.code = firstFailure === undefined ? 'interne' : errorCode(firstFailure);
+    this.code = code ?? (firstFailure === undefined ? 'interne' : errorCode(firstFailure));
   }
 }
 
@@ -129,8 +163,10 @@ export interface RunOptions {
   events: IngestEvents;
   now: () => number;
   log: IngestLogger;
-  http: Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'userAgent'>;
+  http: Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'userAgent'> & { gates?: SourceGates };
   signal?: AbortSignal;
+  /** The runtime's shared pace of long reads, given the run's signal. */
+  pace?: (signal: AbortSignal) => Promise<void>;
 }
 
 export interface RunOutcome {
@@ -156,6 +192,8 @@ export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutco
   };
   const signal = opts.signal ?? new AbortController().signal;
   const log = opts.log;
+  const warnings = new Map<string, JobWarning>();
+  const sharedPace = opts.pace;
   const ctx: JobContext = {
     job: job.name,
     db,
@@ -173,9 +211,17 @@ export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutco
       await saveJobCheckpoint(db, job.name, JSON.stringify(v));
     },
     count,
+    counts: () => counts,
+    warn: (code, message) => {
+      if (warnings.has(code)) return;
+      warnings.set(code, { code, message });
+      log.warn({ job: job.name, code }, message);
+    },
+    pace: sharedPace ? () => sharedPace(signal) : undefined,
   };
 
   const started = opts.now();
+  await markJobRunning(db, job.name, started);
   let error: string | null = null;
   let code: string | null = null;
   try {
@@ -196,6 +242,8 @@ export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutco
     last_run_at: started,
     counts: JSON.stringify(counts),
     checkpoint: nextCheckpoint === undefined ? null : JSON.stringify(nextCheckpoint),
+    running_since: null,
+    avertissements: warnings.size ? JSON.stringify([...warnings.values()]) : null,
     ...(error === null
       ? { last_success: ended, consecutive_failures: 0 }
       : {
@@ -213,12 +261,35 @@ export async function runJob(job: IngestJob, opts: RunOptions): Promise<RunOutco
 /** A job's recorded state. `lastError` is the full message (URLs, upstream text): for logs and tests, not the public. */
 export interface IngestJobState {
   job: string;
+  lastRunAt: number | null;
   lastSuccess: number | null;
   lastError: string | null;
   lastErrorCode: string | null;
   lastErrorAt: number | null;
   consecutiveFailures: number;
   counts: Record<string, number>;
+  /** Start of the run in progress (any instance), null between runs. */
+  runningSince: number | null;
+  warnings: JobWarning[];
+  budgetMs: number;
+}
+
+function parseWarnings(text: string | null): JobWarning[] {
+  if (!text) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (w): w is JobWarning =>
+            typeof w === 'object' &&
+            w !== null &&
+            typeof (w as JobWarning).code === 'string' &&
+            typeof (w as JobWarning).message === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Every job's state (the health feature publishes a summary of it). */
@@ -236,12 +307,16 @@ export async function readIngestStatus(db: Kysely<Database>): Promise<IngestJobS
     }
     return {
       job: r.job,
+      lastRunAt: r.last_run_at,
       lastSuccess: r.last_success,
       lastError: r.last_error,
       lastErrorCode: r.last_error === null ? null : (r.last_error_code ?? 'interne'),
       lastErrorAt: r.last_error_at,
       consecutiveFailures: r.consecutive_failures,
       counts,
+      runningSince: r.running_since,
+      warnings: parseWarnings(r.avertissements),
+      budgetMs: JOB_BUDGETS_MS[r.job] ?? DEFAULT_JOB_BUDGET_MS,
     };
   });
 }

@@ -30,7 +30,7 @@ export function vigicruesObservationsJob(opts: VigicruesObservationsOptions): In
         return;
       }
       const sensors = await fallbackSensors(ctx.db);
-      const store = new ObservationStore(ctx.db, 'vigicrues');
+      const store = new ObservationStore(ctx.db, 'vigicrues', undefined, { live: true });
       const requests = new RequestTracker();
       for (const s of sensors) {
         const code = s.code_station as string;

@@ -38,6 +38,12 @@ import {
   type TronconState,
 } from './vigicrues.repo';
 
+/**
+ * A bulletin dated more than this after the server's clock is refused (docs/decisions/136): it would pass for the
+ * newest and every real bulletin after it would look older.
+ */
+export const BULLETIN_FUTURE_TOLERANCE_MS = 15 * 60_000;
+
 const DE = ['', 'du vert', 'du jaune', "de l'orange", 'du rouge'];
 const AU = ['', 'au vert', 'au jaune', "à l'orange", 'au rouge'];
 
@@ -208,7 +214,9 @@ async function applyBulletin(
   for (const t of b.troncons) {
     const row = await tronconOf(trx, byCode, t, cp);
     if (row.niveau === t.niveau) {
-      if ((row.niveau_ts ?? 0) < b.ts) confirm.push(row.id);
+      // A level stored with a time in the future (accepted before such bulletins were refused) is dated again.
+      const ts = row.niveau_ts ?? 0;
+      if (ts < b.ts || ts > now + BULLETIN_FUTURE_TOLERANCE_MS) confirm.push(row.id);
       continue;
     }
     const r = await recordLevelChange(trx, row, t.niveau, b, now);
@@ -254,9 +262,25 @@ export function vigicruesVigilanceJob(opts: VigicruesVigilanceOptions): IngestJo
         if (ctx.signal.aborted || !(err instanceof UpstreamError)) throw err;
         failures.push(err);
       }
+      if (bulletin && bulletin.ts > ctx.now() + BULLETIN_FUTURE_TOLERANCE_MS) {
+        ctx.count('bulletin_futur_refuse');
+        const ahead = Math.round((bulletin.ts - ctx.now()) / 60_000);
+        ctx.log.warn(
+          { bulletin: bulletin.ref, ts: bulletin.ts },
+          'Bulletin Vigicrues daté dans le futur : refusé',
+        );
+        failures.push(
+          new JobError(
+            `Vigicrues : bulletin ${bulletin.ref ?? ''} daté du ${new Date(bulletin.ts).toISOString()}, ${ahead} min après l'horloge du serveur : refusé, la vigilance enregistrée reste en vigueur`,
+            undefined,
+            'bulletin_futur',
+          ),
+        );
+        bulletin = null;
+      }
       if (bulletin) {
         ctx.count('troncons_bulletin', bulletin.troncons.length);
-        const latest = await latestLevelTs(ctx.db);
+        const latest = await latestLevelTs(ctx.db, ctx.now() + BULLETIN_FUTURE_TOLERANCE_MS);
         if (latest !== null && bulletin.ts < latest) {
           ctx.count('bulletin_ancien_ignore');
           ctx.log.warn(

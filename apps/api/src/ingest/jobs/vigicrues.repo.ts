@@ -55,10 +55,12 @@ export async function writeTronconGeometries(
 /* ---- vigilance levels (called inside the bulletin's transaction) ---- */
 
 /** Issue time of the most recent level stored, null before any. */
-export async function latestLevelTs(db: Kysely<Database>): Promise<number | null> {
+/** The latest bulletin time among stored levels, ignoring any dated after `notAfter` (never a valid bulletin). */
+export async function latestLevelTs(db: Kysely<Database>, notAfter: number): Promise<number | null> {
   const r = await db
     .selectFrom('troncon')
     .select((eb) => eb.fn.max('niveau_ts').as('t'))
+    .where('niveau_ts', '<=', notAfter)
     .executeTakeFirst();
   return r?.t ?? null;
 }
@@ -191,14 +193,14 @@ export function placesOnTroncons(db: Kysely<Database>, tronconIds: readonly numb
 
 /* ---- forecasts and the observations fallback ---- */
 
-/** H and Q sensors of the places on a tronçon with a station code (only those get Vigicrues forecasts). */
+/** H and Q sensors of every place with a station in service: Vigicrues says which are forecast stations. */
 export function forecastSensors(db: Kysely<Database>) {
   return db
     .selectFrom('lieu')
     .innerJoin('capteur', 'capteur.lieu_id', 'lieu.id')
     .select(['lieu.id as lieuId', 'lieu.code_station', 'capteur.id as capteurId', 'capteur.grandeur'])
-    .where('lieu.troncon_id', 'is not', null)
     .where('lieu.code_station', 'is not', null)
+    .where('lieu.station_mesure_ok', '=', 1)
     .where('capteur.grandeur', 'in', ['H', 'Q'])
     .orderBy('lieu.code_station')
     .orderBy('capteur.grandeur')

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
-import { getJson, isoSeconds, parsePayload, pinNextLink, UpstreamError, type HttpOptions } from '../http';
+import {
+  getJson,
+  isoSeconds,
+  parsePayload,
+  pinNextLink,
+  underBase,
+  UpstreamError,
+  type HttpOptions,
+} from '../http';
 import type { ObservationToStore } from '../observation-store';
 
 const SOURCE = "Hub'Eau" as const;
@@ -140,9 +148,12 @@ export const REFERENTIEL_MAX_SIZE = 10_000;
 export const REFERENTIEL_MAX_DEPTH = 20_000;
 
 export interface ObservationsQuery {
-  codes: readonly string[];
+  /** Station codes; null = every station (one sweep of the whole network, docs/decisions/135). */
+  codes: readonly string[] | null;
   grandeur: 'H' | 'Q';
   since: number;
+  /** `asc` (default): a page read is a prefix of the window. `desc`: the newest readings first. */
+  sort?: 'asc' | 'desc';
   size?: number;
 }
 
@@ -152,8 +163,9 @@ export interface PageInfo {
 }
 
 /**
- * Every page of `observations_tr` for station codes since an instant, oldest first (`sort=asc`, so that a page
- * read is a prefix of the window: docs/decisions/091), following `next` verbatim until it is null.
+ * Every page of `observations_tr` for station codes (or every station) since an instant, oldest first by default
+ * (`sort=asc`, so that a page read is a prefix of the window: docs/decisions/091), following `next` verbatim until
+ * it is null.
  */
 export function observationsTr(
   q: ObservationsQuery,
@@ -161,10 +173,10 @@ export function observationsTr(
 ): AsyncGenerator<ObservationsTrPage & PageInfo> {
   const size = q.size ?? OBS_MAX_SIZE;
   const first = url(opts.baseUrl, 'observations_tr', {
-    code_entite: q.codes.join(','),
+    ...(q.codes ? { code_entite: q.codes.join(',') } : {}),
     grandeur_hydro: q.grandeur,
     date_debut_obs: isoSeconds(q.since),
-    sort: 'asc',
+    sort: q.sort ?? 'asc',
     size: String(size),
     fields: OBS_FIELDS.join(','),
   });
@@ -206,7 +218,7 @@ async function* cursorPages<T extends { count: number; next: string | null; data
     }
     seen.add(next);
     await opts.beforeRequest?.();
-    const res = await getJson(SOURCE, next, opts);
+    const res = await getJson(SOURCE, next, underBase(opts));
     const page = parsePayload(SOURCE, what, schema, res.body, opts.log);
     pages++;
     if (pages === 1) {
@@ -286,7 +298,7 @@ export async function* stationsCatalogue(
         size: String(size),
         fields: STATION_FIELDS,
       }),
-      opts,
+      underBase(opts),
     );
     const body = parsePayload(SOURCE, 'referentiel/stations', StationsPage, res.body, opts.log);
     const reachable = Math.min(body.count, REFERENTIEL_MAX_DEPTH);
@@ -303,7 +315,15 @@ export interface NormaliseResult {
   siteRows: number;
   /** Rows of a grandeur other than the one asked for. */
   otherRows: number;
+  /**
+   * Optional fields asked for (`fields`) that no row of a non-empty page carried at all — renamed or dropped
+   * upstream: a schema warning (the stored value is kept, never replaced by nothing).
+   */
+  missingFields: string[];
 }
+
+/** The optional fields of a reading that every row carries (possibly as null) when the API is unchanged. */
+export const OBS_OPTIONAL_FIELDS = ['code_statut', 'code_qualification_obs'] as const;
 
 /**
  * mm → m and l/s → m³/s, UTC ISO → epoch ms; site-level duplicates dropped. An unreadable `date_obs` refuses the
@@ -316,6 +336,8 @@ export function normaliseObservations(
   const observations: ObservationToStore[] = [];
   let siteRows = 0;
   let otherRows = 0;
+  let withStatut = 0;
+  let withQualification = 0;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as ObservationTrRow;
     if (r.code_station === null || r.code_station === '') {
@@ -335,14 +357,21 @@ export function normaliseObservations(
         false,
       );
     }
+    if (r.code_statut !== undefined) withStatut++;
+    if (r.code_qualification_obs !== undefined) withQualification++;
     observations.push({
       codeStation: r.code_station,
       grandeur: r.grandeur_hydro,
       ts,
       valeur: r.grandeur_hydro === 'H' ? mmToM(r.resultat_obs) : lpsToM3s(r.resultat_obs),
-      statut: r.code_statut ?? null,
-      qualification: r.code_qualification_obs ?? null,
+      statut: r.code_statut,
+      qualification: r.code_qualification_obs,
     });
   }
-  return { observations, siteRows, otherRows };
+  const missingFields: string[] = [];
+  if (observations.length > 0) {
+    if (withStatut === 0) missingFields.push('code_statut');
+    if (withQualification === 0) missingFields.push('code_qualification_obs');
+  }
+  return { observations, siteRows, otherRows, missingFields };
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { MeteoActuel, MeteoHeure, MeteoJour } from '@limni/shared/contracts/meteo';
 import { libelleMeteo } from '@limni/shared/domain/meteo';
 import { zoneOffsetMs } from '@limni/shared/domain/time';
-import { getJson, parsePayload, type HttpOptions } from '../http';
+import { getJson, parsePayload, underBase, type HttpOptions } from '../http';
 
 const SOURCE = 'Open-Meteo' as const;
 
@@ -93,7 +93,7 @@ export async function fetchForecast(
   lon: number,
   opts: OpenMeteoOptions,
 ): Promise<ForecastPayload> {
-  const res = await getJson(SOURCE, forecastUrl(opts.baseUrl, lat, lon), opts);
+  const res = await getJson(SOURCE, forecastUrl(opts.baseUrl, lat, lon), underBase(opts));
   return parsePayload(SOURCE, 'forecast', ForecastPayload, res.body, opts.log);
 }
 

@@ -5,7 +5,7 @@
  * Q in m³/s (no conversion), numbers often as strings, and keys prefixed `vic:` — or `vic.` in some lists.
  */
 import { z } from 'zod';
-import { getJson, parsePayload, UpstreamError, type HttpOptions } from '../http';
+import { getJson, parsePayload, underBase, UpstreamError, type HttpOptions } from '../http';
 import { lambert93ToWgs84, looksProjected, mapPositions } from '../geo';
 
 const SOURCE = 'Vigicrues' as const;
@@ -125,7 +125,11 @@ export function tronconLevels(doc: z.infer<typeof InfoVigiCruDoc>): Bulletin {
 
 /** The national bulletin with the level of every tronçon (`TypEntVigiCru=2&mode=detail`). */
 export async function bulletinNational(opts: VigicruesClientOptions): Promise<Bulletin> {
-  const res = await getJson(SOURCE, `${base(opts)}/1/InfoVigiCru.jsonld/?TypEntVigiCru=2&mode=detail`, opts);
+  const res = await getJson(
+    SOURCE,
+    `${base(opts)}/1/InfoVigiCru.jsonld/?TypEntVigiCru=2&mode=detail`,
+    underBase(opts),
+  );
   return tronconLevels(
     parsePayload(SOURCE, 'InfoVigiCru (national, détail)', InfoVigiCruDoc, unprefix(res.body), opts.log),
   );
@@ -148,12 +152,12 @@ export interface EntityName {
 }
 
 export async function tronconsReferentiel(opts: VigicruesClientOptions): Promise<EntityName[]> {
-  const res = await getJson(SOURCE, `${base(opts)}/1/TronEntVigiCru.jsonld/`, opts);
+  const res = await getJson(SOURCE, `${base(opts)}/1/TronEntVigiCru.jsonld/`, underBase(opts));
   return parsePayload(SOURCE, 'TronEntVigiCru', entityList('TronEntVigiCru'), unprefix(res.body), opts.log);
 }
 
 export async function territoiresReferentiel(opts: VigicruesClientOptions): Promise<EntityName[]> {
-  const res = await getJson(SOURCE, `${base(opts)}/1/TerEntVigiCru.jsonld/`, opts);
+  const res = await getJson(SOURCE, `${base(opts)}/1/TerEntVigiCru.jsonld/`, underBase(opts));
   return parsePayload(SOURCE, 'TerEntVigiCru', entityList('TerEntVigiCru'), unprefix(res.body), opts.log);
 }
 
@@ -227,7 +231,7 @@ export function tronconLines(doc: z.infer<typeof TronconsGeojson>): {
 }
 
 export async function tronconsGeojson(opts: VigicruesClientOptions) {
-  const res = await getJson(SOURCE, `${base(opts)}/InfoVigiCru.geojson`, opts);
+  const res = await getJson(SOURCE, `${base(opts)}/InfoVigiCru.geojson`, underBase(opts));
   return tronconLines(parsePayload(SOURCE, 'InfoVigiCru.geojson', TronconsGeojson, res.body, opts.log));
 }
 
@@ -294,7 +298,11 @@ export async function previsions(
   opts: VigicruesClientOptions,
 ): Promise<ForecastResult> {
   const q = new URLSearchParams({ CdStationHydro: codeStation, GrdSimul: grandeur, FormatDate: 'iso' });
-  const res = await getJson(SOURCE, `${base(opts)}/previsions.json/index.php?${q.toString()}`, opts);
+  const res = await getJson(
+    SOURCE,
+    `${base(opts)}/previsions.json/index.php?${q.toString()}`,
+    underBase(opts),
+  );
   if (res.status === 204 || res.body === null) return { kind: 'aucune' };
   return forecastFrom(
     parsePayload(SOURCE, `previsions.json (${codeStation}, ${grandeur})`, PrevisionsDoc, res.body, opts.log),
@@ -325,7 +333,11 @@ export async function observations(
   opts: VigicruesClientOptions,
 ): Promise<VigicruesObservation[]> {
   const q = new URLSearchParams({ CdStationHydro: codeStation, GrdSerie: grandeur, FormatDate: 'iso' });
-  const res = await getJson(SOURCE, `${base(opts)}/observations.json/index.php?${q.toString()}`, opts);
+  const res = await getJson(
+    SOURCE,
+    `${base(opts)}/observations.json/index.php?${q.toString()}`,
+    underBase(opts),
+  );
   const doc = parsePayload(
     SOURCE,
     `observations.json (${codeStation}, ${grandeur})`,

@@ -12,6 +12,7 @@ import { parsePrv, type ForecastSeries } from '../../ingest/sources/vigicrues-ex
 import { parseCsv, readSeedText } from '../files';
 import {
   episodeExists,
+  setEpisodePeriod,
   insertRows,
   maxCapteurId,
   placeOfSite,
@@ -90,6 +91,8 @@ export async function loadLoireEpisode(db: Kysely<Database>, log: SeedLog): Prom
   let nextId = (await maxCapteurId(db)) + 1;
   let observations = 0;
   const lieux: number[] = [];
+  let debut = Infinity;
+  let fin = -Infinity;
   for (const f of EPISODE_LOIRE_FILES) {
     const place = await placeOfSite(db, f.site);
     if (!place) throw new Error(`Lieu absent du référentiel pour le site ${f.site}`);
@@ -117,6 +120,8 @@ export async function loadLoireEpisode(db: Kysely<Database>, log: SeedLog): Prom
     const last = flows[flows.length - 1];
     const first = flows[0];
     if (first && last) {
+      debut = Math.min(debut, first.ts);
+      fin = Math.max(fin, last.ts);
       await setSensorSeriesState(db, flowId, {
         premier_ts: first.ts,
         dernier_ts: last.ts,
@@ -133,6 +138,8 @@ export async function loadLoireEpisode(db: Kysely<Database>, log: SeedLog): Prom
     }
   }
   await setPlacesEpisode(db, lieux, EPISODE_LOIRE.code);
+  // The episode's period is fixed here: its places may later become live and get newer readings (ADR 134).
+  if (Number.isFinite(debut)) await setEpisodePeriod(db, EPISODE_LOIRE.code, debut, fin);
   log(
     `Épisode ${EPISODE_LOIRE.code} : ${observations} débits horaires et la prévision du 11/12/2024 chargés`,
   );
