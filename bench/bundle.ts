@@ -102,6 +102,7 @@ async function measureInBrowser(): Promise<{ total: number; files: string[] }> {
       DATA_DIR: dataDir,
       WEB_DIST: dist,
       LOG_LEVEL: 'error',
+      INGEST: 'off',
     },
     stdio: 'ignore',
   });

@@ -86,7 +86,14 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-bench-lh-'));
   const child = spawn(process.execPath, [server], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      INGEST: 'off',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

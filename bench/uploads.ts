@@ -62,6 +62,7 @@ async function startServer(): Promise<{ child: ChildProcess; base: string; dataD
         DATA_DIR: dataDir,
         LOG_LEVEL: 'error',
         NODE_ENV: 'test',
+        INGEST: 'off',
       },
       // The outbox logs each mail on stdout: only errors are shown.
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -61,6 +61,8 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     PUSH_LOCAL_ENDPOINTS: '1',
     PUBLIC_URL: base,
+    // The demo dataset offline: the replay writes into it.
+    INGEST: 'off',
     // Unset DATABASE_URL: SQLite in DATA_DIR.
     DATABASE_URL: databaseUrl ?? '',
     ...extra,

@@ -61,6 +61,8 @@ async function startServer(databaseUrl?: string): Promise<Started> {
       WEB_DIST: webDist,
       LOG_LEVEL: 'error',
       NODE_ENV: 'test',
+      // The demo dataset offline: these journeys check the app on known data (live mode has its own specs).
+      INGEST: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -33,8 +33,8 @@ export class UpstreamError extends Error {
     /** Worth retrying (network, timeout, 5xx, 429, malformed body). */
     public readonly transient: boolean,
     public readonly status?: number,
-    /** The service asked for no request before this instant (`Retry-After`). */
-    public readonly retryAt?: number,
+    /** The service asked for no request for this long (`Retry-After`), in ms. */
+    public readonly retryAfterMs?: number,
   ) {
     super(`${source} : ${message}`);
     this.name = 'UpstreamError';
@@ -46,13 +46,13 @@ export const RETRY_AFTER_WAIT_MAX_MS = 10_000;
 /** Pause of a source after a 429 that says no `Retry-After`. */
 export const DEFAULT_429_PAUSE_MS = 60_000;
 
-/** `Retry-After` as an instant: delay-seconds or an HTTP date; null when absent or unreadable. */
-export function retryAfterAt(value: string | null, now: number): number | null {
+/** `Retry-After` as a delay in ms: delay-seconds or an HTTP date (from `now`); null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | null {
   if (value === null) return null;
   const v = value.trim();
-  if (/^\d+$/.test(v)) return now + Number(v) * 1000;
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
   const at = Date.parse(v);
-  return Number.isNaN(at) ? null : Math.max(now, at);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /**
@@ -68,8 +68,9 @@ export class SourceGate {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** No request before `at` (the latest pause asked wins). */
-  pause(at: number, reason: string): void {
+  /** No request for `ms` from now (the latest end asked wins). */
+  pauseFor(ms: number, reason: string): void {
+    const at = this.clock() + ms;
     if (at > this.until) {
       this.until = at;
       this.reason = reason;
@@ -91,7 +92,7 @@ export class SourceGate {
       `le service a demandé une pause jusqu'à ${new Date(at).toISOString()} (${this.reason})`,
       true,
       undefined,
-      at,
+      at - this.clock(),
     );
   }
 }
@@ -238,12 +239,12 @@ async function fetchUnderBase(
   }
 }
 
-/** A 429 or 503 with its `Retry-After` instant (a 429 without one pauses `DEFAULT_429_PAUSE_MS`). */
-function retryAtOf(res: Response, now: number): number | undefined {
+/** A 429 or 503's `Retry-After` delay (a 429 without one pauses `DEFAULT_429_PAUSE_MS`). */
+function retryDelayOf(res: Response): number | undefined {
   if (res.status !== 429 && res.status !== 503) return undefined;
-  const at = retryAfterAt(res.headers.get('retry-after'), now);
-  if (at !== null) return at;
-  return res.status === 429 ? now + DEFAULT_429_PAUSE_MS : undefined;
+  const ms = retryAfterMs(res.headers.get('retry-after'), Date.now());
+  if (ms !== null) return ms;
+  return res.status === 429 ? DEFAULT_429_PAUSE_MS : undefined;
 }
 
 async function attempt(source: SourceName, url: string, opts: HttpOptions): Promise<JsonResponse> {
@@ -296,7 +297,7 @@ async function attempt(source: SourceName, url: string, opts: HttpOptions): Prom
       `HTTP ${res.status} pour ${url}${text ? ` : ${text.slice(0, 200)}` : ''}`,
       transient,
       res.status,
-      retryAtOf(res, Date.now()),
+      retryDelayOf(res),
     );
   }
   if (text.trim() === '') {
@@ -335,11 +336,11 @@ export async function getJson(source: SourceName, url: string, opts: HttpOptions
         err instanceof UpstreamError ? err : new UpstreamError(source, 'network', describe(err), true);
       if (e.kind === 'pause') throw e;
       // The service asked for a pause: a short one is waited for here, a longer one holds the whole source.
-      const waitMs = e.retryAt === undefined ? null : e.retryAt - Date.now();
+      const waitMs = e.retryAfterMs ?? null;
       if (waitMs !== null && (waitMs > RETRY_AFTER_WAIT_MAX_MS || i >= opts.retries)) {
-        opts.gates?.[source]?.pause(e.retryAt as number, `Retry-After après HTTP ${e.status ?? '?'}`);
+        opts.gates?.[source]?.pauseFor(waitMs, `Retry-After après HTTP ${e.status ?? '?'}`);
         opts.log?.warn(
-          { source, url, status: e.status, retryAt: e.retryAt },
+          { source, url, status: e.status, retryAfterMs: waitMs },
           'Le service demande une pause (Retry-After) : source suspendue',
         );
         throw e;

@@ -119,3 +119,36 @@ describe('first read of a station: 29 days, paced, resumable', () => {
     expect(third.counts).toMatchObject({ lectures_nouvelles: 0, lectures_modifiees: 0 });
   });
 });
+
+describe('a backlog that appears late upstream', () => {
+  it('a station that returned nothing keeps its series and is asked again from 29 days back: its 696 readings are all read when they appear', async () => {
+    // Back to a station never read: nothing stored in the window, no series.
+    await ctx.db.db
+      .deleteFrom('observation')
+      .where('capteur_id', '=', bloisH)
+      .where('ts', '>=', clock - 30 * DAY_MS)
+      .execute();
+    await ctx.db.db.deleteFrom('serie_hubeau').where('code_station', '=', BLOIS).execute();
+    // The station is silent: every answer is empty.
+    up.setHandler((r) => ({ body: { count: 0, first: r.url, prev: null, next: null, data: [] } }));
+    up.requests.length = 0;
+    const silent = await run();
+    expect(silent.ok).toBe(true);
+    expect((await readSeries(ctx.db.db)).get(seriesKey(BLOIS, 'H'))).toBeUndefined();
+    // Its backlog appears: the next run asks it from the 29-day floor again, and reads it whole.
+    up.setHandler(answer);
+    up.requests.length = 0;
+    const later = await run();
+    expect(later.ok).toBe(true);
+    const asked = up.requests.find((r) => isBlois(r) && !r.query.get('cursor'));
+    expect(asked?.query.get('date_debut_obs')).toBe(
+      isoSeconds(Math.floor((clock - OBS_MAX_LOOKBACK_MS) / 60_000) * 60_000),
+    );
+    const since = Date.parse(asked?.query.get('date_debut_obs') ?? '');
+    const served = ROWS.filter((x) => Date.parse(x.date_obs) >= since);
+    expect(served.length).toBeGreaterThanOrEqual(695);
+    expect(await stored()).toEqual(
+      served.map((x) => ({ ts: Date.parse(x.date_obs), valeur: x.resultat_obs / 1000 })),
+    );
+  });
+});

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HealthResponse } from '@limni/shared/contracts/health';
+import { LieuDetail } from '@limni/shared/contracts/hydro';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import {
   fixtureJson,
@@ -751,5 +752,63 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
     expect(again.counts).toMatchObject({ stations_connues: 3, stations_inconnues: 2 });
     expect(again.counts.lieux_crees ?? 0).toBe(0);
     expect(again.counts.cours_eau_crees ?? 0).toBe(0);
+  });
+});
+
+describe('hubeau-stations job: why a station stopped', () => {
+  it('out of service, then absent from a complete catalogue: no more polled, the place says why and since when', async () => {
+    const station = REC_STATION.data[0] as Record<string, unknown>;
+    const detail = async () =>
+      z.parse(LieuDetail, (await ctx.request({ url: `/api/hydro/lieu/${BLOIS_LIEU}` })).json());
+    clock = Date.parse('2026-10-01T03:17:00Z');
+    up.setHandler((r) =>
+      r.path.endsWith('/referentiel/stations')
+        ? { body: { ...REC_STATION, count: 1, next: null, data: [{ ...station, en_service: false }] } }
+        : { status: 404 },
+    );
+    const out = await run(hubeauStationsJob({ baseUrl: base() }));
+    expect(out.counts).toMatchObject({ stations_hors_service: 1 });
+    expect(await detail()).toMatchObject({
+      station_mesure_ok: false,
+      station_arret: { motif: 'hors_service', depuis: clock },
+    });
+    // Its readings are no longer kept by the sweep.
+    up.setHandler(hubeau((_r, g) => (g === 'H' ? { body: { ...REC_H, next: null } } : null)));
+    const sweep = await run(obsJob());
+    expect(sweep.counts.lectures_hors_service_ou_inconnues).toBeGreaterThan(0);
+
+    // Back in service, then a complete catalogue without it.
+    const since = clock;
+    clock += 86_400_000;
+    up.setHandler((r) =>
+      r.path.endsWith('/referentiel/stations')
+        ? { body: { ...REC_STATION, count: 1, next: null, data: [{ ...station, en_service: true }] } }
+        : { status: 404 },
+    );
+    await run(hubeauStationsJob({ baseUrl: base() }));
+    expect(await detail()).toMatchObject({ station_mesure_ok: true, station_arret: null });
+    clock += 86_400_000;
+    const other = { ...station, code_station: 'K447001098' };
+    up.setHandler((r) =>
+      r.path.endsWith('/referentiel/stations')
+        ? { body: { ...REC_STATION, count: 1, next: null, data: [other] } }
+        : { status: 404 },
+    );
+    const absent = await run(hubeauStationsJob({ baseUrl: base() }));
+    expect(absent.counts.stations_absentes_du_catalogue).toBeGreaterThan(0);
+    expect(await detail()).toMatchObject({
+      station_mesure_ok: false,
+      station_arret: { motif: 'absente_du_catalogue', depuis: clock },
+    });
+    expect(since).toBeLessThan(clock);
+    // Seen again the next day: in service again.
+    clock += 86_400_000;
+    up.setHandler((r) =>
+      r.path.endsWith('/referentiel/stations')
+        ? { body: { ...REC_STATION, count: 1, next: null, data: [station] } }
+        : { status: 404 },
+    );
+    await run(hubeauStationsJob({ baseUrl: base() }));
+    expect(await detail()).toMatchObject({ station_mesure_ok: true, station_arret: null });
   });
 });
