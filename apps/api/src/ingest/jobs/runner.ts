@@ -110,20 +110,25 @@ export function failuresMessage(failures: readonly Error[], total: number): stri
 }
 
 /**
- * The requests of one run: counts successes and failures, and after `limit` consecutive transient failures (the
- * service is down) says to stop asking — the rest is left for the next run, their checkpoints unchanged.
+ * The requests of one run: counts successes and failures, and says to stop asking — the rest is left for the next
+ * run, their series unchanged — after `limit` consecutive transient failures (the service is down), or after
+ * `anyLimit` consecutive failures of any kind (every answer refused: a wrong address, a changed API).
  */
 export class RequestTracker {
   readonly failures: UpstreamError[] = [];
   private done = 0;
   private consecutive = 0;
+  private consecutiveAny = 0;
   private skipped = 0;
 
-  constructor(private readonly limit = 3) {}
+  constructor(
+    private readonly limit = 3,
+    private readonly anyLimit = 10,
+  ) {}
 
   /** False once the service looks down: skip the request (it is counted as not attempted). */
   proceed(): boolean {
-    if (this.consecutive < this.limit) return true;
+    if (this.consecutive < this.limit && this.consecutiveAny < this.anyLimit) return true;
     this.skipped++;
     return false;
   }
@@ -131,12 +136,14 @@ export class RequestTracker {
   ok(): void {
     this.done++;
     this.consecutive = 0;
+    this.consecutiveAny = 0;
   }
 
   fail(err: UpstreamError): void {
     this.done++;
     this.failures.push(err);
     this.consecutive = err.transient ? this.consecutive + 1 : 0;
+    this.consecutiveAny++;
   }
 
   count(ctx: Pick<JobContext, 'count'>): void {
@@ -151,7 +158,7 @@ export class RequestTracker {
     const message = failuresMessage(this.failures, this.done);
     throw new JobError(
       this.skipped
-        ? `${message} ; service jugé indisponible après ${this.limit} échecs consécutifs, ${this.skipped} ${this.skipped > 1 ? 'requêtes reportées' : 'requête reportée'} au prochain passage`
+        ? `${message} ; service jugé indisponible après ${this.consecutiveAny >= this.anyLimit ? this.anyLimit : this.limit} échecs consécutifs, ${this.skipped} ${this.skipped > 1 ? 'requêtes reportées' : 'requête reportée'} au prochain passage`
         : message,
       this.failures[0],
     );
