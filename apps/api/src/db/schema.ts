@@ -135,7 +135,7 @@ export interface ObservationTable {
  * A reading outside its sensor's plausible bounds (migration 013, docs/decisions/136): kept, never read as a value.
  * `raison` is a French sentence (« saut de +97,00 m en 15 min »).
  */
-export interface ObservationSuspecteTable {
+export interface ValeurEcarteeTable {
   capteur_id: number;
   ts: EpochMs;
   valeur: number;
@@ -590,7 +590,7 @@ export interface Database {
   notification: NotificationTable;
   notification_envoi: NotificationEnvoiTable;
   relecture: RelectureTable;
-  observation_suspecte: ObservationSuspecteTable;
+  valeur_ecartee: ValeurEcarteeTable;
   serie_hubeau: SerieHubeauTable;
   ingest_bail: IngestBailTable;
 }

@@ -201,13 +201,14 @@ describe('an HTTP redirect', () => {
           headers: { location: `/api/v2/hydrometrie/observations_tr${new URL(r.url).search}` },
         };
       }
-      if (r.path === '/api/v2/hydrometrie/observations_tr')
-        {return {
+      if (r.path === '/api/v2/hydrometrie/observations_tr') {
+        return {
           status: 301,
           headers: {
             location: `${up.origin}/api/v2/hydrometrie/observations_tr/suite${new URL(r.url).search}`,
           },
-        };}
+        };
+      }
       if (r.path.endsWith('/observations_tr/suite')) return { body: { ...REC_H, count: 1, next: null } };
       return { status: 404 };
     });

@@ -1,7 +1,7 @@
 /**
  * What a store of live readings does beyond writing them (docs/decisions/136), on the real database (SQLite and
  * PostgreSQL): implausible readings kept apart and shown as such on the place, never its value; a plausible value
- * received later for the same instant replacing the suspect one; a lasting shift accepted after six hours; a flow far
+ * received later for the same instant replacing the set-aside one; a lasting shift accepted after six hours; a flow far
  * beyond a long history set aside; a daily-mean sensor made instantaneous with its days moved to the archive; a place
  * of a recorded episode made live.
  */
@@ -50,9 +50,9 @@ const stored = (capteurId: number, from: number) =>
     .where('ts', '>=', from)
     .orderBy('ts')
     .execute();
-const suspects = (capteurId: number) =>
+const setAsideOf = (capteurId: number) =>
   ctx.db.db
-    .selectFrom('observation_suspecte')
+    .selectFrom('valeur_ecartee')
     .select(['ts', 'valeur', 'raison'])
     .where('capteur_id', '=', capteurId)
     .orderBy('ts')
@@ -69,13 +69,13 @@ describe('implausible readings', () => {
       reading(TOULOUSE, 'H', T - 10 * MIN, 9.05),
       reading(TOULOUSE, 'H', T, 100),
     ]);
-    expect(w).toMatchObject({ nouvelles: 2, suspectes: 2 });
+    expect(w).toMatchObject({ nouvelles: 2, ecartees: 2 });
     expect(await stored(h.id, T - HOUR)).toEqual([
       { ts: T - 30 * MIN, valeur: 3.0 },
       { ts: T - 20 * MIN, valeur: 3.05 },
     ]);
     // A height may move 1 m + 6 m an hour: 2 m in 10 minutes; heights lie between −30 and 60 m (ADR 136).
-    expect((await suspects(h.id)).map((x) => ({ ...x, raison: JSON.parse(x.raison) as unknown }))).toEqual([
+    expect((await setAsideOf(h.id)).map((x) => ({ ...x, raison: JSON.parse(x.raison) as unknown }))).toEqual([
       { ts: T - 10 * MIN, valeur: 9.05, raison: { code: 'saut', reference: 3.05, minutes: 10 } },
       { ts: T, valeur: 100, raison: { code: 'bornes', min: -30, max: 60 } },
     ]);
@@ -103,12 +103,12 @@ describe('implausible readings', () => {
     ]);
   });
 
-  it('a plausible value received later for the same instant replaces the suspect one', async () => {
+  it('a plausible value received later for the same instant replaces the set-aside one', async () => {
     const lieu = await lieuIdByCode(ctx, TOULOUSE);
     const h = await sensorOf(lieu, 'H');
     const w = await live().write([reading(TOULOUSE, 'H', T - 10 * MIN, 3.1)]);
-    expect(w).toMatchObject({ nouvelles: 1, suspectes: 0 });
-    expect((await suspects(h.id)).map((x) => x.ts)).toEqual([T]);
+    expect(w).toMatchObject({ nouvelles: 1, ecartees: 0 });
+    expect((await setAsideOf(h.id)).map((x) => x.ts)).toEqual([T]);
     expect(await stored(h.id, T - 15 * MIN)).toEqual([{ ts: T - 10 * MIN, valeur: 3.1 }]);
   });
 
@@ -116,7 +116,7 @@ describe('implausible readings', () => {
     const lieu = await lieuIdByCode(ctx, TOULOUSE);
     const h = await sensorOf(lieu, 'H');
     const w = await live().write([reading(TOULOUSE, 'H', T - 10 * MIN + 7 * HOUR, 9.1)]);
-    expect(w).toMatchObject({ nouvelles: 1, suspectes: 0 });
+    expect(w).toMatchObject({ nouvelles: 1, ecartees: 0 });
     expect((await sensorOf(lieu, 'H')).derniere_valeur).toBe(9.1);
     expect((await stored(h.id, T + HOUR)).map((x) => x.valeur)).toEqual([9.1]);
   });
@@ -137,8 +137,8 @@ describe('implausible readings', () => {
       reading(code, 'Q', T - 2 * HOUR, 2 * max),
       reading(code, 'Q', T - HOUR, 10 * max + 101),
     ]);
-    expect(w).toMatchObject({ nouvelles: 1, suspectes: 1 });
-    const [s] = await suspects(q.id);
+    expect(w).toMatchObject({ nouvelles: 1, ecartees: 1 });
+    const [s] = await setAsideOf(q.id);
     expect(JSON.parse(s?.raison ?? '{}')).toMatchObject({ code: 'historique', max: 10 * max + 100 });
   });
 });

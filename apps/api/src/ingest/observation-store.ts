@@ -6,7 +6,7 @@
  * observation.repo.ts.
  *
  * A store of live readings (`live: true`) also (docs/decisions/136):
- * - keeps a reading outside its sensor's plausible bounds (`judgeReading`) apart, in `observation_suspecte`;
+ * - keeps a reading outside its sensor's plausible bounds (`judgeReading`) apart, in `valeur_ecartee`;
  * - gives instantaneous readings sensors of their own step: a daily-mean sensor of the demo (`pas_min` 1440) that
  *   receives its first instantaneous reading moves its daily values into the daily archive, where daily means
  *   belong, and becomes an instantaneous sensor;
@@ -14,7 +14,7 @@
  * - keeps a stored status or qualification when the upstream did not send the field (`undefined`).
  */
 import type { Kysely } from 'kysely';
-import { judgeReading, type HistoryRange, type RaisonSuspecte } from '@limni/shared/domain/plausibility';
+import { judgeReading, type HistoryRange, type RaisonEcartee } from '@limni/shared/domain/plausibility';
 import { nativeStepMinutes } from '@limni/shared/domain/series';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import { refreshGrownClimatologies } from '../data/climatologie';
@@ -24,18 +24,18 @@ import type { CapteurObservations } from './events';
 import {
   advanceSensorState,
   dailySensorToInstantaneous,
-  deleteSuspectsAt,
+  deleteValeursEcarteesAt,
   ensureSensor,
   historyRanges,
   leaveEpisodes,
   ObservationUpserter,
   placeSensorRows,
-  sensorsWithSuspects,
+  sensorsWithValeursEcartees,
   storedInRanges,
-  upsertSuspects,
+  upsertValeursEcartees,
   type ConflictMode,
   type ObservationRow,
-  type SuspectRow,
+  type ValeurEcarteeRow,
 } from './observation.repo';
 import { inTransaction } from './transaction.repo';
 
@@ -113,7 +113,7 @@ export interface WriteResult {
   modifiees: number;
   inchangees: number;
   /** Readings kept apart as implausible (live stores only). */
-  suspectes: number;
+  ecartees: number;
   /** Observations of stations that no place knows. */
   inconnues: number;
   /** The same (station, grandeur, instant) more than once in the batch. */
@@ -146,7 +146,7 @@ const emptyResult = (): WriteResult => ({
   nouvelles: 0,
   modifiees: 0,
   inchangees: 0,
-  suspectes: 0,
+  ecartees: 0,
   inconnues: 0,
   doublons: 0,
   capteursCrees: 0,
@@ -220,8 +220,8 @@ export class ObservationStore {
   private readonly latest = new Map<number, { ts: number; valeur: number }>();
   /** Record range of each sensor's archive, loaded once per sensor (null: none). */
   private readonly history = new Map<number, HistoryRange | null>();
-  /** Sensors holding suspect readings (a plausible value received later for the same instant replaces them). */
-  private suspectSensors: Set<number> | null = null;
+  /** Sensors holding set-aside values (a plausible value received later for the same instant replaces them). */
+  private sensorsWithSetAside: Set<number> | null = null;
   private readonly upserter: ObservationUpserter;
   private readonly live: boolean;
 
@@ -380,7 +380,7 @@ export class ObservationStore {
     const stored = await storedInRanges(trx, groups);
     const params: Array<number | null> = [];
     const written: CapteurObservations[] = [];
-    if (this.live) await this.setAsideSuspects(trx, groups, stored, result);
+    if (this.live) await this.setAside(trx, groups, stored, result);
     for (const g of groups) {
       const c = changesOf(g, stored.get(g.id), mode, !this.stepKnown.has(g.id), params);
       result.nouvelles += c.nouvelles;
@@ -414,9 +414,9 @@ export class ObservationStore {
 
   /**
    * Judges every reading of the groups (ascending, each against the previous plausible one: stored, cached or just
-   * accepted) and moves the implausible ones out of the groups into `observation_suspecte`.
+   * accepted) and moves the implausible ones out of the groups into `valeur_ecartee`.
    */
-  private async setAsideSuspects(
+  private async setAside(
     trx: Kysely<Database>,
     groups: Group[],
     stored: ReadonlyMap<number, ReadonlyMap<number, ObservationRow>>,
@@ -426,7 +426,7 @@ export class ObservationStore {
       trx,
       groups.map((g) => g.id),
     );
-    const suspects: SuspectRow[] = [];
+    const setAside: ValeurEcarteeRow[] = [];
     const now = Date.now();
     for (const g of groups) {
       const readings = [...groupObservations(g)].sort((a, b) => a.ts - b.ts);
@@ -440,14 +440,14 @@ export class ObservationStore {
           const k = known[i] as ObservationRow;
           if (!prev || k.ts > prev.ts) prev = k;
         }
-        const raison: RaisonSuspecte | null = judgeReading(
+        const raison: RaisonEcartee | null = judgeReading(
           g.grandeur,
           r,
           prev,
           this.history.get(g.id) ?? null,
         );
         if (raison) {
-          suspects.push({ capteurId: g.id, reading: r, raison: JSON.stringify(raison), recuLe: now });
+          setAside.push({ capteurId: g.id, reading: r, raison: JSON.stringify(raison), recuLe: now });
           continue;
         }
         kept.push(r);
@@ -459,9 +459,9 @@ export class ObservationStore {
         g.dir = 1;
       }
     }
-    result.suspectes += suspects.length;
-    await upsertSuspects(trx, suspects);
-    for (const x of suspects) this.suspectSensors?.add(x.capteurId);
+    result.ecartees += setAside.length;
+    await upsertValeursEcartees(trx, setAside);
+    for (const x of setAside) this.sensorsWithSetAside?.add(x.capteurId);
   }
 
   private async loadHistory(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
@@ -472,7 +472,7 @@ export class ObservationStore {
   }
 
   /**
-   * After live readings are written: plausible values replace the suspect ones of the same instants, and the places
+   * After live readings are written: plausible values replace the set-aside ones of the same instants, and the places
    * of recorded episodes that got readings become live.
    */
   private async afterLiveWrite(
@@ -480,10 +480,10 @@ export class ObservationStore {
     groups: readonly Group[],
     written: readonly CapteurObservations[],
   ): Promise<void> {
-    this.suspectSensors ??= await sensorsWithSuspects(trx);
+    this.sensorsWithSetAside ??= await sensorsWithValeursEcartees(trx);
     for (const g of groups) {
-      if (!this.suspectSensors.has(g.id)) continue;
-      await deleteSuspectsAt(
+      if (!this.sensorsWithSetAside.has(g.id)) continue;
+      await deleteValeursEcarteesAt(
         trx,
         g.id,
         [...groupObservations(g)].map((r) => r.ts),

@@ -53,19 +53,22 @@ export async function historyRanges(
   return out;
 }
 
-/** A reading kept apart as implausible (docs/decisions/136); `raison` is the JSON of a `RaisonSuspecte`. */
-export interface SuspectRow {
+/** A reading kept apart as implausible (docs/decisions/136); `raison` is the JSON of a `RaisonEcartee`. */
+export interface ValeurEcarteeRow {
   capteurId: number;
   reading: { ts: number; valeur: number; statut?: number | null; qualification?: number | null };
   raison: string;
   recuLe: number;
 }
 
-/** Stores suspect readings (the latest received for an instant wins). */
-export async function upsertSuspects(db: Kysely<Database>, rows: readonly SuspectRow[]): Promise<void> {
+/** Stores set-aside values (the latest received for an instant wins). */
+export async function upsertValeursEcartees(
+  db: Kysely<Database>,
+  rows: readonly ValeurEcarteeRow[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await db
-      .insertInto('observation_suspecte')
+      .insertInto('valeur_ecartee')
       .values(
         rows.slice(i, i + 200).map((r) => ({
           capteur_id: r.capteurId,
@@ -88,21 +91,21 @@ export async function upsertSuspects(db: Kysely<Database>, rows: readonly Suspec
   }
 }
 
-/** Sensors that hold suspect readings. */
-export async function sensorsWithSuspects(db: Kysely<Database>): Promise<Set<number>> {
-  const rows = await db.selectFrom('observation_suspecte').select('capteur_id').distinct().execute();
+/** Sensors that hold set-aside values. */
+export async function sensorsWithValeursEcartees(db: Kysely<Database>): Promise<Set<number>> {
+  const rows = await db.selectFrom('valeur_ecartee').select('capteur_id').distinct().execute();
   return new Set(rows.map((r) => r.capteur_id));
 }
 
-/** Drops a sensor's suspect readings at these instants (a plausible value was stored for them). */
-export async function deleteSuspectsAt(
+/** Drops a sensor's set-aside values at these instants (a plausible value was stored for them). */
+export async function deleteValeursEcarteesAt(
   db: Kysely<Database>,
   capteurId: number,
   instants: readonly number[],
 ): Promise<void> {
   for (let i = 0; i < instants.length; i += 500) {
     await db
-      .deleteFrom('observation_suspecte')
+      .deleteFrom('valeur_ecartee')
       .where('capteur_id', '=', capteurId)
       .where('ts', 'in', instants.slice(i, i + 500))
       .execute();

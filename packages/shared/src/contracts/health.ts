@@ -75,7 +75,7 @@ export const HealthSource = z.object({
   derniereErreur: z.nullable(z.string()),
   derniereErreurLe: z.nullable(EpochMs),
   /** Readings of the last hour (Hub'Eau): stored readings timed within the hour, and the sensors they belong to. */
-  mesuresDerniereHeure: z.optional(z.nullable(z.number())),
+  observationsDerniereHeure: z.optional(z.nullable(z.number())),
   capteursAJour: z.optional(z.nullable(z.number())),
   /** In-service stations without a reading for 3 hours, and the one furthest behind (Hub'Eau). */
   stationsEnRetard: z.optional(z.nullable(z.number())),

@@ -1,7 +1,7 @@
 /**
  * Whether a reading received from an upstream is plausible (docs/decisions/136). A value outside its sensor's
- * bounds is kept apart as suspect: it never becomes the current value, a verdict, a class, an alert or part of a
- * series. The bounds are deliberately wide — a real flood judged suspect would silence its alerts, which is far worse
+ * bounds is set aside: it never becomes the current value, a verdict, a class, an alert or part of a
+ * series. The bounds are deliberately wide — a real flood judged implausible would silence its alerts, which is far worse
  * than letting an odd value through — so they catch what cannot be water: a redirect's 100 m at Toulouse, a flow in
  * l/s read as m³/s, a jump of tens of metres in minutes.
  *
@@ -18,13 +18,13 @@ import { HOUR_MS, MINUTE_MS } from './time';
 
 export type GrandeurMesuree = 'H' | 'Q';
 
-/** Why a reading is suspect, with the figure it was compared with (stored units). */
-export type RaisonSuspecte =
+/** Why a reading is implausible, with the figure it was compared with (stored units). */
+export type RaisonEcartee =
   | { code: 'bornes'; min: number; max: number }
   | { code: 'historique'; min: number; max: number }
   | { code: 'saut'; reference: number; minutes: number };
 
-export interface ReadingToJudge {
+export interface ObservationToJudge {
   ts: number;
   valeur: number;
 }
@@ -62,13 +62,13 @@ export function historyBounds(
   return { min: Math.min(h.min, 0) - Math.max(10, span), max: Math.max(h.max, 0) * 10 + 100 };
 }
 
-/** Null when the reading is plausible, else why it is suspect. Pure. */
+/** Null when the reading is plausible, else why it is implausible. Pure. */
 export function judgeReading(
   g: GrandeurMesuree,
-  r: ReadingToJudge,
-  previous: ReadingToJudge | null,
+  r: ObservationToJudge,
+  previous: ObservationToJudge | null,
   history: HistoryRange | null,
-): RaisonSuspecte | null {
+): RaisonEcartee | null {
   const phys = PHYSICAL_BOUNDS[g];
   if (!Number.isFinite(r.valeur) || r.valeur < phys.min || r.valeur > phys.max) {
     return { code: 'bornes', min: phys.min, max: phys.max };

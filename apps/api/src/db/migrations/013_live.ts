@@ -3,7 +3,7 @@
  * - `serie_hubeau`: per station and quantity, the latest instant Hub'Eau returned for it. A request moves it only to
  *   what that station returned, never to the request's start, so a station that returned nothing is asked again from
  *   there (late readings are not lost, ADR 135).
- * - `observation_suspecte`: readings outside their sensor's plausible bounds (ADR 136), kept apart from
+ * - `valeur_ecartee`: readings outside their sensor's plausible bounds (ADR 136), kept apart from
  *   `observation` so that no verdict, class, alert, series or roll-up ever reads them.
  * - `ingest_job.running_since` (a run in progress and its age, for /api/health) and `ingest_job.avertissements`
  *   (JSON list of the last run's warnings: a renamed field, a bulletin dated in the future…).
@@ -30,7 +30,7 @@ export function migration013(dialect: DialectName) {
         .execute();
 
       await s
-        .createTable('observation_suspecte')
+        .createTable('valeur_ecartee')
         .addColumn('capteur_id', 'integer', (c) => c.notNull().references('capteur.id').onDelete('cascade'))
         .addColumn('ts', EPOCH_MS, (c) => c.notNull())
         .addColumn('valeur', FLOAT, (c) => c.notNull())
@@ -38,7 +38,7 @@ export function migration013(dialect: DialectName) {
         .addColumn('qualification', 'integer')
         .addColumn('raison', 'text', (c) => c.notNull())
         .addColumn('recu_le', EPOCH_MS, (c) => c.notNull())
-        .addPrimaryKeyConstraint('observation_suspecte_pk', ['capteur_id', 'ts'])
+        .addPrimaryKeyConstraint('valeur_ecartee_pk', ['capteur_id', 'ts'])
         .modifyEnd(withoutRowid(dialect))
         .execute();
 

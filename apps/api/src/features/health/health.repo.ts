@@ -42,8 +42,8 @@ export async function datasetVersion(db: Kysely<Database>): Promise<string | nul
   return row?.value ?? null;
 }
 
-/** The live readings of the last hour: stored readings timed within it, and the sensors they belong to. */
-export async function readingsSince(
+/** The live observations of the last hour, and the sensors they belong to. */
+export async function observationsSince(
   db: Kysely<Database>,
   since: number,
 ): Promise<{ mesures: number; capteurs: number }> {

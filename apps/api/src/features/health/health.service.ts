@@ -17,7 +17,7 @@ import {
   episodePeriods,
   leaseHolder,
   meteoOutcomes,
-  readingsSince,
+  observationsSince,
   stationsBehind,
 } from './health.repo';
 
@@ -121,7 +121,7 @@ async function sourcesOf(
 ): Promise<HealthSource[]> {
   const db = deps.db.db;
   const [recent, behind, meteo] = await Promise.all([
-    readingsSince(db, now - HOUR_MS),
+    observationsSince(db, now - HOUR_MS),
     stationsBehind(db, now - STATION_BEHIND_MS),
     meteoOutcomes(db),
   ]);
@@ -154,7 +154,7 @@ async function sourcesOf(
     return {
       ...base,
       etat,
-      mesuresDerniereHeure: recent.mesures,
+      observationsDerniereHeure: recent.mesures,
       capteursAJour: recent.capteurs,
       stationsEnRetard: behind.n,
       stationLaPlusAncienne: behind.oldest,

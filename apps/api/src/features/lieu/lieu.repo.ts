@@ -174,20 +174,20 @@ const ECARTEES_WINDOW_MS = 7 * 86_400_000;
  */
 async function valeursEcartees(db: Kysely<Database>, lieuId: number): Promise<ValeurEcartee[]> {
   const rows = await db
-    .selectFrom('observation_suspecte')
-    .innerJoin('capteur', 'capteur.id', 'observation_suspecte.capteur_id')
+    .selectFrom('valeur_ecartee')
+    .innerJoin('capteur', 'capteur.id', 'valeur_ecartee.capteur_id')
     .select([
-      'observation_suspecte.capteur_id',
+      'valeur_ecartee.capteur_id',
       'capteur.grandeur',
       'capteur.unite',
       'capteur.dernier_ts',
-      'observation_suspecte.ts',
-      'observation_suspecte.valeur',
-      'observation_suspecte.raison',
-      'observation_suspecte.recu_le',
+      'valeur_ecartee.ts',
+      'valeur_ecartee.valeur',
+      'valeur_ecartee.raison',
+      'valeur_ecartee.recu_le',
     ])
     .where('capteur.lieu_id', '=', lieuId)
-    .orderBy('observation_suspecte.ts', 'desc')
+    .orderBy('valeur_ecartee.ts', 'desc')
     .limit(20)
     .execute();
   const out: ValeurEcartee[] = [];

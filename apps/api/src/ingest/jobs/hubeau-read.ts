@@ -142,7 +142,7 @@ export async function readObservations(
     ctx.count('lectures_nouvelles', w.nouvelles);
     ctx.count('lectures_modifiees', w.modifiees);
     ctx.count('lectures_inchangees', w.inchangees);
-    ctx.count('lectures_suspectes', w.suspectes);
+    ctx.count('lectures_ecartees', w.ecartees);
     ctx.count('lectures_station_inconnue', w.inconnues);
     ctx.count('doublons_ignores', w.doublons);
     ctx.count('capteurs_crees', w.capteursCrees);
