@@ -66,6 +66,15 @@ export default defineConfig({
           env: { TZ: 'UTC' },
         },
       },
+      {
+        test: {
+          name: 'upstream',
+          root: 'test-support',
+          include: ['upstream/**/*.test.ts'],
+          setupFiles,
+          isolate: false,
+        },
+      },
       api('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [api('postgres')] : []),
     ],

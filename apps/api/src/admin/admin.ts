@@ -5,6 +5,8 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { requestJobRun } from '../ingest/ingest-job.repo';
+import { JOB_BUDGETS_MS } from '../ingest/jobs/runner';
 import { purgeExpired } from '../maintenance/retention';
 import * as repo from './admin.repo';
 
@@ -20,7 +22,28 @@ export const USAGE = [
   '  grant <email> <id-autorisation>         accorde une autorisation (1 = Prévisions)',
   '  revoke <email> <id-autorisation>        retire une autorisation',
   '  purge                                   efface ce qui a dépassé sa durée de conservation (fait chaque jour par le serveur)',
+  '  run <tâche>                             demande un passage d’ingestion maintenant (hubeau-observations, vigicrues-vigilance…)',
 ].join('\n');
+
+/** The ingestion jobs an operator may ask to run now. */
+export const JOBS = Object.keys(JOB_BUDGETS_MS);
+
+async function runJobNow(
+  db: Kysely<Database>,
+  io: AdminIO,
+  job: string | undefined,
+  now: number,
+): Promise<number> {
+  if (!job || !JOBS.includes(job)) {
+    io.err(`${job ? `Tâche inconnue : ${job}. ` : ''}Tâches : ${JOBS.join(', ')}.`);
+    return 1;
+  }
+  await requestJobRun(db, job, now);
+  io.out(
+    `Passage de ${job} demandé : l’instance meneuse le lance dans les 2 secondes (si le service est en direct).`,
+  );
+  return 0;
+}
 
 const date = (ms: number) =>
   new Intl.DateTimeFormat('fr-FR', {
@@ -171,6 +194,8 @@ export async function runAdmin(
       return revoke(db, io, rest);
     case 'purge':
       return purge(db, io, now());
+    case 'run':
+      return runJobNow(db, io, rest[0], now());
     case undefined:
       io.out(USAGE);
       return 1;

@@ -433,6 +433,8 @@ export interface IngestJobTable {
   running_since: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
   /** JSON list of the last run's warnings `{ code, message }` (migration 013), null when none. */
   avertissements: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A run asked for now by an operator (migration 013): the leader starts one that begins after it. */
+  demande_le: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
 /** The weather of one 0.1° cell (migration 009, docs/decisions/104): the outcome's JSON and its lifetime. */

@@ -83,3 +83,27 @@ export async function readIngestLeader(db: Kysely<Database>): Promise<string | n
     limit 1`.execute(db);
   return rows[0]?.name ?? null;
 }
+
+/** Asks for a run of a job now (`npm run admin -- run <job>`): the leader starts one that begins after `at`. */
+export async function requestJobRun(db: Kysely<Database>, job: string, at: number): Promise<void> {
+  await db
+    .insertInto('ingest_job')
+    .values({ job, demande_le: at })
+    .onConflict((oc) => oc.column('job').doUpdateSet({ demande_le: at }))
+    .execute();
+}
+
+/** Jobs asked for since their last run began (a run in progress does not count: it began before the demand). */
+export async function demandedJobs(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ingest_job')
+    .select(['job', 'demande_le', 'last_run_at', 'running_since'])
+    .where('demande_le', 'is not', null)
+    .execute();
+  return rows
+    .filter((r) => {
+      const began = Math.max(Number(r.last_run_at ?? 0), Number(r.running_since ?? 0));
+      return Number(r.demande_le) > began;
+    })
+    .map((r) => r.job);
+}

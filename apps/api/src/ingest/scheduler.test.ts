@@ -13,6 +13,7 @@ import { startUpstream, type Upstream, type UpstreamReply } from '../../test/ups
 import { IngestEvents } from './events';
 import { silentLogger } from './http';
 import { hubeauObservationsJob } from './jobs/hubeau-observations';
+import { runAdmin } from '../admin/admin';
 import { readJobRow } from './ingest-job.repo';
 import { advanceSeries } from './jobs/serie-hubeau.repo';
 import { INGEST_LOCK_KEY, startIngestion, type IngestionOptions } from './scheduler';
@@ -206,6 +207,37 @@ describe('scheduler', () => {
       },
     ]);
     expect(res.body).not.toMatch(/127\.0\.0\.1|observations_tr|https?:/);
+  });
+
+  it('a run an operator asks for (`npm run admin -- run <job>`) is started by the leader within seconds', async () => {
+    reply = empty;
+    const rt = startIngestion(options({ runAtStart: false }));
+    try {
+      await until(async () => rt.isLeader());
+      const out: string[] = [];
+      const code = await runAdmin(['run', 'hubeau-observations'], ctx.db.db, {
+        out: (l) => out.push(l),
+        err: (l) => out.push(l),
+      });
+      expect(code).toBe(0);
+      expect(out.join('\n')).toMatch(/Passage de hubeau-observations demandé/);
+      const asked = Date.now();
+      const row = await until(async () => {
+        const r = await readJobRow(ctx.db.db, 'hubeau-observations');
+        return (r?.last_run_at ?? 0) >= asked - 1_000 && r?.running_since === null && r;
+      }, 8_000);
+      expect(row.last_success).not.toBeNull();
+      const unknown: string[] = [];
+      expect(
+        await runAdmin(['run', 'tout'], ctx.db.db, {
+          out: (l) => unknown.push(l),
+          err: (l) => unknown.push(l),
+        }),
+      ).toBe(1);
+      expect(unknown.join('\n')).toMatch(/Tâche inconnue : tout\. Tâches : hubeau-observations/);
+    } finally {
+      await rt.stop();
+    }
   });
 
   it('stop() aborts a request in flight and records why', async () => {

@@ -25,7 +25,7 @@ import { hubeauElabJob } from './jobs/hubeau-elab';
 import { hubeauObservationsJob } from './jobs/hubeau-observations';
 import { hubeauRattrapageJob } from './jobs/hubeau-rattrapage';
 import { hubeauStationsJob } from './jobs/hubeau-stations';
-import { clearRunningJobs, INGEST_LOCK_KEY, readJobRow } from './ingest-job.repo';
+import { clearRunningJobs, demandedJobs, INGEST_LOCK_KEY, readJobRow } from './ingest-job.repo';
 import { runJob, type IngestJob, type RunOutcome } from './jobs/runner';
 import { vigicruesObservationsJob } from './jobs/vigicrues-observations';
 import { vigicruesPrevisionsJob } from './jobs/vigicrues-previsions';
@@ -84,6 +84,8 @@ export interface IngestionRuntime {
 }
 
 const MAX_JOB_RETRIES = 3;
+/** How often the leader looks for runs an operator asked for (`npm run admin -- run <job>`). */
+export const DEMAND_POLL_MS = 2_000;
 const DEFAULT_LEADER_RETRY_MS = 10_000;
 export const PROBE_FIRST_DELAY_MS = 30_000;
 export const PROBE_MAX_DELAY_MS = 10 * 60_000;
@@ -111,6 +113,33 @@ function retryDelay(
   }
   retries.delete(job);
   return null;
+}
+
+/**
+ * Starts the runs an operator asked for (`npm run admin -- run <job>`, from any host): the leader looks every
+ * `DEMAND_POLL_MS`. Returns the function that stops looking.
+ */
+function watchDemands(
+  db: Db,
+  jobs: readonly IngestJob[],
+  trigger: (job: IngestJob) => Promise<RunOutcome> | null,
+): () => void {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void demandedJobs(db.db)
+      .then((names) => {
+        for (const name of names) {
+          const job = jobs.find((j) => j.name === name);
+          if (job) void trigger(job);
+        }
+      })
+      .catch(() => {})
+      .finally(() => (busy = false));
+  }, DEMAND_POLL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 interface LiveSwitchDeps {
@@ -188,6 +217,7 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
   const running = new Map<string, Promise<RunOutcome>>();
   const retries = new Map<string, number>();
   let crons: Array<{ job: IngestJob; cron: Cron }> = [];
+  let stopDemands = () => {};
   let leadership: Leadership | null = null;
   let stopped = false;
   const http = {
@@ -226,6 +256,7 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
   };
 
   const startJobs = async () => {
+    stopDemands = watchDemands(opts.db, jobs, trigger);
     crons = jobs.map((job) => ({
       job,
       cron: new Cron(job.schedule, { timezone: 'UTC', protect: true }, () => {
@@ -243,6 +274,7 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
   };
 
   const stopJobs = () => {
+    stopDemands();
     for (const c of crons) c.cron.stop();
     crons = [];
   };

@@ -5,8 +5,9 @@
  *   there (late readings are not lost, ADR 135).
  * - `valeur_ecartee`: readings outside their sensor's plausible bounds (ADR 136), kept apart from
  *   `observation` so that no verdict, class, alert, series or roll-up ever reads them.
- * - `ingest_job.running_since` (a run in progress and its age, for /api/health) and `ingest_job.avertissements`
- *   (JSON list of the last run's warnings: a renamed field, a bulletin dated in the future…).
+ * - `ingest_job.running_since` (a run in progress and its age, for /api/health), `ingest_job.avertissements`
+ *   (JSON list of the last run's warnings: a renamed field, a bulletin dated in the future…) and
+ *   `ingest_job.demande_le` (an operator asked for a run now: `npm run admin -- run <job>`).
  * - `ingest_bail`: the ingestion leader's lease on SQLite (one leader per file, ADR 137).
  * - `lieu.station_motif` / `station_motif_depuis`: why a place's station stopped (out of service, or no longer in
  *   Hub'Eau's catalogue) and since when, shown on the place.
@@ -44,6 +45,7 @@ export function migration013(dialect: DialectName) {
 
       await s.alterTable('ingest_job').addColumn('running_since', EPOCH_MS).execute();
       await s.alterTable('ingest_job').addColumn('avertissements', 'text').execute();
+      await s.alterTable('ingest_job').addColumn('demande_le', EPOCH_MS).execute();
 
       await s
         .createTable('ingest_bail')
