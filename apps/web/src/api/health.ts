@@ -1,10 +1,13 @@
-/** `GET /api/health`: the period the data cover (demo banner, "now" of the data) and the ingestion mode. */
+/**
+ * `GET /api/health`: the period the data cover (demo banner, "now" of the data), the mode (live, demo or off) and the
+ * state of each source (« État des sources »).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import * as z from 'zod/mini';
 import { HealthResponse, type HealthEpisode } from '@limni/shared/contracts/health';
 import { dataClock, type DataClock } from '@limni/shared/domain/clock';
 import { api } from '../lib/api';
+import { useTickingNow } from '../lib/live-clock';
 import { useCurrentEpisode } from './episode-scope';
 import { pageHealthJson } from './page-health';
 
@@ -31,23 +34,48 @@ export const healthQuery = () =>
     initialDataUpdatedAt: pageLoadedAt,
   });
 
+const isLive = (h: HealthResponse) => h.ingestion.mode === 'live';
+
+/** What the data clock reads of the answer: the others' changes (jobs, counts, sources) re-render nothing. */
+function clockFacts(h: HealthResponse) {
+  return { live: isLive(h), fin: h.donnees.fin, episodes: h.episodes ?? [] };
+}
+
 /**
  * The clock ages and validities are measured against (docs/decisions/094): the real clock live, the demo clock (the
  * latest reading rounded up to the next full hour) with a demo dataset — that of the recorded episode of the screen
- * shown, when it belongs to one (docs/decisions/088). Until `/api/health` answers: the real clock, `ready` false.
+ * shown, when it belongs to one, live or not, as the API counts it (docs/decisions/088, 134). Live, the real clock
+ * ticks (`lib/live-clock.ts`): ages move while the page is open. Until `/api/health` answers: the real clock at
+ * mount, `ready` false.
  */
-export function useDataClock(): DataClock & {
+export function useDataClock({
+  tick = true,
+}: {
+  /**
+   * False where only day-scale validities are read (a bulletin's 24 h): the whole screen is then not rendered again
+   * at each tick; ages (`components/ui/Freshness.tsx`) tick.
+   */
+  tick?: boolean;
+} = {}): DataClock & {
   ready: boolean;
   /** The recorded episode whose clock this is, with the period its readings cover; null: the main dataset. */
   episode: HealthEpisode | null;
 } {
-  const health = useQuery(healthQuery());
-  const [realNow] = useState(() => Date.now());
+  const health = useQuery({ ...healthQuery(), select: clockFacts });
   const code = useCurrentEpisode();
   const d = health.data;
+  const episode = (d && code !== null && d.episodes.find((e) => e.code === code)) || null;
+  const realNow = useTickingNow(tick && !!d && d.live && !episode);
   if (!d) return { now: realNow, demo: false, ready: false, episode: null };
-  const live = d.ingestion.mode === 'live';
-  const episode = (code !== null && d.episodes?.find((e) => e.code === code)) || null;
-  if (episode) return { ...dataClock(realNow, episode.fin, live), ready: true, episode };
-  return { ...dataClock(realNow, d.donnees.fin, live), ready: true, episode: null };
+  if (episode) return { ...dataClock(realNow, episode.fin, false), ready: true, episode };
+  return { ...dataClock(realNow, d.fin, d.live), ready: true, episode: null };
+}
+
+/**
+ * Whether the service is live (docs/decisions/134): its data move. The current-reading queries of a place refetch on a
+ * schedule only then (`live-refresh.ts`), and never for a place of a recorded episode, which callers leave out (its
+ * readings stopped when it was recorded); a demonstration never moves.
+ */
+export function useServiceLive(): boolean {
+  return useQuery({ ...healthQuery(), select: isLive }).data === true;
 }

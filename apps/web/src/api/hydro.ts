@@ -48,7 +48,8 @@ export const activitesQuery = () =>
  */
 export function useVigilanceBulletin(): { date: number | null; courant: boolean } {
   const v = useQuery(vigilanceQuery());
-  const clock = useDataClock();
+  // Whole screens read this: not rendered again at every tick of the live clock for a 24-hour validity.
+  const clock = useDataClock({ tick: false });
   const date = v.data?.date ?? null;
   return { date, courant: clock.ready && bulletinCourant(date, clock.now) };
 }

@@ -8,9 +8,18 @@
 /** The name of the meta element the server puts the `/api/health` answer in. */
 export const PAGE_HEALTH_META = 'limni-health';
 
+/** The service's mode (docs/decisions/134): live, demo because the sources did not answer, or demo by choice. */
+export type ServiceMode = 'live' | 'demo' | 'off';
+
 /** What the demo banner and the data clock need of the answer. */
 export interface PageClockData {
+  /** `mode === 'live'`: the real clock. */
   live: boolean;
+  mode: ServiceMode;
+  /** Why the demo is shown (`demo` only), a French sentence from the server. */
+  raison: string | null;
+  /** When the server probes the sources again (`demo` only). */
+  prochainEssai: number | null;
   donnees: { debut: number | null; fin: number | null };
   episodes: Array<{ code: string; libelle: string; debut: number | null; fin: number | null }>;
 }
@@ -42,6 +51,7 @@ export function pageHealthJson(): unknown {
   return readPageMeta(PAGE_HEALTH_META);
 }
 
+const isMode = (v: unknown): v is ServiceMode => v === 'live' || v === 'demo' || v === 'off';
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const epochOrNull = (v: unknown): number | null | undefined =>
   v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v : undefined;
@@ -56,8 +66,13 @@ export function clockDataOf(h: unknown): PageClockData | undefined {
   if (!isRecord(h) || !isRecord(h['donnees']) || !isRecord(h['ingestion'])) return undefined;
   const debut = epochOrNull(h['donnees']['debut']);
   const fin = epochOrNull(h['donnees']['fin']);
-  const mode = h['ingestion']['mode'];
-  if (debut === undefined || fin === undefined || (mode !== 'off' && mode !== 'live')) return undefined;
+  const ingestion = h['ingestion'];
+  const mode = ingestion['mode'];
+  if (debut === undefined || fin === undefined || !isMode(mode)) return undefined;
+  // Both are optional in the contract (older servers): absent reads as null, a wrong type as malformed.
+  const raison = ingestion['raison'] ?? null;
+  const prochainEssai = epochOrNull(ingestion['prochainEssai'] ?? null);
+  if ((raison !== null && typeof raison !== 'string') || prochainEssai === undefined) return undefined;
   const episodes: PageClockData['episodes'] = [];
   for (const e of Array.isArray(h['episodes']) ? h['episodes'] : []) {
     if (!isRecord(e)) return undefined;
@@ -73,5 +88,5 @@ export function clockDataOf(h: unknown): PageClockData | undefined {
     }
     episodes.push({ code: e['code'], libelle: e['libelle'], debut: d, fin: f });
   }
-  return { live: mode === 'live', donnees: { debut, fin }, episodes };
+  return { live: mode === 'live', mode, raison, prochainEssai, donnees: { debut, fin }, episodes };
 }

@@ -34,6 +34,7 @@ const Alertes = lazy(() => import('../features/alertes/AlertesPage'));
 const Webcams = lazy(() => import('../features/webcams/WebcamsPage'));
 const Activites = lazy(() => import('../features/activites/ActivitesPage'));
 const Activite = lazy(() => import('../features/activites/ActivitePage'));
+const EtatSources = lazy(() => import('../features/etat-sources/EtatSourcesPage'));
 
 function page(Component: LazyExoticComponent<ComponentType> | ComponentType, guard?: 'B' | 'C'): ReactNode {
   const content = (
@@ -62,6 +63,7 @@ const PAGES: Record<WebRouteKey, Omit<RouteObject, 'path' | 'index' | 'children'
   webcams: { element: page(Webcams) },
   activites: { element: page(Activites) },
   activite: { element: page(Activite) },
+  'etat-des-sources': { element: page(EtatSources) },
   // Chooser: /choisir with its child `carte` (route name choisir_carte).
   choisir: { element: <Navigate to="/choisir/carte" replace /> },
   'choisir-carte': {

@@ -1,16 +1,21 @@
 /**
  * The demo banner when the page carries no service state (a page kept by the service worker before docs/decisions/109,
- * or served while the health computation failed): from `/api/health`, in its own chunk.
+ * or served while the health computation failed): from `/api/health`, in its own chunk, with the same facts as the
+ * page's copy would give.
  */
 import { useQuery } from '@tanstack/react-query';
-import { healthQuery, useDataClock } from '../api/health';
+import { useState } from 'react';
+import { useCurrentEpisode } from '../api/episode-scope';
+import { healthQuery } from '../api/health';
+import { clockDataOf } from '../api/page-health';
+import { demoBannerProps } from './demo-banner-words';
 import { DemoBannerView } from './DemoBannerView';
 
 export default function DemoBannerFromApi() {
   const health = useQuery(healthQuery());
-  const clock = useDataClock();
-  const fin = clock.episode ? clock.episode.fin : (health.data?.donnees.fin ?? null);
-  const debut = clock.episode ? clock.episode.debut : (health.data?.donnees.debut ?? null);
-  if (!clock.demo || debut === null || fin === null) return null;
-  return <DemoBannerView now={clock.now} episode={clock.episode?.libelle ?? null} debut={debut} fin={fin} />;
+  const [realNow] = useState(() => Date.now());
+  const code = useCurrentEpisode();
+  const data = health.data && clockDataOf(health.data);
+  const props = data && demoBannerProps(data, realNow, code);
+  return props ? <DemoBannerView {...props} /> : null;
 }

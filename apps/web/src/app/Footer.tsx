@@ -16,6 +16,7 @@ const FOOTER_INFOS: Array<{ to: string; key: MessageKey }> = [
   { to: '/credits', key: 'footer.credits' },
   { to: '/legal/terms/update', key: 'footer.mentions' },
   { to: '/contact', key: 'footer.contact' },
+  { to: '/etat-des-sources', key: 'footer.etatSources' },
 ];
 const FOOTER_DECOUVRIR: Array<{ to: string; key: MessageKey }> = [
   { to: '/bassins', key: 'nav.bassins' },

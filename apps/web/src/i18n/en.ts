@@ -36,6 +36,7 @@ export const en: Record<MessageKey, string> = {
   'footer.informations': 'Information',
   'footer.decouvrir': 'Discover',
   'footer.sources': 'Data sources',
+  'footer.etatSources': 'Status of the sources',
   'footer.licenceOuverte': 'Licence Ouverte 2.0',
   'footer.licenceOfev': 'source credited (Swiss lakes)',
   'footer.licenceCcBy': 'CC BY 4.0',
@@ -50,6 +51,16 @@ export const en: Record<MessageKey, string> = {
   'banner.demo':
     'Real readings from {debut} to {fin}, which do not describe the current situation; ages (“… ago”) are counted from this demonstration time.',
   'banner.horsLigne': 'You are offline: showing the last data you viewed.',
+  'banner.injoignable': 'sources unreachable from this server: {source} does not answer',
+  'banner.verification': 'checking the sources',
+  'banner.sansRaison': 'the sources did not answer this server',
+  'banner.essai': 'Next try at {heure}.',
+  'banner.modeHorsLigne': 'Sources not queried (offline mode).',
+  'banner.episodeHorloge': 'Recorded episode — it is {maintenant}.',
+  'banner.episodeDirect':
+    'This place belongs to the recorded episode “{episode}”: its readings are of that period, not of today.',
+  'banner.periodeEpisode':
+    'Real readings from {debut} to {fin}; ages (“… ago”) are counted from the episode’s clock.',
   'commun.chargement': 'Loading…',
   'commun.erreur': 'These data could not be loaded.',
   'commun.reessayer': 'Try again',

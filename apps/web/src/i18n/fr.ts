@@ -34,6 +34,7 @@ export const fr = {
   'footer.informations': 'Informations',
   'footer.decouvrir': 'Découvrir',
   'footer.sources': 'Sources des données',
+  'footer.etatSources': 'État des sources',
   'footer.licenceOuverte': 'Licence Ouverte 2.0',
   'footer.licenceOfev': 'source citée (lacs suisses)',
   'footer.licenceCcBy': 'CC BY 4.0',
@@ -49,6 +50,16 @@ export const fr = {
   'banner.demo':
     'Des mesures réelles du {debut} au {fin}, qui ne décrivent pas la situation actuelle ; les âges (« il y a … ») sont comptés depuis cette heure de démonstration.',
   'banner.horsLigne': 'Vous êtes hors ligne : affichage des dernières données consultées.',
+  'banner.injoignable': 'sources injoignables depuis ce serveur : {source} ne répond pas',
+  'banner.verification': 'vérification des sources en cours',
+  'banner.sansRaison': 'les sources n’ont pas répondu à ce serveur',
+  'banner.essai': 'Nouvel essai à {heure}.',
+  'banner.modeHorsLigne': 'Sources non interrogées (mode hors ligne).',
+  'banner.episodeHorloge': 'Épisode enregistré — nous sommes le {maintenant}.',
+  'banner.episodeDirect':
+    'Ce lieu appartient à l’épisode enregistré « {episode} » : ses mesures sont celles de cette période, pas d’aujourd’hui.',
+  'banner.periodeEpisode':
+    'Des mesures réelles du {debut} au {fin} ; les âges (« il y a … ») sont comptés depuis l’horloge de l’épisode.',
   'commun.chargement': 'Chargement…',
   'commun.erreur': 'Impossible de charger ces données.',
   'commun.reessayer': 'Réessayer',

@@ -75,14 +75,28 @@ export function useT(): typeof t {
 export function defineMessages<const K extends string>(
   frMessages: Record<K, string>,
   enMessages: Record<K, string>,
-): () => (key: K, params?: Record<string, string | number>) => string {
-  const translate = (key: K, params?: Record<string, string | number>) => {
-    const template = (langue === 'en' ? enMessages[key] : frMessages[key]) ?? frMessages[key] ?? key;
-    if (!params) return template;
-    return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
-  };
+): () => Translate<K> {
+  const translate = translator(frMessages, enMessages);
   return () => {
     useSyncExternalStore(subscribe, currentLangue, currentLangue);
     return translate;
+  };
+}
+
+/** A feature's message function: the template of `key` in the current language, `{name}` filled from `params`. */
+export type Translate<K extends string> = (key: K, params?: Record<string, string | number>) => string;
+
+/**
+ * The message function of `defineMessages` without the hook, for the pure functions that build a screen's sentences
+ * (and their tests): it reads the language when called, and does not re-render anything when it changes.
+ */
+export function translator<const K extends string>(
+  frMessages: Record<K, string>,
+  enMessages: Record<K, string>,
+): Translate<K> {
+  return (key, params) => {
+    const template = (langue === 'en' ? enMessages[key] : frMessages[key]) ?? frMessages[key] ?? key;
+    if (!params) return template;
+    return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
   };
 }

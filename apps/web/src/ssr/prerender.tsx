@@ -11,7 +11,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { clockDataOf } from '../api/page-health';
 import { AppRoutes } from '../app/AppRoutes';
-import { demoBannerProps } from '../app/DemoBanner';
+import { demoBannerProps } from '../app/demo-banner-words';
 import { DemoBannerView } from '../app/DemoBannerView';
 import { PrerenderContext } from '../lib/prerender';
 

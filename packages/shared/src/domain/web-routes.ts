@@ -58,6 +58,8 @@ export const WEB_ROUTES = [
   { key: 'conditions', path: '/legal/terms/update' },
   { key: 'webcams', path: '/webcams' },
   { key: 'activites', path: '/activites' },
+  // The mode of the service and the state of each data source (docs/decisions/134).
+  { key: 'etat-des-sources', path: '/etat-des-sources' },
   // ActivitePage shows its own « n'existe pas » for an unknown activity: a 404 too.
   { key: 'activite', path: '/activite/:ida', resolve: (p) => ids(['activite', parseWebId(p.ida)]) },
   { key: 'choisir', path: '/choisir' },

@@ -29,7 +29,8 @@ export function VigilanceChip({
   historique?: boolean;
 }) {
   const t = useT();
-  const clock = useDataClock();
+  // Validity by the day (24 h): no need to render the chip again at every tick of the live clock.
+  const clock = useDataClock({ tick: false });
   if (niveau === null || !VIGILANCE_STYLE[niveau]) return null;
   const date = ts !== null ? formatLongDate(ts) : '—';
   if (!historique && !bulletinCourant(ts, clock.now)) {

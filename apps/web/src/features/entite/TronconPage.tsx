@@ -61,7 +61,8 @@ function Troncon({ id, ida }: { id: number; ida: number }) {
 function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number }) {
   const m = useEntiteMessages();
   const t = useT();
-  const clock = useDataClock();
+  // A bulletin is current for 24 h: the page is not rendered again at every tick of the live clock.
+  const clock = useDataClock({ tick: false });
   const titleId = useId();
   // The stretch's places may belong to several entities (a river and its arms): states come from each entity.
   const entiteIds = useMemo(() => [...new Set(troncon.lieux.map((l) => l.entite_id))], [troncon.lieux]);

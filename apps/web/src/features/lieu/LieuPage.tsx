@@ -11,7 +11,7 @@ import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
 import { LIEU_TABS } from '@limni/shared/domain/web-routes';
 import { entiteLieuxQuery } from '../../api/entite';
-import { useDataClock, useEpisodeClockScope } from '../../api/health';
+import { useDataClock, useEpisodeClockScope, useServiceLive } from '../../api/health';
 import { activitesQuery } from '../../api/hydro';
 import {
   lieuAlertesQuery,
@@ -20,6 +20,7 @@ import {
   lieuQuery,
   verdictLieuQuery,
 } from '../../api/lieu';
+import { liveRefetch, placeStepMin } from '../../api/live-refresh';
 import { lieuHref } from '../../api/search';
 import { AbonnementButton } from '../../components/account/AbonnementButton';
 import { MalerterButton } from '../../components/alertes/ReglesDialog';
@@ -39,6 +40,7 @@ import NotFoundPage from '../../components/NotFoundPage';
 import { parisDay } from '@limni/shared/domain/time';
 import { Situation } from './donnees/Situation';
 import { FavoriteStar } from './FavoriteStar';
+import { StationNotices } from './StationNotices';
 import { IntegrerButton } from './IntegrerButton';
 import { useLieuMessages } from './messages';
 import { nomActivite } from '../../lib/activite-nom';
@@ -81,7 +83,13 @@ export default function LieuPage() {
 
 function Lieu({ id, ida }: { id: number; ida: number }) {
   const m = useLieuMessages();
-  const lieu = useQuery(lieuQuery(id));
+  // Live, the place (its station's state, the readings set aside) is asked again when the tab is shown again; a place
+  // of a recorded episode does not move.
+  const live = useServiceLive();
+  const lieu = useQuery({
+    ...lieuQuery(id),
+    refetchOnWindowFocus: (query) => live && !query.state.data?.episode,
+  });
   const activites = useQuery(activitesQuery());
   usePageTitle(lieu.data ? bracketsToParentheses(lieu.data.libelle) : null);
   // The page is built from a deferred copy of the place (issue 14, docs/decisions/131): the answer's own render (a
@@ -104,7 +112,8 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const alertesId = useId();
   const alertes = useQuery(lieuAlertesQuery(lieu.id));
   const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
-  const clock = useDataClock();
+  // The page reads the clock for a recorded episode only (which never ticks); its ages tick by themselves.
+  const clock = useDataClock({ tick: false });
   const now = lieu.episode ? (clock.ready ? clock.now : null) : (etats.data?.maintenant ?? null);
   const base = lieuPath(lieu.id, ida);
   const currentTab: Tab = TABS.find((t) => pathname.startsWith(`${base}/${t}`)) ?? 'donnees';
@@ -189,7 +198,10 @@ const ICON_ON_PHONE = '!px-3 sm:!px-4 max-sm:[&>span]:sr-only';
 function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
   const h = useHydroMessages();
-  const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
+  // Live, the values and the verdict follow the readings: asked again on the sensors' step and when the tab is shown
+  // again (`api/live-refresh.ts`); a place of a recorded episode, like a demonstration, never moves.
+  const refetch = liveRefetch(useServiceLive() && !lieu.episode, placeStepMin(lieu.capteurs));
+  const etats = useQuery({ ...entiteLieuxQuery(lieu.entite.id), ...refetch });
   const activites = useQuery(activitesQuery());
   // The place's period matters only to a place of a recorded episode (its verdict day and its own state below).
   const range = useQuery({ ...lieuDaterangeQuery(lieu.id), enabled: !!lieu.episode });
@@ -198,6 +210,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   // last day as today's. A place of a recorded episode is judged on its episode's last day (docs/decisions/088).
   const verdict = useQuery({
     ...verdictLieuQuery(ida, lieu.id, lieu.episode ? (range.data?.jour_fin ?? null) : null),
+    ...refetch,
     enabled: !lieu.episode || range.isSuccess,
   });
   // A place of a recorded episode: its own state on its episode's clock (the entity's list is on the main clock).
@@ -282,6 +295,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
             <Situation lieuId={lieu.id} date={parisDay(classed.ts)} />
           </div>
         )}
+        <StationNotices lieu={lieu} />
       </div>
 
       <div className="mt-3 flex flex-col gap-2 border-t border-line pt-3 sm:mt-5 sm:gap-3 sm:pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">

@@ -20,6 +20,8 @@ import { summarizePeriod, type Reading } from '@limni/shared/domain/period-summa
 import { serieLibelle, SERIE_STYLES, yRange } from '@limni/shared/domain/series';
 import { DAY_MS } from '@limni/shared/domain/time';
 import type { Grandeur } from '@limni/shared/domain/units';
+import { useServiceLive } from '../../../api/health';
+import { liveRefetch, placeStepMin } from '../../../api/live-refresh';
 import {
   archiveQuery,
   chroniqueQuery,
@@ -54,7 +56,13 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
   const { date, nbFetch, latest, g } = view;
   const canView = useAccount(selectCanViewPrevision);
   const fromArchive = ARCHIVE_PERIODES[view.jours];
-  const raw = useQuery({ ...lieuDonneesQuery(lieu.id, date, nbFetch), enabled: !fromArchive });
+  // Live, the window that ends with the latest reading is asked again on the sensors' step and when the tab is shown
+  // again (`api/live-refresh.ts`); a past window, the archive and a recorded episode do not move.
+  const refetch = liveRefetch(
+    useServiceLive() && !lieu.episode && latest && !fromArchive,
+    placeStepMin(lieu.capteurs),
+  );
+  const raw = useQuery({ ...lieuDonneesQuery(lieu.id, date, nbFetch), ...refetch, enabled: !fromArchive });
   const archived = useQuery({
     ...archiveQuery(lieu.id, date, fromArchive ?? 'tout'),
     enabled: !!fromArchive,
@@ -64,12 +72,14 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
   const contextFetch = latest ? CONTEXT_DAYS + 1 : CONTEXT_DAYS;
   const contexte = useQuery({
     ...lieuDonneesQuery(lieu.id, date, contextFetch),
+    ...refetch,
     enabled: view.jours !== 0 && view.jours < CONTEXT_DAYS,
   });
   const options = useQuery(graphOptionsQuery(lieu.id, date, nbFetch, ida));
   // The hourly table covers up to 30 days; longer periods have the daily table of the band instead.
   const chronique = useQuery({
     ...chroniqueQuery(lieu.id, date, nbFetch),
+    ...refetch,
     enabled: view.jours !== 0 && view.jours <= 30,
   });
   const normales = useQuery(normalesQuery(lieu.id, date));

@@ -10,7 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo } from 'react';
 import type { LieuDetail } from '@limni/shared/contracts/hydro';
 import { HOUR_MS } from '@limni/shared/domain/time';
+import { useServiceLive } from '../../../api/health';
 import { lieuDaterangeQuery } from '../../../api/lieu';
+import { liveRefetch, placeStepMin } from '../../../api/live-refresh';
 import { EmptyState, ErrorState, Skeleton, SkeletonBlock } from '../../../components/ui/States';
 import { formatLongDate } from '../../../lib/format';
 import { parisWallToUtcDay } from '../donnees/chart-data';
@@ -29,7 +31,12 @@ const NO_ROWS: never[] = [];
 export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
   const meteoId = useId();
-  const range = useQuery(lieuDaterangeQuery(lieu.id));
+  // Live, the end of the range (the latest reading, the window's end) follows the readings (`api/live-refresh.ts`).
+  const live = useServiceLive() && !lieu.episode;
+  const range = useQuery({
+    ...lieuDaterangeQuery(lieu.id),
+    ...liveRefetch(live, placeStepMin(lieu.capteurs)),
+  });
   // The tab is built from a deferred copy of the range, in a transition that yields to the browser (the answer's own
   // render is synchronous; issue 14, docs/decisions/131). Until then, the skeleton. The tab is mounted again for
   // another place (LieuPage shows its skeleton in between), so the copy is always this place's.
