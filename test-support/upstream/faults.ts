@@ -41,7 +41,17 @@ export type Fault = FaultKind & {
   untilMs?: number | string;
   /** Active for this long from now. */
   forMs?: number;
+  /**
+   * Only requests whose query has these parameters (a value; `null`: the parameter absent). `{ code_entite: null }`
+   * targets Limni's sweep of the whole network, not its catch-ups of listed stations.
+   */
+  query?: Record<string, string | null>;
 };
+
+/** True when the request's query matches the fault's `query` filter (or the fault has none). */
+export function queryMatches(f: Fault, query: URLSearchParams): boolean {
+  return Object.entries(f.query ?? {}).every(([k, v]) => (v === null ? !query.has(k) : query.get(k) === v));
+}
 
 export interface FaultHandle {
   readonly id: number;
@@ -85,6 +95,14 @@ export function validateFault(x: unknown): Fault {
     if (f[k] !== undefined && (typeof f[k] !== 'number' || !Number.isFinite(f[k]))) {
       throw new Error(`${k} doit être un nombre`);
     }
+  }
+  if (
+    f.query !== undefined &&
+    (typeof f.query !== 'object' ||
+      f.query === null ||
+      Object.values(f.query).some((v) => v !== null && typeof v !== 'string'))
+  ) {
+    throw new Error('query doit être un objet de chaînes (ou null : paramètre absent)');
   }
   if (
     f.untilMs !== undefined &&
@@ -155,12 +173,18 @@ export class Faults {
   }
 
   /** The oldest active fault for this request, consumed once; null when none. */
-  take(source: Source, route: string, accept: (f: Fault) => boolean = () => true): Fault | null {
+  take(
+    source: Source,
+    route: string,
+    accept: (f: Fault) => boolean = () => true,
+    query: URLSearchParams = new URLSearchParams(),
+  ): Fault | null {
     const now = this.clock();
     for (const s of this.slots) {
       if (s.cleared || s.left <= 0 || now >= s.until) continue;
       if (s.fault.source !== source) continue;
       if (s.fault.path !== undefined && !route.includes(s.fault.path)) continue;
+      if (!queryMatches(s.fault, query)) continue;
       if (!accept(s.fault)) continue;
       s.left--;
       s.hits++;

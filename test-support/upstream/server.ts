@@ -201,7 +201,7 @@ export function serveSource(
     );
     return;
   }
-  const fault = core.faults.take(source, route, (f) => applies(f, source, route));
+  const fault = core.faults.take(source, route, (f) => applies(f, source, route), url.searchParams);
   if (fault) log.fault = fault.kind;
   if (fault?.kind === 'hang') {
     t.hanging.add(res);

@@ -6,12 +6,16 @@
 import type { Kysely } from 'kysely';
 import type { Database, HubeauElabRepriseTable } from '../../db/schema';
 
-/** Every station code of a place (in service or not: obs_elab keeps closed stations' history), by code. */
+/** Station codes of places, in service or not (obs_elab keeps closed stations' history), by code. */
 export async function stationCodes(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
     .selectFrom('lieu')
     .select('code_station')
     .where('code_station', 'is not', null)
+    // A station out of service keeps its record in obs_elab; one gone from the catalogue is no more asked.
+    .where((eb) =>
+      eb.or([eb('station_motif', 'is', null), eb('station_motif', '!=', 'absente_du_catalogue')]),
+    )
     .orderBy('code_station')
     .execute();
   return rows.map((r) => r.code_station as string);

@@ -1,0 +1,210 @@
+/**
+ * Live by default, end to end (docs/decisions/134–136): the real server in its own process with `npm start`'s
+ * default configuration, only its base URLs pointed at the recorded upstream (test-support/upstream), on SQLite.
+ * Sources unreachable at start → the demo with its reason; back → live without a restart, Toulouse current, today's
+ * vigilance. Then one fault after another — nothing lost, nothing duplicated (what the upstream served, counted by
+ * its ledger, against what the server stored), each fault shown in /api/health: HTTP errors, broken bodies, a
+ * renamed field, links and redirects to another host (which receives nothing), empty answers, a hang (the run shows
+ * in progress), an implausible value (set aside, the value shown stays true). The faults that take time are in
+ * live-e2e-late.test.ts; two instances on PostgreSQL in live-e2e-postgres.test.ts.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { LieuDetail, VigilanceResume } from '@limni/shared/contracts/hydro';
+import { parisDay } from '@limni/shared/domain/time';
+import { parseCsv, readSeedText } from '../seed/files';
+import { TEST_DB } from '../../test/helpers';
+import { expectEverythingServedStored } from '../../test/live-checks';
+import { startLiveServer, until, type LiveServer } from '../../test/live-server';
+import { startRecordedUpstream, type Fault, type RecordedUpstream } from '../../../../test-support/upstream';
+
+const TOULOUSE = 'O200004001';
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+let up: RecordedUpstream;
+let server: LiveServer;
+
+const get = async (p: string): Promise<unknown> => {
+  const res = await fetch(`${server.url}${p}`);
+  expect(res.status, p).toBe(200);
+  return res.json() as Promise<unknown>;
+};
+const job = async (name: string) => (await server.health())?.ingestion.jobs.find((j) => j.job === name);
+const lieuOf = async (code: string) =>
+  (
+    await server.db.db
+      .selectFrom('lieu')
+      .select('id')
+      .where('code_station', '=', code)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+describe.skipIf(TEST_DB !== 'sqlite')('live by default against the recorded upstream (SQLite)', () => {
+  beforeAll(async () => {
+    up = await startRecordedUpstream({ catalogue: 'recorded' });
+    // The sources cannot be reached when the server starts.
+    await up.stop();
+    server = await startLiveServer({ up });
+  }, 150_000);
+  afterAll(async () => {
+    await server?.stop();
+    await up?.close();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('sources unreachable at start: the demo with its reason and the demo clock; back: live without a restart', async () => {
+    const demo = await until(async () => {
+      const h = await server.health();
+      return h?.ingestion.mode === 'demo' && h.ingestion.prochainEssai && h;
+    }, 30_000);
+    expect(demo.ingestion.raison).toMatch(/sources injoignables depuis ce serveur/);
+    expect(demo.ingestion.prochainEssai).toBeGreaterThan(Date.now());
+    // The demo clock: the latest Garonne reading of the dataset, rounded up to the hour.
+    const latest = Math.max(
+      ...parseCsv(readSeedText('garonne_H_2022-01_native.csv')).map((r) => Date.parse(r['date_obs'] ?? '')),
+    );
+    const entite = (
+      await server.db.db
+        .selectFrom('lieu')
+        .select('entite_id')
+        .where('code_station', '=', TOULOUSE)
+        .executeTakeFirstOrThrow()
+    ).entite_id;
+    const demoList = z.parse(
+      z.object({ maintenant: z.number() }),
+      await get(`/api/hydro/entite/${entite}/lieux`),
+    );
+    expect(demoList.maintenant).toBe(Math.ceil(latest / HOUR) * HOUR);
+
+    await up.start();
+    const live = await until(async () => {
+      const h = await server.health();
+      return h?.ingestion.mode === 'live' && h;
+    }, 60_000);
+    expect(live.ingestion.raison ?? null).toBeNull();
+    expect(live.status).toBe('ok');
+  }, 120_000);
+
+  it('live: Toulouse current with its age in minutes, today’s vigilance on the home page', async () => {
+    const lieu = await lieuOf(TOULOUSE);
+    const state = await until(async () => {
+      const s = z.parse(
+        z.object({
+          instant: z.number(),
+          capteurs: z.array(
+            z.object({
+              grandeur: z.string(),
+              valeur: z.nullable(z.number()),
+              ts: z.nullable(z.number()),
+              fraicheur: z.string(),
+            }),
+          ),
+        }),
+        await get(`/api/hydro/lieu/${lieu}/${parisDay(Date.now())}`),
+      );
+      const h = s.capteurs.find((c) => c.grandeur === 'H');
+      return h?.ts && h.ts > Date.now() - 30 * MIN && { s, h };
+    }, 60_000);
+    const served = up.ledger.observations({ station: TOULOUSE, grandeur: 'H' });
+    const last = served.reduce((a, b) => (b.ts > a.ts ? b : a));
+    expect(state.h).toMatchObject({ ts: last.ts, valeur: last.value / 1000, fraicheur: 'a_jour' });
+    expect(state.s.instant - last.ts).toBeLessThan(30 * MIN);
+
+    const vigilance = await until(async () => {
+      const v = z.parse(VigilanceResume, await get('/api/hydro/vigilance'));
+      return v.date !== null && v.date > Date.now() - 24 * HOUR && v;
+    }, 30_000);
+    expect(vigilance.date).toBe(Math.floor(up.startedAt / 1000) * 1000);
+    expect(vigilance.niveaux.vert + vigilance.niveaux.jaune + vigilance.niveaux.orange).toBeGreaterThan(300);
+  }, 90_000);
+
+  // On the sweep's requests (no station codes), not the catch-ups'. A transient fault lasts the 4 attempts of one
+  // request (it fails, the run fails); the next request succeeds.
+  const sweep = { code_entite: null };
+  const onObservations = { source: 'hubeau', path: 'observations_tr', query: sweep, times: 4 } as const;
+  const faults: Array<{ fault: Fault; code: string }> = [
+    { fault: { ...onObservations, kind: 'status500' }, code: 'http_500' },
+    { fault: { ...onObservations, kind: 'status503' }, code: 'http_503' },
+    { fault: { ...onObservations, kind: 'truncated' }, code: 'json' },
+    { fault: { ...onObservations, kind: 'emptyBody' }, code: 'json' },
+    { fault: { ...onObservations, kind: 'html' }, code: 'json' },
+    {
+      fault: { ...onObservations, kind: 'renameField', from: 'resultat_obs', to: 'resultat' },
+      code: 'schema',
+    },
+    { fault: { ...onObservations, kind: 'foreignNext' }, code: 'lien_refuse' },
+    { fault: { ...onObservations, kind: 'redirect' }, code: 'redirection_refusee' },
+  ];
+  it('each fault: the run fails with its code in health, the other host gets nothing, the next run reads everything', async () => {
+    // The first catch-up of every series (29 days, paced) ends first.
+    await until(async () => (await job('hubeau-rattrapage'))?.lastSuccess, 180_000, 'premier rattrapage');
+    await server.runNow('hubeau-observations');
+    for (const f of faults) {
+      const handle = up.fault(f.fault);
+      await server.runNow('hubeau-observations');
+      const failed = await job('hubeau-observations');
+      expect(failed?.lastErrorCode, f.fault.kind).toBe(f.code);
+      expect(failed?.consecutiveFailures, f.fault.kind).toBeGreaterThan(0);
+      handle.clear();
+      await server.runNow('hubeau-observations');
+      expect((await job('hubeau-observations'))?.consecutiveFailures, f.fault.kind).toBe(0);
+    }
+    expect(up.otherRequests).toEqual([]);
+    // Empty answers: a warning, the series stay where they were.
+    const empty = up.fault({ source: 'hubeau', path: 'observations_tr', query: sweep, kind: 'emptyData' });
+    await server.runNow('hubeau-observations');
+    expect((await job('hubeau-observations'))?.avertissements).toEqual([
+      expect.objectContaining({ code: 'reponses_vides' }),
+    ]);
+    empty.clear();
+    await server.runNow('hubeau-observations');
+    expect(await expectEverythingServedStored(up, server)).toBeGreaterThan(1_000);
+  }, 240_000);
+
+  it('a hung upstream: the run shows in progress in health, then the request is abandoned and retried', async () => {
+    up.fault({ source: 'hubeau', path: 'observations_tr', kind: 'hang', times: 1 });
+    const run = server.runNow('hubeau-observations', 120_000);
+    // Whichever Hub'Eau job's request hangs, health shows its run in progress for as long as it hangs.
+    const inProgress = await until(async () => {
+      const h = await server.health();
+      const j = h?.ingestion.jobs.find((x) => x.job.startsWith('hubeau') && x.enCoursDepuis);
+      return j?.enCoursDepuis && Date.now() - j.enCoursDepuis > 3_000 && j;
+    }, 30_000);
+    expect(inProgress.tropLong).toBe(false);
+    expect(up.requests.of('hubeau').some((r) => r.fault === 'hang')).toBe(true);
+    await run;
+    await until(async () => {
+      const h = await server.health();
+      return (
+        h?.ingestion.jobs.every(
+          (x) =>
+            !x.job.startsWith('hubeau') ||
+            !x.enCoursDepuis ||
+            x.job === 'hubeau-elab' ||
+            x.job === 'hubeau-rattrapage',
+        ) && h
+      );
+    }, 90_000);
+    const j = (await server.health())?.ingestion.jobs.find((x) => x.job === inProgress.job);
+    expect(j?.counts.nouveaux_essais ?? 0).toBeGreaterThanOrEqual(1);
+  }, 150_000);
+
+  it('an implausible value is set aside: the place shows it, its value stays true', async () => {
+    const lieu = await lieuOf(TOULOUSE);
+    up.implausible(TOULOUSE, 100_000, { grandeur: 'H', from: Date.now() - 40 * MIN });
+    await server.runNow('hubeau-observations');
+    const detail = z.parse(LieuDetail, await get(`/api/hydro/lieu/${lieu}`));
+    expect(detail.valeurs_ecartees?.length).toBeGreaterThan(0);
+    expect(detail.valeurs_ecartees?.[0]).toMatchObject({ valeur: 100, raison: { code: 'bornes' } });
+    const h = await server.db.db
+      .selectFrom('capteur')
+      .select('derniere_valeur')
+      .where('lieu_id', '=', lieu)
+      .where('grandeur', '=', 'H')
+      .executeTakeFirstOrThrow();
+    expect(h.derniere_valeur).toBeLessThan(10);
+    up.clearImplausible(TOULOUSE);
+  }, 90_000);
+});
