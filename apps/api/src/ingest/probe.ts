@@ -5,7 +5,7 @@
  */
 import type { Env } from '../config/env';
 import { getJson, parsePayload, type HttpOptions, type SourceName } from './http';
-import { HUBEAU_PUBLIC_BASE, StationsPage } from './sources/hubeau';
+import { StationsPage } from './sources/hubeau';
 
 export const PROBE_TIMEOUT_MS = 5_000;
 
@@ -48,10 +48,10 @@ export async function probeSources(
     answer(() => getJson('Vigicrues', `${vigicrues}/1/TerEntVigiCru.jsonld/`, { ...opts, base: vigicrues })),
   ]);
   const ok = h === null;
-  const where = env.HUBEAU_BASE_URL === HUBEAU_PUBLIC_BASE ? '' : ` (${new URL(hubeau).host})`;
+  // Public words (the banner, /api/health): never the configured address (ADR 105); the details are in the logs.
   return {
     ok,
     sources: { "Hub'Eau": h, Vigicrues: v },
-    raison: ok ? null : `sources injoignables depuis ce serveur : Hub'Eau${where} ne répond pas`,
+    raison: ok ? null : "sources injoignables depuis ce serveur : Hub'Eau ne répond pas",
   };
 }
