@@ -12,8 +12,8 @@ const names = fs
   .filter((f) => f.endsWith('.ts') && !['run-all.ts'].includes(f) && !f.endsWith('.test.ts'))
   .map((f) => f.replace(/\.ts$/, ''))
   .filter((n) => !n.startsWith('lib') && !n.endsWith('-server'));
-/** Benches run only when named: pg-scale needs PostgreSQL, tens of GB and half an hour (ADR 122). */
-const ON_REQUEST = ['pg-scale'];
+/** Benches run only when named: pg-scale needs PostgreSQL, tens of GB and half an hour (ADR 122); live-start takes as long as its pace (ADR 135). */
+const ON_REQUEST = ['pg-scale', 'live-start'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const selected = wanted.length ? wanted : names.filter((n) => !ON_REQUEST.includes(n));
 let failed = false;
