@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import type { Core } from './core';
 import { validateFault } from './faults';
-import type { RecordedUpstream } from './index';
+import type { RecordedUpstream } from './api';
 import type { Source } from './ledger';
 
 type Body = Record<string, unknown>;
