@@ -23,11 +23,18 @@ export interface Catalogue {
   feeds: Map<string, Feed>;
 }
 
-/** Made-up station codes: `Z9` + 8 digits (no Sandre hydrographic region is lettered Z). */
-export const syntheticCode = (i: number) => `Z9${String(i).padStart(8, '0')}`;
+/**
+ * Made-up station codes: the hydrographic region's letter of the real site the station stands at (so that a client
+ * can place it in its basin), then `Z` — never in a real code, whose nine other characters are digits — then 8
+ * digits. A site whose code does not start with a letter gives `Z`.
+ */
+export const syntheticCode = (i: number, site: Pick<SiteRow, 'code_site'>) => {
+  const letter = /^[A-Y]/.test(site.code_site) ? site.code_site.charAt(0) : 'Z';
+  return `${letter}Z${String(i).padStart(8, '0')}`;
+};
 
 function syntheticRow(i: number, site: SiteRow): CatalogueRow {
-  const code = syntheticCode(i);
+  const code = syntheticCode(i, site);
   return {
     code_station: code,
     code_site: code.slice(0, 8),
