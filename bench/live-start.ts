@@ -112,8 +112,9 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
         f.stations = followed.length;
         const stale = followed.filter((p) => p.ts === null || p.ts < Date.now() - HOUR).length;
         if (followed.length > 0 && stale === 0) f.current = elapsed;
-        else if (elapsed % 10_000 < 1_000)
-          {console.log(`  ${seconds(elapsed)} : ${stale} stations sans mesure récente`);}
+        else if (elapsed % 10_000 < 1_000) {
+          console.log(`  ${seconds(elapsed)} : ${stale} stations sans mesure récente`);
+        }
       }
       const job = db
         .prepare(`select last_success, running_since, counts from ingest_job where job = 'hubeau-rattrapage'`)
@@ -139,7 +140,9 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
 
 const results: Figures[] = [];
 for (const c of catalogues) {
-  console.log(`\nCatalogue ${c.name}, rythme des lectures longues ${PACE} requêtes/min…`);
+  console.log(
+    `\nCatalogue ${c.name}, rythme des lectures longues ${PACE} requêtes/min, charge avant : ${os.loadavg()[0]?.toFixed(1)}…`,
+  );
   results.push(await runOne(c.name, c.option));
 }
 console.log(
