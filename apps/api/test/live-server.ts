@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import * as z from 'zod/mini';
 import { HealthResponse } from '@limni/shared/contracts/health';
 import { openDb, type Db } from '../src/db/client';
@@ -36,6 +36,12 @@ export interface LiveServer {
   /** The server's database, opened beside it (WAL on SQLite: both read and write safely). */
   db: Db;
   health(): Promise<HealthResponse | null>;
+  /** A public GET, expected to answer 200: its JSON. */
+  get(path: string): Promise<unknown>;
+  /** An ingestion job as /api/health shows it. */
+  job(name: string): Promise<HealthResponse['ingestion']['jobs'][number] | undefined>;
+  /** The place of a station code. */
+  lieuOf(code: string): Promise<number>;
   /** What `npm run admin -- run <job>` does: asks the leader for a run now; resolves when one began after it. */
   runNow(job: string, timeoutMs?: number): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -105,6 +111,15 @@ export async function startLiveServer(o: LiveServerOptions): Promise<LiveServer>
     exited,
     db,
     health,
+    async get(p) {
+      const res = await fetch(`${url}${p}`);
+      expect(res.status, p).toBe(200);
+      return res.json() as Promise<unknown>;
+    },
+    job: async (name) => (await health())?.ingestion.jobs.find((j) => j.job === name),
+    lieuOf: async (code) =>
+      (await db.db.selectFrom('lieu').select('id').where('code_station', '=', code).executeTakeFirstOrThrow())
+        .id,
     async runNow(job, timeoutMs = 60_000) {
       const asked = Date.now();
       await requestJobRun(db.db, job, asked);

@@ -23,20 +23,9 @@ const HOUR = 3_600_000;
 let up: RecordedUpstream;
 let server: LiveServer;
 
-const get = async (p: string): Promise<unknown> => {
-  const res = await fetch(`${server.url}${p}`);
-  expect(res.status, p).toBe(200);
-  return res.json() as Promise<unknown>;
-};
-const job = async (name: string) => (await server.health())?.ingestion.jobs.find((j) => j.job === name);
-const lieuOf = async (code: string) =>
-  (
-    await server.db.db
-      .selectFrom('lieu')
-      .select('id')
-      .where('code_station', '=', code)
-      .executeTakeFirstOrThrow()
-  ).id;
+const get = (p: string) => server.get(p);
+const job = (name: string) => server.job(name);
+const lieuOf = (code: string) => server.lieuOf(code);
 
 describe.skipIf(TEST_DB !== 'sqlite')(
   'live faults that take time, against the recorded upstream (SQLite)',
