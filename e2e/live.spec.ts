@@ -167,6 +167,13 @@ test('live: the home page with today’s bulletin, Toulouse with today’s readi
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await screenshots(page, 'live-choisir-fr');
 
+  // « État des sources »: live, and each source with its last success.
+  await page.goto(`${base}/etat-des-sources`);
+  await expect(page.getByTestId('mode').getByText('En direct')).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Hub'Eau", exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vigicrues', exact: true })).toBeVisible();
+  await screenshots(page, 'live-etat-sources-fr');
+
   await toEnglish(page);
   await page.goto(`${base}/`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

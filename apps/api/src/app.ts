@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         deps,
         () => readIngestStatus(deps.db.db),
         () => readIngestLeader(deps.db.db),
+        false,
       ),
     idsExist: (refs) => webIdsExist(deps.db.db, refs),
     pageReplay: () => replayStatus(deps),

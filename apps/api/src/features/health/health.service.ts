@@ -188,10 +188,16 @@ function liveProblems(jobs: IngestJobStatus[], sources: HealthSource[]): HealthR
   return problemes;
 }
 
+/**
+ * The service's state. `detail` false — what every HTML page carries for its banner and data clock, and what a load
+ * balancer probes (`?strict=1`) — leaves out the sources (their queries) and the jobs (their counts), the status
+ * still judged from the jobs.
+ */
 export async function healthStatus(
   deps: Pick<AppDeps, 'db' | 'env' | 'now'> & Pick<Partial<AppDeps>, 'mode'>,
   ingestStatus?: IngestStatusProvider,
   ingestLeader?: IngestLeaderProvider,
+  detail = true,
 ): Promise<HealthResponse> {
   const now = deps.now();
   const ok = await pingDb(deps.db);
@@ -204,7 +210,7 @@ export async function healthStatus(
   const live = mode.mode === 'live';
   const jobs = (ok && ingestStatus ? await ingestStatus() : []).map((j) => publicJobStatus(j, now));
   const meneuse = ok ? await leaderOf(deps, now, ingestLeader) : null;
-  const sources = ok && deps.env.INGEST !== 'off' ? await sourcesOf(deps, jobs, live, now) : [];
+  const sources = detail && ok && deps.env.INGEST !== 'off' ? await sourcesOf(deps, jobs, live, now) : [];
   const problemes: HealthResponse['problemes'] = [];
   if (!ok) problemes.push({ code: 'base_de_donnees', message: 'La base de données ne répond pas.' });
   // Job rows left by an earlier live run do not count while the service is not live.
@@ -215,8 +221,8 @@ export async function healthStatus(
     database: { ok, dialect: deps.db.dialect },
     donnees: { debut, fin, jeu },
     episodes,
-    ingestion: { ...mode, jobs },
-    sources,
+    ingestion: { ...mode, jobs: detail ? jobs : [] },
+    ...(detail ? { sources } : {}),
     instance: { id: deps.env.INSTANCE_ID, meneuse, estMeneuse: meneuse === deps.env.INSTANCE_ID },
     problemes,
   };

@@ -16,7 +16,9 @@ export function useEtatSources() {
   useEtatSourcesMessages();
   const health = useQuery({
     ...healthQuery(),
-    // The page's own copy of the answer is as old as the page: asked again when the page opens later.
+    // The whole answer, with the sources and the jobs: the copy each page carries leaves them out.
+    queryKey: ['health', 'detail'],
+    initialData: undefined,
     staleTime: REFRESH_MS / 2,
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
