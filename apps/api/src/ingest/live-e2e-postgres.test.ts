@@ -2,12 +2,17 @@
  * Two instances on PostgreSQL, end to end (docs/decisions/121, 134, 137): two real servers started together on an
  * empty database with `npm start`'s default configuration (`INGEST_LEADER_RETRY_S` 10 s), only their base URLs
  * pointed at the recorded upstream. Both come up (the demo is loaded once, under a lock), one leads and goes live;
- * killed with -9, the other leads within the retry time and goes on; what the upstream served is stored, once.
+ * killed with -9, the other leads within the retry time and goes on, through every fault of the sweep; what the
+ * upstream served is stored, once.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB } from '../../test/helpers';
-import { expectEverythingServedStored } from '../../test/live-checks';
+import {
+  expectEverythingServedStored,
+  expectFaultsLoseNothing,
+  expectStrictHealthWhileSourcesFail,
+} from '../../test/live-checks';
 import { startLiveServer, until, type LiveServer } from '../../test/live-server';
 import { createScratchDatabase } from '../../../../e2e/scratch-database';
 import { startRecordedUpstream, type RecordedUpstream } from '../../../../test-support/upstream';
@@ -31,7 +36,7 @@ describe.skipIf(TEST_DB !== 'postgres')('two instances on an empty PostgreSQL da
     await scratch?.drop();
   });
 
-  it('started together both serve; the leader killed with -9 is replaced within the retry time; nothing lost', async () => {
+  it('started together both serve; the leader killed with -9 is replaced within the retry time; faults lose nothing', async () => {
     servers.push(
       ...(await Promise.all([1, 2].map(() => startLiveServer({ up, databaseUrl: scratch.databaseUrl })))),
     );
@@ -60,8 +65,19 @@ describe.skipIf(TEST_DB !== 'postgres')('two instances on an empty PostgreSQL da
     const dead = Date.now();
     await until(async () => (await follower.health())?.instance?.estMeneuse, TAKEOVER_MS, 'relève');
     expect(Date.now() - dead).toBeLessThanOrEqual(TAKEOVER_MS);
-    await follower.runNow('hubeau-observations');
-    expect(await expectEverythingServedStored(up, follower)).toBeGreaterThan(500);
     expect([a.id, b.id]).toContain(leaderId);
-  }, 300_000);
+    // Two instances sharing one job state: Hub'Eau failing takes neither out of the load balancer.
+    const second = await startLiveServer({ up, databaseUrl: scratch.databaseUrl });
+    servers.push(second);
+    await expectStrictHealthWhileSourcesFail(up, follower, [follower, second]);
+
+    // The new leader meets every fault of the sweep; nothing is lost once its catch-up has ended.
+    await expectFaultsLoseNothing(up, follower);
+    await until(
+      async () => ((await follower.job('hubeau-rattrapage'))?.lastSuccess ?? 0) > dead,
+      240_000,
+      'rattrapage de la relève',
+    );
+    expect(await expectEverythingServedStored(up, follower)).toBeGreaterThan(500);
+  }, 540_000);
 });

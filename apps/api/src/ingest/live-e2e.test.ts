@@ -15,9 +15,14 @@ import { LieuDetail, VigilanceResume } from '@limni/shared/contracts/hydro';
 import { parisDay } from '@limni/shared/domain/time';
 import { parseCsv, readSeedText } from '../seed/files';
 import { TEST_DB } from '../../test/helpers';
-import { expectEverythingServedStored } from '../../test/live-checks';
+import {
+  expectEverythingServedStored,
+  expectFaultsLoseNothing,
+  expectStrictHealthWhileSourcesFail,
+  SWEEP,
+} from '../../test/live-checks';
 import { startLiveServer, until, type LiveServer } from '../../test/live-server';
-import { startRecordedUpstream, type Fault, type RecordedUpstream } from '../../../../test-support/upstream';
+import { startRecordedUpstream, type RecordedUpstream } from '../../../../test-support/upstream';
 
 const TOULOUSE = 'O200004001';
 const MIN = 60_000;
@@ -109,52 +114,20 @@ describe.skipIf(TEST_DB !== 'sqlite')('live by default against the recorded upst
     expect(vigilance.niveaux.vert + vigilance.niveaux.jaune + vigilance.niveaux.orange).toBeGreaterThan(300);
   }, 90_000);
 
-  // On the sweep's requests (no station codes), not the catch-ups'. A transient fault lasts the 4 attempts of one
-  // request (it fails, the run fails); the next request succeeds.
-  const sweep = { code_entite: null };
-  const onObservations = { source: 'hubeau', path: 'observations_tr', query: sweep, times: 4 } as const;
-  const faults: Array<{ fault: Fault; code: string }> = [
-    { fault: { ...onObservations, kind: 'status500' }, code: 'http_500' },
-    { fault: { ...onObservations, kind: 'status503' }, code: 'http_503' },
-    { fault: { ...onObservations, kind: 'truncated' }, code: 'json' },
-    { fault: { ...onObservations, kind: 'emptyBody' }, code: 'json' },
-    { fault: { ...onObservations, kind: 'html' }, code: 'json' },
-    {
-      fault: { ...onObservations, kind: 'renameField', from: 'resultat_obs', to: 'resultat' },
-      code: 'schema',
-    },
-    { fault: { ...onObservations, kind: 'foreignNext' }, code: 'lien_refuse' },
-    { fault: { ...onObservations, kind: 'redirect' }, code: 'redirection_refusee' },
-  ];
   it('each fault: the run fails with its code in health, the other host gets nothing, the next run reads everything', async () => {
     // The faults hit the sweep only: the first catch-up of every series (29 days, paced) goes on meanwhile.
-    await server.runNow('hubeau-observations');
-    for (const f of faults) {
-      const handle = up.fault(f.fault);
-      await server.runNow('hubeau-observations');
-      const failed = await job('hubeau-observations');
-      expect(failed?.lastErrorCode, f.fault.kind).toBe(f.code);
-      expect(failed?.consecutiveFailures, f.fault.kind).toBeGreaterThan(0);
-      handle.clear();
-      await server.runNow('hubeau-observations');
-      expect((await job('hubeau-observations'))?.consecutiveFailures, f.fault.kind).toBe(0);
-    }
-    expect(up.otherRequests).toEqual([]);
-    // Empty answers: a warning, the series stay where they were.
-    const empty = up.fault({ source: 'hubeau', path: 'observations_tr', query: sweep, kind: 'emptyData' });
-    await server.runNow('hubeau-observations');
-    expect((await job('hubeau-observations'))?.avertissements).toEqual([
-      expect.objectContaining({ code: 'reponses_vides' }),
-    ]);
-    empty.clear();
-    await server.runNow('hubeau-observations');
+    await expectFaultsLoseNothing(up, server);
     // Served = stored once no page is in flight: the first catch-up has ended.
     await until(async () => (await job('hubeau-rattrapage'))?.lastSuccess, 180_000, 'premier rattrapage');
     expect(await expectEverythingServedStored(up, server)).toBeGreaterThan(1_000);
   }, 240_000);
 
+  it('Hub’Eau failing run after run: degraded, and `?strict=1` still 200 (the instance serves)', async () => {
+    await expectStrictHealthWhileSourcesFail(up, server, [server]);
+  }, 120_000);
+
   it('a hung upstream: the run shows in progress in health, then the request is abandoned and retried', async () => {
-    up.fault({ source: 'hubeau', path: 'observations_tr', query: sweep, kind: 'hang', times: 1 });
+    up.fault({ source: 'hubeau', path: 'observations_tr', query: SWEEP, kind: 'hang', times: 1 });
     const run = server.runNow('hubeau-observations', 120_000);
     // Health shows the sweep's run in progress for as long as its request hangs.
     const inProgress = await until(async () => {
