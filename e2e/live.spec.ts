@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import { expectAccessible, screenshots } from './support';
+import { parseCsv, readSeedText } from '../apps/api/src/seed/files';
 import { startRecordedUpstream, type RecordedUpstream } from '../test-support/upstream';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -115,6 +116,17 @@ test('sources unreachable: the demo says why and when it tries again; back: live
   await expect(page.getByText(/Sources injoignables/)).toHaveCount(0);
 });
 
+/** A date as the French pages write it: « 1er février 2022 ». */
+const longFr = (ts: number) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  })
+    .format(ts)
+    .replace(/^1 /, '1er ');
+
 test('live: the home page with today’s bulletin, Toulouse with today’s reading and its age, in French and English', async ({
   page,
 }) => {
@@ -138,14 +150,7 @@ test('live: the home page with today’s bulletin, Toulouse with today’s readi
 
   await page.goto(`${base}/`);
   const situation = page.getByRole('region', { name: 'Situation nationale' });
-  const today = new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  })
-    .format(up.startedAt)
-    .replace(/^1 /, '1er ');
+  const today = longFr(up.startedAt);
   await expect(situation.getByText(new RegExp(`${today}`)).first()).toBeVisible();
   await expect(situation.getByText(/dernier bulletin connu/)).toHaveCount(0);
   await expectAccessible(page, 'accueil en direct');
@@ -161,6 +166,18 @@ test('live: the home page with today’s bulletin, Toulouse with today’s readi
   await expect(page.getByTestId('valeur-principale')).toHaveText(`${valeur}\u00a0m`);
   await expect(page.getByTestId('age').first()).toHaveText(/^il y a \d+\smin$/);
   await expect(page.getByText(/Démonstration/)).toHaveCount(0);
+  // The demo's January 2022 and today's readings, years apart: the range says so.
+  const demo = parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
+    .filter((r) => r['code_station'] === TOULOUSE)
+    .map((r) => Date.parse(r['date_obs'] ?? ''));
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^Données disponibles du ${longFr(Math.min(...demo))} au ${longFr(Math.max(...demo))}, ` +
+          `puis du .+ au ${longFr(last.ts)} : aucune mesure entre les deux\\.$`,
+      ),
+    ),
+  ).toBeVisible();
   await screenshots(page, 'live-lieu-fr');
 
   await page.goto(`${base}/choisir`);

@@ -63,3 +63,20 @@ export async function lastObservationTsAtOrBefore(
     .executeTakeFirst();
   return row?.ts ?? null;
 }
+
+/** Instant of the sensor's first observation at or after `atMs`; null when there is none. */
+export async function firstObservationTsAtOrAfter(
+  db: Kysely<Database>,
+  capteurId: number,
+  atMs: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('observation')
+    .select('ts')
+    .where('capteur_id', '=', capteurId)
+    .where('ts', '>=', atMs)
+    .orderBy('ts')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.ts ?? null;
+}

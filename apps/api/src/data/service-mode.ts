@@ -71,7 +71,7 @@ const PROBING: ServiceModeState = {
 };
 
 export class ServiceModeReader implements ServiceMode {
-  private cached: { at: number; state: ServiceModeState } | null = null;
+  private cached: { at: number; state: ServiceModeState | null } | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -81,10 +81,19 @@ export class ServiceModeReader implements ServiceMode {
 
   async current(): Promise<ServiceModeState> {
     if (this.ingest === 'off') return { mode: 'off', raison: null, depuis: null, prochainEssai: null };
-    if (this.ingest === 'live') return { mode: 'live', raison: null, depuis: null, prochainEssai: null };
+    const recorded = await this.recorded();
+    if (this.ingest === 'live') {
+      // Forced live: since when, as the leader recorded it (the seam between archive and live readings).
+      const depuis = recorded?.mode === 'live' ? recorded.depuis : null;
+      return { mode: 'live', raison: null, depuis, prochainEssai: null };
+    }
+    return recorded ?? PROBING;
+  }
+
+  private async recorded(): Promise<ServiceModeState | null> {
     const now = this.clock();
     if (this.cached && now - this.cached.at < CACHE_MS) return this.cached.state;
-    const state = (await readServiceMode(this.db)) ?? PROBING;
+    const state = await readServiceMode(this.db);
     this.cached = { at: now, state };
     return state;
   }

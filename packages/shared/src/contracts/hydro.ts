@@ -237,12 +237,21 @@ export type TronconDetail = z.infer<typeof TronconDetail>;
 // ---------------------------------------------------------------------------------------------------------------
 // Periods, states and alerts of entities and places.
 
+/**
+ * A break in a place's readings where its archive (the demo dataset, an imported archive) meets its live readings
+ * (docs/decisions/138): no reading after `du` before `au`.
+ */
+export const Interruption = z.object({ du: EpochMs, au: EpochMs });
+export type Interruption = z.infer<typeof Interruption>;
+
 /** First and last observation (all sensors of the place or entity), as instants and as Paris days. */
 export const DateRange = z.object({
   debut: z.nullable(EpochMs),
   fin: z.nullable(EpochMs),
   jour_debut: z.nullable(z.string()),
   jour_fin: z.nullable(z.string()),
+  /** A place's break between archive and live readings; absent when they run on (or for an entity). */
+  interruption: z.optional(Interruption),
 });
 export type DateRange = z.infer<typeof DateRange>;
 

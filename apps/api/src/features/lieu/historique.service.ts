@@ -3,7 +3,7 @@
  * when the archive grows, ADR 086), the class and rank of the day's archived value, the records, last year's value;
  * and years of daily values from the archive (LTTB above 2,000 points). Never computes a climatology per request.
  */
-import type { LieuDonnees } from '@limni/shared/contracts/hydro';
+import type { Interruption, LieuDonnees } from '@limni/shared/contracts/hydro';
 import type { ArchivePeriode, BandeJour, NormalesLieu } from '@limni/shared/contracts/historique';
 import {
   classify,
@@ -16,7 +16,9 @@ import { origineArchiveIn } from '@limni/shared/domain/sources';
 import { addDays, parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { archiveDaysBetween } from '../../data/archive.repo';
+import { interruptionAtSeam, liveSeam } from '../../data/live-seam';
 import { SeriesBodyCache, VersionMemo, type CachedBody } from '../../data/series-cache';
+import { serviceModeOf, type ServiceMode } from '../../data/service-mode';
 import { notFound } from '../../http/errors';
 import { serieDonnees } from './lieu-series';
 import * as repo from './historique.repo';
@@ -48,22 +50,33 @@ function historySensor(sensors: readonly SensorWithClimatology[]): SensorWithCli
   return withArchive[0] ?? sensors.find((s) => s.grandeur === 'Q') ?? sensors[0] ?? null;
 }
 
-/** Why a sensor without an archive has no band, naming the span of what Limni holds. */
-function noArchiveReason(s: SensorWithClimatology | null, langue: Langue): string {
+/**
+ * Why a sensor without an archive has no band, naming the span of what Limni holds — in two parts when its archive
+ * and its live readings are apart (docs/decisions/138).
+ */
+function noArchiveReason(
+  s: SensorWithClimatology | null,
+  interruption: Interruption | null,
+  langue: Langue,
+): string {
   if (langue === 'en') {
     const base = `No usual range: it takes at least ${MIN_YEARS} complete years of daily values`;
     if (!s || s.premier_ts === null || s.dernier_ts === null) {
       return `${base}, and Limni has no reading for this place.`;
     }
     const d = longDates.en;
-    return `${base}, and Limni only has this place's readings from ${d.format(s.premier_ts)} to ${d.format(s.dernier_ts)}.`;
+    return interruption
+      ? `${base}, and Limni only has this place's readings from ${d.format(s.premier_ts)} to ${d.format(interruption.du)}, then from ${d.format(interruption.au)} to ${d.format(s.dernier_ts)}.`
+      : `${base}, and Limni only has this place's readings from ${d.format(s.premier_ts)} to ${d.format(s.dernier_ts)}.`;
   }
-  const longDate = longDates.fr;
+  const d = longDates.fr;
   const base = `Pas de plage habituelle : il faut au moins ${MIN_YEARS} années complètes de valeurs journalières`;
   if (!s || s.premier_ts === null || s.dernier_ts === null) {
     return `${base}, et Limni n'a aucune mesure pour ce lieu.`;
   }
-  return `${base}, et Limni n'a pour ce lieu que les mesures du ${longDate.format(s.premier_ts)} au ${longDate.format(s.dernier_ts)}.`;
+  return interruption
+    ? `${base}, et Limni n'a pour ce lieu que les mesures du ${d.format(s.premier_ts)} au ${d.format(interruption.du)}, puis du ${d.format(interruption.au)} au ${d.format(s.dernier_ts)}.`
+    : `${base}, et Limni n'a pour ce lieu que les mesures du ${d.format(s.premier_ts)} au ${d.format(s.dernier_ts)}.`;
 }
 
 /**
@@ -78,11 +91,14 @@ export class HistoriqueService {
   /** A place's sensors with their climatology summary, memoised (at most 1 s, dropped on local writes). */
   private readonly sensorsMemo = new VersionMemo<SensorWithClimatology[] | null>();
 
+  private readonly mode: ServiceMode;
+
   constructor(
-    deps: Pick<AppDeps, 'db'>,
+    deps: Pick<AppDeps, 'db' | 'env'> & Pick<Partial<AppDeps>, 'mode'>,
     private readonly cache: SeriesBodyCache = new SeriesBodyCache(),
   ) {
     this.db = deps.db.db;
+    this.mode = serviceModeOf(deps);
   }
 
   private sensorsOf(lieuId: number): Promise<SensorWithClimatology[] | null> {
@@ -99,18 +115,20 @@ export class HistoriqueService {
   private async cached(
     key: string,
     lieuId: number,
-    compute: (sensors: SensorWithClimatology[]) => Promise<NormalesLieu | LieuDonnees>,
+    compute: (sensors: SensorWithClimatology[], seam: number | null) => Promise<NormalesLieu | LieuDonnees>,
   ): Promise<CachedBody> {
     const sensors = await this.sensorsOf(lieuId);
     if (!sensors) throw lieuInconnu(lieuId);
-    const version = historyVersion(sensors);
+    // The seam between archive and live readings moves once, when the service goes live: part of the stamp.
+    const seam = await liveSeam(this.mode);
+    const version = `${historyVersion(sensors)}|${seam ?? ''}`;
     return (
       this.cache.get(key, version) ??
       this.cache.pending(key, version) ??
       this.cache.share(
         key,
         version,
-        compute(sensors).then((body) => this.cache.set(key, version, JSON.stringify(body))),
+        compute(sensors, seam).then((body) => this.cache.set(key, version, JSON.stringify(body))),
       )
     );
   }
@@ -118,8 +136,8 @@ export class HistoriqueService {
   /** The band, class, rank, records and last year's value of `date` (cached body). */
   normales(lieuId: number, date: string, langue: Langue = 'fr'): Promise<CachedBody> {
     // The body carries a sentence: one cached body per language.
-    return this.cached(`normales|${lieuId}|${date}|${langue}`, lieuId, (sensors) =>
-      this.computeNormales(lieuId, date, sensors, langue),
+    return this.cached(`normales|${lieuId}|${date}|${langue}`, lieuId, (sensors, seam) =>
+      this.computeNormales(lieuId, date, sensors, langue, seam),
     );
   }
 
@@ -135,6 +153,7 @@ export class HistoriqueService {
     date: string,
     sensors: readonly SensorWithClimatology[],
     langue: Langue,
+    seam: number | null,
   ): Promise<NormalesLieu> {
     const s = historySensor(sensors);
     const anDernierJour = oneYearEarlier(date);
@@ -155,7 +174,9 @@ export class HistoriqueService {
           ? { debut: s.annee_debut, fin: s.annee_fin, nb_annees: s.nb_annees ?? 0 }
           : null,
       // The climatology stores its reason in French: written again in the asked language.
-      raison: hasArchive ? raisonIn(s.raison, langue) : noArchiveReason(s, langue),
+      raison: hasArchive
+        ? raisonIn(s.raison, langue)
+        : noArchiveReason(s, s ? await interruptionAtSeam(this.db, [s.id], seam) : null, langue),
       archive:
         s && s.premier_jour !== null && s.dernier_jour !== null
           ? { premier_jour: s.premier_jour, dernier_jour: s.dernier_jour, nb_jours: s.nb_jours ?? 0 }

@@ -22,6 +22,7 @@ import { alertesFor } from '../../data/alertes.repo';
 import { toDateRange } from '../../data/date-range';
 import { capteurStatesAt, dataNowOfLieu } from '../../data/observations';
 import { serviceModeOf } from '../../data/service-mode';
+import { interruptionAtSeam, liveSeam } from '../../data/live-seam';
 import { observationsBetween } from '../../data/observations.repo';
 import { capteursVersion, SeriesBodyCache, VersionMemo, type CachedBody } from '../../data/series-cache';
 import { notFound } from '../../http/errors';
@@ -65,12 +66,22 @@ export class LieuService {
       : { ...lieu, infos_pratiques: infosPratiquesIn(lieu.infos_pratiques, langue) };
   }
 
-  /** First and last observation over every sensor of the place. */
+  /** First and last observation over every sensor of the place, and the break between archive and live readings. */
   async dateRange(id: number): Promise<DateRange> {
     const capteurs = await this.capteursOr404(id);
     const debuts = capteurs.map((c) => c.premier_ts).filter((t): t is number => t !== null);
     const fins = capteurs.map((c) => c.dernier_ts).filter((t): t is number => t !== null);
-    return toDateRange(debuts.length ? Math.min(...debuts) : null, fins.length ? Math.max(...fins) : null);
+    const range = toDateRange(
+      debuts.length ? Math.min(...debuts) : null,
+      fins.length ? Math.max(...fins) : null,
+    );
+    const seam = await liveSeam(serviceModeOf(this.deps));
+    const interruption = await interruptionAtSeam(
+      this.db,
+      capteurs.map((c) => c.id),
+      seam,
+    );
+    return interruption ? { ...range, interruption } : range;
   }
 
   /** Alerts on the place, its tronçon and its entity. */

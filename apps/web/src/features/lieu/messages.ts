@@ -57,9 +57,13 @@ export const useLieuMessages = defineMessages(
     suivante: 'Période suivante',
     grandeur: 'Grandeur',
     plage: 'Données disponibles du {debut} au {fin}.',
+    plageInterrompue:
+      'Données disponibles du {debut} au {du}, puis du {au} au {fin} : aucune mesure entre les deux.',
     graphique: '{serie} du {debut} au {fin}',
     pasDeMesure: 'Pas de mesure sur cette période',
     pasDeMesureTexte: 'Choisissez une autre date : les mesures de ce lieu vont du {debut} au {fin}.',
+    pasDeMesureInterrompueTexte:
+      'Choisissez une autre date : les mesures de ce lieu vont du {debut} au {du}, puis du {au} au {fin}.',
     indisponible: 'Données momentanément indisponibles pour cette période',
     indisponibleTexte: 'Le graphique n’a pas pu être chargé.',
     reessayer: 'Réessayer',
@@ -239,9 +243,12 @@ export const useLieuMessages = defineMessages(
     suivante: 'Next period',
     grandeur: 'Quantity',
     plage: 'Data available from {debut} to {fin}.',
+    plageInterrompue: 'Data available from {debut} to {du}, then from {au} to {fin}: no reading in between.',
     graphique: '{serie} from {debut} to {fin}',
     pasDeMesure: 'No reading in this period',
     pasDeMesureTexte: 'Choose another date: readings at this place run from {debut} to {fin}.',
+    pasDeMesureInterrompueTexte:
+      'Choose another date: readings at this place run from {debut} to {du}, then from {au} to {fin}.',
     indisponible: 'Data temporarily unavailable for this period',
     indisponibleTexte: 'The chart could not be loaded.',
     reessayer: 'Try again',

@@ -8,7 +8,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo } from 'react';
-import type { LieuDetail } from '@limni/shared/contracts/hydro';
+import type { Interruption, LieuDetail } from '@limni/shared/contracts/hydro';
 import { HOUR_MS } from '@limni/shared/domain/time';
 import { useServiceLive } from '../../../api/health';
 import { lieuDaterangeQuery } from '../../../api/lieu';
@@ -59,6 +59,7 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
             jourDebut={dates.jour_debut}
             jourFin={dates.jour_fin}
             derniere={dates.fin}
+            interruption={dates.interruption}
           />
         )}
       </div>
@@ -73,18 +74,26 @@ function Donnees({
   jourDebut,
   jourFin,
   derniere,
+  interruption,
 }: {
   lieu: LieuDetail;
   ida: number;
   jourDebut: string;
   jourFin: string;
   derniere: number;
+  /** The break between the place's archive and its live readings (docs/decisions/138). */
+  interruption: Interruption | undefined;
 }) {
   const m = useLieuMessages();
   const view = useDonneesWindow(lieu, jourDebut, jourFin);
   const chart = useDonneesChart(lieu, ida, view, derniere);
   const { donnees, chronique, figures, y, fenetre, serie } = chart;
-  const plage = { debut: formatLongDate(parisWallToUtcDay(jourDebut)), fin: formatLongDate(derniere) };
+  const plage = {
+    debut: formatLongDate(parisWallToUtcDay(jourDebut)),
+    fin: formatLongDate(derniere),
+    du: interruption ? formatLongDate(interruption.du) : '',
+    au: interruption ? formatLongDate(interruption.au) : '',
+  };
 
   const controls = (
     <DonneesControls
@@ -128,7 +137,7 @@ function Donnees({
         </EmptyState>
       ) : !figures || !y || !fenetre ? (
         <EmptyState title={m('pasDeMesure')} icon={ICON.courbe}>
-          {m('pasDeMesureTexte', plage)}
+          {m(interruption ? 'pasDeMesureInterrompueTexte' : 'pasDeMesureTexte', plage)}
         </EmptyState>
       ) : (
         <DonneesFigure
@@ -142,7 +151,7 @@ function Donnees({
         />
       )}
       {/* Under the chart, which comes first on a phone's first screen (issue 16). */}
-      <p className="text-sm text-muted">{m('plage', plage)}</p>
+      <p className="text-sm text-muted">{m(interruption ? 'plageInterrompue' : 'plage', plage)}</p>
       <Situation lieuId={lieu.id} date={view.date} />
 
       {fenetre && serie && view.jours !== 0 && view.jours <= 30 && (
