@@ -63,8 +63,15 @@ export async function expectStrictHealthWhileSourcesFail(
   leader: LiveServer,
   instances: LiveServer[],
 ): Promise<void> {
-  // Until cleared: every attempt of every request of the sweep fails.
-  const failing = up.fault({ source: 'hubeau', path: 'observations_tr', query: SWEEP, kind: 'status503' });
+  // Until cleared: every answer of the sweep has lost a required field (a failure not retried: each run fails at once).
+  const failing = up.fault({
+    source: 'hubeau',
+    path: 'observations_tr',
+    query: SWEEP,
+    kind: 'renameField',
+    from: 'resultat_obs',
+    to: 'resultat',
+  });
   for (let i = 0; i < JOB_FAILURES_TOLERATED; i++) await leader.runNow('hubeau-observations');
   for (const server of instances) {
     const res = await fetch(`${server.url}/api/health?strict=1`);

@@ -85,7 +85,7 @@ export interface IngestionRuntime {
 
 const MAX_JOB_RETRIES = 3;
 /** How often the leader looks for runs an operator asked for (`npm run admin -- run <job>`). */
-export const DEMAND_POLL_MS = 2_000;
+export const DEMAND_POLL_MS = 500;
 const DEFAULT_LEADER_RETRY_MS = 10_000;
 export const PROBE_FIRST_DELAY_MS = 30_000;
 export const PROBE_MAX_DELAY_MS = 10 * 60_000;
