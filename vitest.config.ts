@@ -32,9 +32,10 @@ const api = (db: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Two test files at once: Vitest's default (CPUs − 1) is one on a 2-core machine, and an API test file spends
-    // much of its time waiting on its database, its mail server or argon2's threads (docs/decisions/129).
-    maxWorkers: 2,
+    // Three test files at once on a 2-core machine: an API test file spends much of its time waiting on its database,
+    // its mail server or argon2's threads, and the live end-to-end files mostly wait on a server in its own process
+    // (docs/decisions/129, 139).
+    maxWorkers: 3,
     projects: [
       {
         test: {
