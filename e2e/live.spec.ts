@@ -54,10 +54,17 @@ async function until<T>(fn: () => Promise<T | null | undefined | false>, ms: num
 }
 
 /** « 14 h 32 »: the hour as the French banner writes it (Europe/Paris). */
-const hourFr = (ms: number) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' })
-    .format(ms)
-    .replace(':', ' h ');
+/** An hour as the French pages write it: « 0 h 12 », « 21 h 05 » (the hour not padded). */
+const hourFr = (ms: number) => {
+  const parts = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ms);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${Number(part('hour'))} h ${part('minute')}`;
+};
 
 test.describe.configure({ mode: 'serial' });
 
