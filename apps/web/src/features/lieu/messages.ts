@@ -80,7 +80,7 @@ export const useLieuMessages = defineMessages(
     prevuObserve: 'Prévu {prevu} le {quand} ; observé {observe}.',
     prevuObserveBilan:
       'Du {debut} au {fin}, la mesure est restée entre {min} et {max} ; {dans} mesures sur {n} dans la fourchette 10–90 %.',
-    legendePrevision: 'Prévision : moyenne (tirets) et fourchette min–max (bande)',
+    legendePrevision: 'Prévision : tendance centrale (tirets) et fourchette 10–90 % (bande)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Prévision produite le {date}.',
     previsionReservee:
@@ -265,7 +265,7 @@ export const useLieuMessages = defineMessages(
     prevuObserve: 'Forecast {prevu} on {quand}; observed {observe}.',
     prevuObserveBilan:
       'From {debut} to {fin}, the reading stayed between {min} and {max}; {dans} readings out of {n} inside the 10–90 % range.',
-    legendePrevision: 'Forecast: mean (dashed) and min–max range (band)',
+    legendePrevision: 'Forecast: central tendency (dashed) and 10–90 % range (band)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Forecast produced on {date}.',
     previsionReservee: 'Forecasts exist for this place; viewing them requires the forecasts authorisation.',
