@@ -36,7 +36,7 @@ describe('content pages', () => {
     expect(page.markdown.length).toBeGreaterThan(1500);
     expect(page.html).toMatch(/<h2[^>]*>/);
     expect(page.html).not.toMatch(/<script|<iframe|javascript:/i);
-    expect(page.updated_at).toBe(Date.parse('2026-11-24T07:00:00Z'));
+    expect(page.updated_at).toBe(Date.parse('2026-11-29T07:00:00Z'));
   });
 
   it('gives terms of use and a legal notice; this demonstration instance says it has no publisher', async () => {
@@ -89,6 +89,22 @@ describe('content pages', () => {
     expect(markdown).toMatch(/stations de prévision/i);
     expect(markdown).toMatch(/échéance/);
     expect(markdown).toMatch(/autorisation « Prévisions »/);
+    // The chart draws the usual range in green and the forecast band in grey (lieu/donnees/SeriesChart.tsx); the
+    // forecast's central line is Vigicrues' 50 % value, a median, whatever Vigicrues calls it.
+    expect(markdown).toMatch(/plage habituelle\*\* \(verte/);
+    expect(markdown).not.toMatch(/bleut/);
+    expect(markdown).toMatch(/médiane \(50 %\)/);
+    expect(markdown).not.toMatch(/valeur moyenne|la moyenne en pointillés/);
+  });
+
+  it('sells the account for what needs one: favourites are kept on the device, without an account', async () => {
+    // The web keeps favourites in this browser's localStorage (web stores/favoris.ts, requirements R5.4).
+    const fr = (await getPage('avantages-compte')).markdown;
+    expect(fr).toMatch(/\*\*favoris\*\*, eux, n'ont pas besoin de compte/);
+    expect(fr).toMatch(/sur cet appareil seulement/);
+    const en = await ctx.request({ url: '/api/avantages-compte', headers: { 'accept-language': 'en' } });
+    expect(en.body).toMatch(/Favorites\*\* need no account/);
+    expect(en.body).toMatch(/on this device only/);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -11,7 +11,7 @@ import { insertRows, pageVersions, writePage } from '../seed.repo';
 import type { SeedStep } from '../step';
 
 /** Date of the current wording of the pages (shown as "mis à jour le …"). */
-export const PAGES_UPDATED_AT = Date.parse('2026-11-24T08:00:00+01:00');
+export const PAGES_UPDATED_AT = Date.parse('2026-11-29T08:00:00+01:00');
 
 export const PAGES: ReadonlyArray<{ slug: PageSlug; titre: string }> = [
   { slug: 'cgu', titre: 'Conditions générales d’utilisation et mentions légales' },
