@@ -3,6 +3,7 @@
  * Nothing here ever prints NaN or an ISO string.
  */
 import { parisParts } from '@limni/shared/domain/time';
+import { typographicSign } from '@limni/shared/domain/units';
 import { currentLocale } from './i18n';
 
 const TZ = 'Europe/Paris';
@@ -49,11 +50,11 @@ function nf(digits: number): Intl.NumberFormat {
 export function formatValue(value: number | null | undefined, unite: string, digits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   const d = digits ?? (unite === 'm' ? 2 : Math.abs(value) >= 100 ? 0 : 1);
-  return `${nf(d).format(value)}\u00a0${unite}`;
+  return `${typographicSign(nf(d).format(value))}\u00a0${unite}`;
 }
 
 export function formatNumber(value: number, digits = 0): string {
-  return nf(digits).format(value);
+  return typographicSign(nf(digits).format(value));
 }
 
 /** "31/01/2022 à 14h30" (French), "Jan 31, 2022, 2:30 PM" (US English), in Europe/Paris. */

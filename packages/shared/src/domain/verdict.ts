@@ -12,7 +12,7 @@
  */
 import { parisParts } from './time';
 import type { Fraicheur } from './trend';
-import type { Grandeur } from './units';
+import { typographicSign, type Grandeur } from './units';
 
 /** The language of the sentences (issue 16): French by default, US English when asked. */
 export type LangueVerdict = 'fr' | 'en';
@@ -92,7 +92,7 @@ function nombre(v: number, decimals: number, langue: LangueVerdict): string {
     });
     formatters.set(key, f);
   }
-  return f.format(v);
+  return typographicSign(f.format(v));
 }
 
 /** A value with its unit at sensor precision: "0,86 m", "123,5 m³/s", "12,4 °C" ("0.86 m" in English). */

@@ -7,6 +7,7 @@ import { ageParts } from '@limni/shared/domain/age';
 import type { Classe } from '@limni/shared/domain/climatologie';
 import type { Tendance } from '@limni/shared/domain/trend';
 import type { Verdict } from '@limni/shared/domain/verdict';
+import { typographicSign } from '@limni/shared/domain/units';
 
 export interface EmbedMessages {
   locale: string;
@@ -156,7 +157,7 @@ export function formatValeur(m: EmbedMessages, valeur: number, unite: string): s
     `n|${m.locale}|${d}`,
     () => new Intl.NumberFormat(m.locale, { minimumFractionDigits: d, maximumFractionDigits: d }),
   );
-  return `${nf.format(valeur)}\u00a0${unite}`;
+  return `${typographicSign(nf.format(valeur))}\u00a0${unite}`;
 }
 
 /** The rate of the trend: « +2,1 cm/h » for heights, « −3,5 m³/s/h » otherwise (as the place page). */

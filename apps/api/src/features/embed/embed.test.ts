@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { OEmbedResponse } from '@limni/shared/contracts/embed';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { embedMessages, formatRate, formatValeur } from './embed-messages';
 import { activiteIdBySlug, capteurIdOf, entiteIdByNom, lieuIdByCode } from '../../../test/referentiel';
 
 let ctx: TestContext;
@@ -232,6 +233,20 @@ describe('GET /embed/lieu/{id}', () => {
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(text(res.body), url).toMatch(message);
       expect(res.headers['content-security-policy'], url).toMatch(/frame-ancestors \*/);
+    }
+  });
+});
+
+describe('numbers of the widget', () => {
+  it('writes negative values and rates with the same minus sign, U+2212, in both languages', () => {
+    // Intl writes a hyphen-minus; French and English typography want the minus sign, as the rate always had.
+    for (const lang of ['fr', 'en'] as const) {
+      const m = embedMessages(lang);
+      const value = formatValeur(m, -0.04, 'm');
+      const rate = formatRate(m, -0.017, 'm');
+      expect(value).toBe(`\u2212${two(0.04, m.locale)}\u00a0m`);
+      expect(rate.startsWith('\u2212')).toBe(true);
+      expect(value + rate).not.toContain('-');
     }
   });
 });
