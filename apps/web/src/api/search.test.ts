@@ -49,6 +49,29 @@ describe('searchTerms', () => {
     expect(hits[2]).toMatchObject({ href: '/lieu/12/a-1', entiteNom: 'La Garonne', departement: '31' });
   });
 
+  it('offers no name that only holds the query inside a word when another name has a word starting with it', () => {
+    // Names as the seed writes them: « Lac Léman » (lakes.geojson, nom_fr) and the river of station A9832010.
+    const real: RechercheTerms = {
+      entites: [
+        { id: 1, nom: 'La Nied Allemande', type: 'R' },
+        { id: 2, nom: 'Lac Léman', type: 'L' },
+      ],
+      lieux: [
+        {
+          id: 3,
+          nom: 'Faulquemont',
+          departement: '57',
+          entite_id: 1,
+          entite_nom: 'La Nied Allemande',
+          type: 'R',
+        },
+      ],
+    };
+    expect(searchTerms(real, 'Léman').map((h) => h.nom)).toEqual(['Lac Léman']);
+    // With nothing better, a match inside a word is still offered (« mande » of « Allemande »).
+    expect(searchTerms(real, 'mande').map((h) => h.nom)).toEqual(['La Nied Allemande', 'Faulquemont']);
+  });
+
   it('ignores case and accents', () => {
     expect(searchTerms(terms, 'ARIEGE').map((h) => h.id)).toEqual([4, 11]);
     expect(searchTerms(terms, 'foix')).toEqual([

@@ -51,6 +51,7 @@ function rank(name: string, key: string): number {
 /**
  * Lakes and rivers first, then places, best matches first (prefix, word start, anywhere; then shorter names).
  * A place also matches through its river or lake ("garonne" finds the places on La Garonne) after direct hits.
+ * Matches inside a word come only when nothing matches at a word's start.
  */
 export function searchTerms(terms: RechercheTerms, query: string, limit = 8): SearchHit[] {
   const key = nameKey(query);
@@ -67,6 +68,22 @@ export function searchTerms(terms: RechercheTerms, query: string, limit = 8): Se
     })
     .filter((x) => x.r >= 0)
     .sort((a, b) => a.r - b.r || a.l.nom.length - b.l.nom.length || a.l.nom.localeCompare(b.l.nom, 'fr'));
+  // A match inside a word (« leman » in « Allemande ») is offered only when no name has a word starting with the query.
+  if (entites.some((x) => x.r < 2) || lieux.some((x) => x.r % 3 < 2)) {
+    return hitsOf(
+      entites.filter((x) => x.r < 2),
+      lieux.filter((x) => x.r % 3 < 2),
+      limit,
+    );
+  }
+  return hitsOf(entites, lieux, limit);
+}
+
+function hitsOf(
+  entites: { e: RechercheTerms['entites'][number] }[],
+  lieux: { l: RechercheTerms['lieux'][number] }[],
+  limit: number,
+): SearchHit[] {
   const nbEntites = Math.min(entites.length, Math.max(Math.ceil(limit / 2), limit - lieux.length));
   const hits: SearchHit[] = entites.slice(0, nbEntites).map(({ e }) => ({
     kind: 'entite',
