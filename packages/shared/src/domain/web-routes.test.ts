@@ -47,3 +47,22 @@ describe('the web app’s route table', () => {
     }
   });
 });
+
+describe('the documents’ addresses of the web app', () => {
+  it('name only screens that exist: every `/path` quoted in the README and docs/ is a route', async () => {
+    const { readFileSync } = await import('node:fs');
+    const root = new URL('../../../../', import.meta.url);
+    // The documents a person follows to use and run the app (requirements.md also quotes API path suffixes).
+    const files = ['README.md', 'docs/OPERATIONS.md', 'docs/ARCHITECTURE.md'];
+    const unknown: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(new URL(file, root), 'utf8');
+      for (const [, path] of text.matchAll(/`(\/[a-z][a-z0-9/_{}:.-]*)`/g)) {
+        if (!path || /^\/(api|embed|uploads)\b/.test(path)) continue;
+        const concrete = path.replace(/\{[^}]+\}|:[a-z]+/g, '1');
+        if (!matchWebRoute(concrete)) unknown.push(`${file}: ${path}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+});
