@@ -140,17 +140,17 @@ test('register → verify by e-mail → sign in → profile → subscribe → ma
   await identite.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Vos informations sont enregistrées.')).toBeVisible();
 
-  // Avatar: preview, then upload (re-encoded by the server).
+  // Avatar: chosen, then saved at once (re-encoded by the server).
   await identite.getByLabel('Choisir une photo').setInputFiles({
     name: 'portrait.png',
     mimeType: 'image/png',
     buffer: gradientPng(),
   });
-  await expect(identite.getByRole('img', { name: 'Aperçu de la nouvelle photo' })).toBeVisible();
-  await identite.getByRole('button', { name: 'Enregistrer cette photo' }).click();
+  // Choosing the picture is enough: it is saved at once, with no second click.
   await expect(page.getByText('Votre photo de profil est enregistrée.')).toBeVisible();
+  await expect(identite.getByRole('button', { name: 'Enregistrer cette photo' })).toHaveCount(0);
+  await expect(identite.locator('img').first()).toHaveAttribute('src', /^\/(api\/)?(uploads|media)\//);
   const avatarSrc = await identite.locator('img').first().getAttribute('src');
-  expect(avatarSrc).toMatch(/^\/(api\/)?(uploads|media)\//);
   const avatar = await page.request.get(avatarSrc ?? '');
   expect(avatar.ok()).toBe(true);
 

@@ -1,7 +1,8 @@
 /**
- * « Mon profil »: the picture (chosen, previewed, then sent to `PUT user/avatar`), and the identity form —
- * username, e-mail (a new address waits for its confirmation link), first and last name (`PATCH auth/rest/user/`)
- * and the date of birth (`POST user/profile`), a real past date checked here and by the server.
+ * « Mon profil »: the picture (sent to `PUT user/avatar` as soon as it is chosen, previewed while it goes), and the
+ * identity form — username, e-mail (a new address waits for its confirmation link), first and last name
+ * (`PATCH auth/rest/user/`) and the date of birth (`POST user/profile`), a real past date checked here and by the
+ * server.
  */
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -50,17 +51,13 @@ function AvatarEditor({ avatar, username }: { avatar: string | null; username: s
       setError(m('photoTropLourde', { taille: formatNumber(file.size / (1024 * 1024), 1), max: MAX_MB }));
       return;
     }
+    // Choosing the picture saves it: one gesture, as people expect; the preview shows while it is sent, and
+    // « Retirer la photo » undoes it.
     setPreview({ file, url: URL.createObjectURL(file) });
-  };
-
-  const save = () => {
-    if (!preview) return;
-    upload.mutate(preview.file, {
-      onSuccess: () => {
-        setPreview(null);
-        notify(m('photoEnregistree'), { kind: 'success' });
-      },
+    upload.mutate(file, {
+      onSuccess: () => notify(m('photoEnregistree'), { kind: 'success' }),
       onError: (err) => setError(failureOf(err).message),
+      onSettled: () => setPreview(null),
     });
   };
 
@@ -87,19 +84,9 @@ function AvatarEditor({ avatar, username }: { avatar: string | null; username: s
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {preview ? (
-            <>
-              <button type="button" className="btn-primary" onClick={save} disabled={busy}>
-                {upload.isPending ? m('enregistrement') : m('photoEnregistrer')}
-              </button>
-              <button
-                type="button"
-                className="btn-secondary"
-                onClick={() => setPreview(null)}
-                disabled={busy}
-              >
-                {m('annuler')}
-              </button>
-            </>
+            <p role="status" className="text-sm text-muted">
+              {m('enregistrement')}
+            </p>
           ) : (
             <>
               <input
