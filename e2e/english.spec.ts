@@ -61,6 +61,12 @@ test('in English: register, the e-mail, verify, sign in — no French word', asy
   await toEnglish(page);
   await scan('home');
 
+  // A content page in English is said to be English, not « only available in French ».
+  await page.goto('/credits');
+  await expect(page.getByRole('heading', { level: 1, name: 'Credits and partners' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveAttribute('lang', 'en');
+  await expect(page.getByText('This text is only available in French.')).toHaveCount(0);
+
   const { username, email } = uniqueAccount('english');
   await page.goto('/user/register');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();

@@ -14,5 +14,7 @@ export const Page = z.object({
   /** HTML rendered by the server from that Markdown; safe to insert (raw HTML is stripped before rendering). */
   html: z.string(),
   updated_at: EpochMs,
+  /** The language of this text: `en` when its English version was asked and exists, else `fr`. */
+  langue: z.optional(z.enum(['fr', 'en'])),
 });
 export type Page = z.infer<typeof Page>;

@@ -108,6 +108,6 @@ export async function contentPage(
 ): Promise<Page> {
   const stored = await getPage(deps.db.db, langue === 'en' ? `${slug}.en` : slug);
   if (!stored) throw notFound("Cette page n'est pas encore disponible.");
-  const page = { ...stored, slug, markdown: fillPlaceholders(stored.markdown, deps.env, langue) };
+  const page = { ...stored, slug, langue, markdown: fillPlaceholders(stored.markdown, deps.env, langue) };
   return { ...page, html: renderPage(page) };
 }

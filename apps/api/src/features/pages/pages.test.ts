@@ -105,6 +105,9 @@ describe('content pages', () => {
     const en = await ctx.request({ url: '/api/avantages-compte', headers: { 'accept-language': 'en' } });
     expect(en.body).toMatch(/Favorites\*\* need no account/);
     expect(en.body).toMatch(/on this device only/);
+    // The answer says which language it is in, so that the page does not call English text French.
+    expect((JSON.parse(en.body) as { langue?: string }).langue).toBe('en');
+    expect((await getPage('avantages-compte')).langue).toBe('fr');
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
 import { usePagesMessages } from './messages';
 import './prose.css';
+import { withScrollableTables } from './tables';
 
 const SLUGS: Record<string, PageSlug> = {
   '/credits': 'credits',
@@ -24,13 +25,6 @@ const SLUGS: Record<string, PageSlug> = {
   '/infos-previsions': 'infos-previsions',
   '/avantages-compte': 'avantages-compte',
 };
-
-/** Wraps each table in a focusable, labelled region so that a wide table scrolls on a phone. */
-function withScrollableTables(html: string, label: string): string {
-  return html
-    .replace(/<table>/g, `<div class="prose-table" tabindex="0" role="region" aria-label="${label}"><table>`)
-    .replace(/<\/table>/g, '</table></div>');
-}
 
 export default function ContentPage() {
   const m = usePagesMessages();
@@ -57,13 +51,13 @@ export default function ContentPage() {
           onRetry={() => void page.refetch()}
         />
       ) : (
-        <article lang="fr">
+        <article lang={page.data.langue ?? 'fr'}>
           <h1 className="text-3xl font-bold tracking-tight text-brand md:text-4xl dark:text-sky-200">
             {page.data.titre}
           </h1>
           <p className="mt-2 text-sm text-muted">
             {m('majLe', { date: formatLongDate(page.data.updated_at) })}
-            {currentLangue() !== 'fr' && (
+            {currentLangue() !== (page.data.langue ?? 'fr') && (
               <span lang="en" className="ml-2">
                 · {m('texteFrancais')}
               </span>
