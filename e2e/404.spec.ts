@@ -28,6 +28,20 @@ test('an unknown path shows the not-found page, whose search leads somewhere rea
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('an unknown place says so after one question to the API, not a second one', async ({ page }) => {
+  expectConsole(page, /status of 404 .*\/lieu\/987654\/a-1\)$/);
+  expectConsole(page, /status of 404 .*\/api\/hydro\/lieu\/987654/);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/hydro\/lieu\/987654$/.test(new URL(r.url()).pathname)) asked.push(r.url());
+  });
+  expect((await page.goto('/lieu/987654/a-1'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lieu introuvable' })).toBeVisible();
+  // A 404 is an answer: asking again would get the same one.
+  await page.waitForLoadState('networkidle');
+  expect(asked).toHaveLength(1);
+});
+
 test('an unknown activity says so and lists the real ones', async ({ page }) => {
   expectConsole(page, /status of 404 .*\/api\/activites\/type-999/);
   expectConsole(page, /status of 404 .*\/activite\/(999|abc)\)$/);

@@ -19,6 +19,7 @@ import { initI18n, onLangueChange } from './lib/i18n';
 import { readStorage, STORAGE_KEYS } from './lib/storage';
 import { yieldToBrowser } from './lib/yield';
 import { onStartupChecked } from './stores/account';
+import { retryOnce } from './lib/query-retry';
 import './styles.css';
 
 const loaded = () =>
@@ -43,7 +44,7 @@ async function boot(): Promise<void> {
   // The answers arriving within 50 ms of each other are rendered together (lib/query-scheduler.ts).
   notifyManager.setScheduler(coalescingScheduler(50));
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+    defaultOptions: { queries: { staleTime: 60_000, retry: retryOnce, refetchOnWindowFocus: false } },
   });
   // Error messages are in the language of their request: asked again when the language changes (ADR 125).
   errorsFollowLangue(queryClient, onLangueChange);
