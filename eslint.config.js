@@ -155,7 +155,14 @@ export default tseslint.config(
   },
   {
     // No god function: a function longer than this is split into named steps (declarations excepted).
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    files: [
+      'apps/**/*.{ts,tsx}',
+      'packages/**/*.ts',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      'deploy/**/*.ts',
+      'scripts/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', `${API}/db/migrations/**`, 'packages/shared/src/contracts/**'],
     rules: {
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],

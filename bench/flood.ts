@@ -178,6 +178,29 @@ function cacheFigures(logFile: string, from: number) {
   return { total: lines.length, status: Object.fromEntries(status), publicGets, publicHits, reached };
 }
 
+/** Warm-up (not counted): the first visitors ask each public URL of the mix once, which fills the cache. */
+async function warmUp(base: string, day: string, places: number[]): Promise<void> {
+  const publicUrls = [
+    '/api/hydro/index',
+    '/api/hydro/recherche-terms',
+    ...places.flatMap((id) => [
+      `/api/hydro/lieu/${id}`,
+      `/api/hydro/lieu/${id}/d/${day}/7`,
+      `/api/hydro/lieu/${id}/c-h/${day}/7`,
+      `/api/meteo/lieu/${id}`,
+    ]),
+  ];
+  for (let i = 0; i < publicUrls.length; i += 8) {
+    await Promise.all(
+      publicUrls
+        .slice(i, i + 8)
+        .map((u) =>
+          fetch(`${base}${u}`, { headers: { 'accept-encoding': 'gzip, br' } }).then((r) => r.arrayBuffer()),
+        ),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const meteo = await meteoStandIn();
   const opts = {
@@ -291,28 +314,7 @@ async function main(): Promise<void> {
       process.stdout.write(`${lines.join('\n')}\n`);
     };
 
-    // Warm-up (not counted): the first visitors ask each public URL of the mix once, which fills the cache.
-    const publicUrls = [
-      '/api/hydro/index',
-      '/api/hydro/recherche-terms',
-      ...places.flatMap((id) => [
-        `/api/hydro/lieu/${id}`,
-        `/api/hydro/lieu/${id}/d/${day}/7`,
-        `/api/hydro/lieu/${id}/c-h/${day}/7`,
-        `/api/meteo/lieu/${id}`,
-      ]),
-    ];
-    for (let i = 0; i < publicUrls.length; i += 8) {
-      await Promise.all(
-        publicUrls
-          .slice(i, i + 8)
-          .map((u) =>
-            fetch(`${cluster.url}${u}`, { headers: { 'accept-encoding': 'gzip, br' } }).then((r) =>
-              r.arrayBuffer(),
-            ),
-          ),
-      );
-    }
+    await warmUp(cluster.url, day, places);
 
     let from = fs.statSync(cluster.accessLog).size;
     let rp = replay();

@@ -3,6 +3,7 @@
  * → verify through the mailed key → sign in → profile (identity, date of birth, avatar) → subscribe to a place
  * from its page → pause its alerts → join a mailing list → sign out.
  */
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectConsole, test } from './fixtures';
 import {
   createVerifiedAccount,
@@ -15,6 +16,22 @@ import {
 } from './compte-support';
 import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, screenshots } from './support';
+
+/** The profile picture: chosen, then saved at once (re-encoded by the server). */
+async function chooseAvatar(page: Page, identite: Locator): Promise<void> {
+  await identite.getByLabel('Choisir une photo').setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(),
+  });
+  // Choosing the picture is enough: it is saved at once, with no second click.
+  await expect(page.getByText('Votre photo de profil est enregistrée.')).toBeVisible();
+  await expect(identite.getByRole('button', { name: 'Enregistrer cette photo' })).toHaveCount(0);
+  await expect(identite.locator('img').first()).toHaveAttribute('src', /^\/(api\/)?(uploads|media)\//);
+  const avatarSrc = await identite.locator('img').first().getAttribute('src');
+  const avatar = await page.request.get(avatarSrc ?? '');
+  expect(avatar.ok()).toBe(true);
+}
 
 test('register → verify by e-mail → sign in → profile → subscribe → mailing list → sign out', async ({
   page,
@@ -140,19 +157,7 @@ test('register → verify by e-mail → sign in → profile → subscribe → ma
   await identite.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Vos informations sont enregistrées.')).toBeVisible();
 
-  // Avatar: chosen, then saved at once (re-encoded by the server).
-  await identite.getByLabel('Choisir une photo').setInputFiles({
-    name: 'portrait.png',
-    mimeType: 'image/png',
-    buffer: gradientPng(),
-  });
-  // Choosing the picture is enough: it is saved at once, with no second click.
-  await expect(page.getByText('Votre photo de profil est enregistrée.')).toBeVisible();
-  await expect(identite.getByRole('button', { name: 'Enregistrer cette photo' })).toHaveCount(0);
-  await expect(identite.locator('img').first()).toHaveAttribute('src', /^\/(api\/)?(uploads|media)\//);
-  const avatarSrc = await identite.locator('img').first().getAttribute('src');
-  const avatar = await page.request.get(avatarSrc ?? '');
-  expect(avatar.ok()).toBe(true);
+  await chooseAvatar(page, identite);
 
   await page.reload();
   await expect(identite.getByLabel('Prénom')).toHaveValue('Camille');
