@@ -82,6 +82,22 @@ export interface GeoApercu {
   limites: string;
   rivieres: string;
   lacs: string;
+  /**
+   * The full outlines for a preview framed past zoom 7 (a river, a lake, a stretch: docs/decisions/145), one file per
+   * cell of `DETAIL_CELL` degrees: `${base}${x}_${y}.json` (x, y: the cell's west and south in whole degrees) for the
+   * cells listed, each a `GeoDetail`.
+   */
+  detail: { base: string; cells: string[] };
+}
+
+/** The preview's full outlines in one cell (`GeoApercu.detail`): SVG path data to 1/100 of a preview unit. */
+export interface GeoDetail {
+  /** Borders between départements, cut at the cell's edges. */
+  limites: string;
+  /** Rivers, cut at the cell's edges. */
+  rivieres: string;
+  /** Whole lakes that reach into the cell (filled: never cut). */
+  lacs: string;
 }
 
 /** A name drawn on the map at a point: a town, a lake or a river (one anchor per stretch of river). */
@@ -183,25 +199,30 @@ function shapesOf(topo: Topology, name: string): Shape[] {
 
 const mercY = (lat: number) => (Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 180) / Math.PI;
 
-/** [lon, lat] → preview units (x east, y south). */
-export function previewPoint([lon, lat]: Position): [number, number] {
-  return [Math.round((lon ?? 0) * PREVIEW_SCALE), Math.round(-mercY(lat ?? 0) * PREVIEW_SCALE)];
+/** [lon, lat] → preview units (x east, y south), in `1 / precision` of a unit (whole numbers). */
+export function previewPoint([lon, lat]: Position, precision = 1): [number, number] {
+  const f = PREVIEW_SCALE * precision;
+  return [Math.round((lon ?? 0) * f), Math.round(-mercY(lat ?? 0) * f)];
 }
 
-/** SVG path data with relative moves: `M x y l dx dy …` per line, `z` closing rings when asked. */
-function svgPath(lines: Position[][], close: boolean): string {
+/**
+ * SVG path data with relative moves: `M x y l dx dy …` per line, `z` closing rings when asked; coordinates in preview
+ * units to `1 / precision`.
+ */
+function svgPath(lines: Position[][], close: boolean, precision = 1): string {
+  const n = (v: number) => String(v / precision);
   let d = '';
   for (const line of lines) {
-    const pts = line.map(previewPoint);
+    const pts = line.map((p) => previewPoint(p, precision));
     const kept = pts.filter((p, i) => i === 0 || p[0] !== pts[i - 1]?.[0] || p[1] !== pts[i - 1]?.[1]);
     if (kept.length < (close ? 4 : 2)) continue;
     const [x0, y0] = kept[0] as [number, number];
-    d += `M${x0} ${y0}l`;
+    d += `M${n(x0)} ${n(y0)}l`;
     const steps: string[] = [];
     for (let i = 1; i < kept.length - (close ? 1 : 0); i++) {
       const [x, y] = kept[i] as [number, number];
       const [px, py] = kept[i - 1] as [number, number];
-      steps.push(`${x - px} ${y - py}`);
+      steps.push(`${n(x - px)} ${n(y - py)}`);
     }
     d += steps.join(' ').replace(/ -/g, '-');
     if (close) d += 'z';
@@ -227,6 +248,81 @@ const linesOf = (g: Shape): Position[][] => {
 
 function readCollection(dir: string, file: string): FeatureCollection {
   return JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as FeatureCollection;
+}
+
+/** Side of a detail cell, in degrees (a map of the Loing at zoom 8 spans 2–3 cells; of a lake at zoom 10, 1–4). */
+export const DETAIL_CELL = 1;
+/** Cells are made over metropolitan France and its borders only: [west, south, east, north]. */
+const DETAIL_EXTENT = [-6, 41, 11, 52] as const;
+/** Detail coordinates to 1/100 of a preview unit (1e-4 degree, about 10 m: the `fin` level's rounding). */
+const DETAIL_PRECISION = 100;
+
+export const cellKey = (x: number, y: number) => `${x}_${y}`;
+
+/** The cells a segment's extent meets. */
+function cellsOf(points: readonly Position[]): string[] {
+  const xs = points.map((p) => Math.floor((p[0] ?? 0) / DETAIL_CELL));
+  const ys = points.map((p) => Math.floor((p[1] ?? 0) / DETAIL_CELL));
+  const keys: string[] = [];
+  for (let x = Math.min(...xs); x <= Math.max(...xs); x++) {
+    for (let y = Math.min(...ys); y <= Math.max(...ys); y++) {
+      keys.push(cellKey(x * DETAIL_CELL, y * DETAIL_CELL));
+    }
+  }
+  return keys;
+}
+
+/**
+ * Lines cut into runs per cell: each segment goes to every cell its extent meets, and consecutive segments in one
+ * cell make one run. A run may stick out of its cell by one segment: the cells' drawings overlap, never leave a gap.
+ */
+function cutIntoCells(lines: readonly Position[][], into: Map<string, Position[][]>): void {
+  for (const line of lines) {
+    const open = new Map<string, Position[]>();
+    for (let i = 1; i < line.length; i++) {
+      const a = line[i - 1] as Position;
+      const b = line[i] as Position;
+      for (const key of cellsOf([a, b])) {
+        let run = open.get(key);
+        if (!run || run[run.length - 1] !== a) {
+          run = [a];
+          open.set(key, run);
+          into.set(key, [...(into.get(key) ?? []), run]);
+        }
+        run.push(b);
+      }
+    }
+  }
+}
+
+/** The full outlines cut per cell (`GeoApercu.detail`), as SVG path data, for the cells in `DETAIL_EXTENT`. */
+export function buildDetail(
+  limites: readonly Position[][],
+  rivieres: readonly Position[][],
+  lacs: readonly Position[][][],
+): Map<string, GeoDetail> {
+  const lim = new Map<string, Position[][]>();
+  const riv = new Map<string, Position[][]>();
+  const lac = new Map<string, Position[][]>();
+  cutIntoCells(limites, lim);
+  cutIntoCells(rivieres, riv);
+  for (const rings of lacs) {
+    for (const key of cellsOf(rings.flat())) lac.set(key, [...(lac.get(key) ?? []), ...rings]);
+  }
+  const [west, south, east, north] = DETAIL_EXTENT;
+  const out = new Map<string, GeoDetail>();
+  for (let x = west; x < east; x += DETAIL_CELL) {
+    for (let y = south; y < north; y += DETAIL_CELL) {
+      const key = cellKey(x, y);
+      const tile: GeoDetail = {
+        limites: svgPath(lim.get(key) ?? [], false, DETAIL_PRECISION),
+        rivieres: svgPath(riv.get(key) ?? [], false, DETAIL_PRECISION),
+        lacs: svgPath(lac.get(key) ?? [], true, DETAIL_PRECISION),
+      };
+      if (tile.limites || tile.rivieres || tile.lacs) out.set(key, tile);
+    }
+  }
+  return out;
 }
 
 const hashOf = (body: string) => crypto.createHash('sha256').update(body).digest('hex').slice(0, 8);
@@ -402,7 +498,22 @@ export function buildGeo(geoDir: string): GeoBuild {
     depObject.geometries as Array<Polygon & GeometryCollection['geometries'][number]>,
   );
   const limites = mesh(coarse, depObject, (a, b) => a !== b) as MultiLineString;
+  // The preview past zoom 7: the `fin` level's outlines (rivers and borders unsimplified, as MapLibre draws them).
+  const depFin = topo.objects['departements'] as GeometryCollection;
+  const detail = buildDetail(
+    linesOf(mesh(topo, depFin, (a, b) => a !== b) as MultiLineString),
+    shapesOf(topo, 'rivieres').flatMap(linesOf),
+    lacs.features.flatMap((f) =>
+      f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates : [linesOf(f.geometry)],
+    ),
+  );
+  const detailBodies = [...detail].map(([key, tile]) => [key, JSON.stringify(tile)] as const);
+  const detailBase = `assets/geo-apercu-${hashOf(detailBodies.map(([k, b]) => k + b).join('\n'))}-`;
+  for (const [key, body] of detailBodies) {
+    files.push({ name: `${detailBase}${key}.json`, body, points: 0 });
+  }
   const apercu: GeoApercu = {
+    detail: { base: `/${detailBase}`, cells: [...detail.keys()] },
     terre: svgPath(linesOf(terre as MultiPolygon), true),
     limites: svgPath(linesOf(limites), false),
     rivieres: svgPath(
@@ -420,10 +531,19 @@ export function buildGeo(geoDir: string): GeoBuild {
 /** One line per file: points, bytes raw and gzip (the build log and ADR 118 quote it). */
 export function describeGeo(build: GeoBuild): string[] {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const lines = build.files.map(
-    (f) =>
-      `${f.name.replace(/^assets\/geo-|-[0-9a-f]{8}\.geojson$/g, '')}: ${f.points} points, ` +
-      `${kb(f.body.length)}, ${kb(zlib.gzipSync(f.body).length)} gzip`,
+  const isDetail = (f: GeoFile) => f.name.startsWith('assets/geo-apercu-');
+  const lines = build.files
+    .filter((f) => !isDetail(f))
+    .map(
+      (f) =>
+        `${f.name.replace(/^assets\/geo-|-[0-9a-f]{8}\.geojson$/g, '')}: ${f.points} points, ` +
+        `${kb(f.body.length)}, ${kb(zlib.gzipSync(f.body).length)} gzip`,
+    );
+  const detail = build.files.filter(isDetail);
+  const gz = detail.map((f) => zlib.gzipSync(f.body).length);
+  lines.push(
+    `aperçu détaillé (${detail.length} cellules): ${kb(detail.reduce((n, f) => n + f.body.length, 0))}, ` +
+      `${kb(gz.reduce((n, x) => n + x, 0))} gzip, au plus ${kb(Math.max(0, ...gz))} gzip par cellule`,
   );
   const preview = JSON.stringify(build.apercu);
   lines.push(`aperçu (SVG inline): ${kb(preview.length)}, ${kb(zlib.gzipSync(preview).length)} gzip`);

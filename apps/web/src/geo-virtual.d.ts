@@ -16,7 +16,17 @@ declare module 'virtual:limni-geo-couches' {
 
 declare module 'virtual:limni-geo-apercu' {
   /** SVG path data in preview units: hundredths of a degree, Web Mercator, y downwards. */
-  const apercu: { terre: string; limites: string; rivieres: string; lacs: string };
+  const apercu: {
+    terre: string;
+    limites: string;
+    rivieres: string;
+    lacs: string;
+    /**
+     * The full outlines past zoom 7 (docs/decisions/145): one file per cell of 1°, `${base}${x}_${y}.json` for the
+     * cells listed (x, y: west and south in whole degrees), each `{ limites, rivieres, lacs }` in the units above.
+     */
+    detail: { base: string; cells: string[] };
+  };
   export default apercu;
 }
 

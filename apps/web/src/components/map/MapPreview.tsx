@@ -4,14 +4,48 @@
  * as the map will be. Decorative (`aria-hidden`): the page's list is the accessible form of the markers.
  */
 import type { Geometry } from 'geojson';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import apercu from 'virtual:limni-geo-apercu';
 import { DARK_QUERY, matchesMedia } from '../../lib/use-media-query';
 import { type Bbox, FRANCE_BBOX, type MapPoint, mapPalette } from './map-types';
-import { fitView, markerGroups, outlinePath } from './preview';
+import { detailCells, fitView, markerGroups, outlinePath } from './preview';
 
-/** Past this zoom the coarse borders and rivers would not sit where the map draws them: only the land is shown. */
+/**
+ * Past this zoom the coarse borders, rivers and lakes would not sit where the map draws them: the full outlines of
+ * the cells in view are fetched instead (`apercu.detail`, about 1 KB gzip a cell; docs/decisions/145).
+ */
 const DETAIL_MAX_ZOOM = 7;
+
+interface Detail {
+  limites: string;
+  rivieres: string;
+  lacs: string;
+}
+
+/** The full outlines of the cells a box shows, once fetched (null until then, and at low zoom). */
+function useDetail(viewBox: readonly [number, number, number, number] | null): Detail | null {
+  const keys = viewBox ? detailCells(viewBox, apercu.detail.cells).join(',') : '';
+  const [detail, setDetail] = useState<{ keys: string; paths: Detail } | null>(null);
+  useEffect(() => {
+    if (!keys) return;
+    const abort = new AbortController();
+    const one = (key: string) =>
+      fetch(`${apercu.detail.base}${key}.json`, { signal: abort.signal }).then(
+        (r) => (r.ok ? (r.json() as Promise<Detail>) : null),
+        () => null,
+      );
+    void Promise.all(keys.split(',').map(one)).then((tiles) => {
+      if (abort.signal.aborted) return;
+      const join = (k: keyof Detail) => tiles.map((t) => (t ? t[k] : '')).join('');
+      setDetail({
+        keys,
+        paths: { limites: join('limites'), rivieres: join('rivieres'), lacs: join('lacs') },
+      });
+    });
+    return () => abort.abort();
+  }, [keys]);
+  return keys && detail?.keys === keys ? detail.paths : null;
+}
 
 export function MapPreview({
   points,
@@ -42,6 +76,8 @@ export function MapPreview({
   const groups = markerGroups(points, selectedId ?? null, zoom);
   const contour = outline ? outlinePath(outline) : '';
   const riverWidth = 0.8 + (Math.min(9, Math.max(4, zoom)) - 4) * 0.34;
+  const detail = useDetail(view && zoom > DETAIL_MAX_ZOOM ? view.viewBox : null);
+  const base = zoom <= DETAIL_MAX_ZOOM ? apercu : detail;
 
   return (
     <div
@@ -56,30 +92,32 @@ export function MapPreview({
         <svg viewBox={view.viewBox.join(' ')} className="h-full w-full" preserveAspectRatio="none">
           <g vectorEffect="non-scaling-stroke" strokeLinejoin="round" strokeLinecap="round">
             <path d={apercu.terre} fill={palette.terre} />
-            {zoom <= DETAIL_MAX_ZOOM && (
-              <>
+            {base && (
+              <g data-couche={zoom <= DETAIL_MAX_ZOOM ? 'generale' : 'detaillee'}>
                 <path
-                  d={apercu.limites}
+                  d={base.limites}
                   fill="none"
                   stroke={palette.limites}
                   strokeWidth={0.8}
                   vectorEffect="non-scaling-stroke"
                 />
                 <path
-                  d={apercu.lacs}
+                  data-couche="lacs"
+                  d={base.lacs}
                   fill={palette.lac}
                   stroke={palette.lacBord}
                   strokeWidth={1}
                   vectorEffect="non-scaling-stroke"
                 />
                 <path
-                  d={apercu.rivieres}
+                  data-couche="rivieres"
+                  d={base.rivieres}
                   fill="none"
                   stroke={palette.riviere}
                   strokeWidth={riverWidth}
                   vectorEffect="non-scaling-stroke"
                 />
-              </>
+              </g>
             )}
             {contour && (
               <path

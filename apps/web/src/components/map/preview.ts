@@ -18,6 +18,35 @@ export const toPreview = (lon: number, lat: number): [number, number] => [
   -mercY(lat) * PREVIEW_SCALE,
 ];
 
+/** Web Mercator's y in degrees → latitude. */
+export const latOfMercY = (y: number) =>
+  ((2 * Math.atan(Math.exp((y * Math.PI) / 180)) - Math.PI / 2) * 180) / Math.PI;
+
+/**
+ * The cells of the preview's full outlines (`apercu.detail`, docs/decisions/145) that a box shows, among the `cells`
+ * that exist (`x_y`: west and south of a cell of `size` degrees).
+ */
+export function detailCells(
+  viewBox: readonly [number, number, number, number],
+  cells: readonly string[],
+  size = 1,
+): string[] {
+  const [x, y, w, h] = viewBox;
+  const west = Math.floor(x / PREVIEW_SCALE / size);
+  const east = Math.floor((x + w) / PREVIEW_SCALE / size);
+  const north = Math.floor(latOfMercY(-y / PREVIEW_SCALE) / size);
+  const south = Math.floor(latOfMercY(-(y + h) / PREVIEW_SCALE) / size);
+  const exists = new Set(cells);
+  const out: string[] = [];
+  for (let cx = west; cx <= east; cx++) {
+    for (let cy = south; cy <= north; cy++) {
+      const key = `${cx * size}_${cy * size}`;
+      if (exists.has(key)) out.push(key);
+    }
+  }
+  return out;
+}
+
 export interface PreviewView {
   zoom: number;
   /** The whole box in preview units: [x, y, width, height]. */
