@@ -107,6 +107,19 @@ test('a Vigicrues stretch: its level and date, its places coloured by it on a ma
   await expect(page.getByText('Les lieux sont colorés selon la vigilance du tronçon')).toHaveCount(0);
 
   const map = page.getByRole('region', { name: 'Carte des lieux du tronçon Garonne toulousaine' });
+  // Before MapLibre, the preview already draws the river: the full outlines of the cells in view (ADR 145).
+  await expect(
+    map.getByTestId('apercu-carte').locator('[data-couche=detaillee] [data-couche=rivieres]'),
+  ).toHaveAttribute('d', /^M[-\d.]+ [-\d.]+l/);
+  // A legend, as on the entity maps: how the markers are coloured, and each colour with its words.
+  const couleurs = page.getByRole('group', { name: 'Couleur des repères' });
+  await expect(couleurs.getByRole('radio', { name: 'Avis pour l’activité' })).toBeChecked();
+  const legende = page.getByRole('list', { name: 'Légende de la carte' });
+  await expect(legende.getByRole('listitem').first()).toBeVisible();
+  await couleurs.getByRole('radio', { name: 'Situation par rapport à la normale' }).check();
+  // No place of the demo has an up-to-date reading with a usual range (ADR 100).
+  await expect(legende.getByRole('listitem').filter({ hasText: 'Pas de situation récente' })).toBeVisible();
+  await couleurs.getByRole('radio', { name: 'Avis pour l’activité' }).check();
   await openMap(map);
   await expect(map).toHaveAttribute('data-rendered-points', '5');
   const rows = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
@@ -120,6 +133,23 @@ test('a Vigicrues stretch: its level and date, its places coloured by it on a ma
   await screens(page, 'troncon', {
     waitFor: () => expect(map).toHaveAttribute('data-map-ready', 'true'),
   });
+});
+
+test('a lake: its map draws the lake from the first paint, with a legend', async ({ page, request }) => {
+  const annecy = await entiteId(request, "Lac d'Annecy");
+  await page.goto(`/entite/${annecy}/carte/activite/${await activiteId(request, 'Baignade')}`);
+  const map = page.getByRole('region', { name: "Carte des lieux de Lac d'Annecy" });
+  // The preview draws the lakes of the cells in view (ADR 145) and the lake's own outline, before MapLibre.
+  const apercu = map.getByTestId('apercu-carte');
+  await expect(apercu.locator('[data-couche=detaillee] [data-couche=lacs]')).toHaveAttribute(
+    'd',
+    /^M[-\d.]+ [-\d.]+l/,
+  );
+  await expect(
+    page.getByRole('list', { name: 'Légende de la carte' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await openMap(map);
+  await expect(map).toHaveAttribute('data-rendered-points', '1');
 });
 
 test('unknown entities and stretches say so', async ({ page }) => {

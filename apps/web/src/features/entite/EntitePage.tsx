@@ -9,14 +9,14 @@ import { useMatch, useParams } from 'react-router';
 import type { EntiteDetail } from '@limni/shared/contracts/hydro';
 import { entiteQuery } from '../../api/entite';
 import { AlertesList } from '../../components/hydro/AlertesList';
-import { ColourModeSwitch, type ModeCouleur } from '../../components/hydro/ColourMode';
+import type { ModeCouleur } from '../../components/hydro/ColourMode';
 import { DetailStates, parseId } from '../../components/hydro/Introuvable';
 import NotFoundPage from '../../components/NotFoundPage';
 import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EntiteHeader, EntiteNav, PlacesSection, SubEntities, TronconsSection } from './EntiteParts';
 import type { Vue } from './hrefs';
-import { LegendSwatch, MapAndList } from './MapAndList';
+import { MapAndList, MapLegend } from './MapAndList';
 import { useEntiteMessages } from './messages';
 import { useEntitePlaces } from './use-entite-places';
 
@@ -72,24 +72,7 @@ function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number
           bbox={bbox}
           outline={outline}
           label={m('carte', { nom: entite.nom })}
-          legend={
-            <div className="space-y-2">
-              <ColourModeSwitch value={mode} onChange={setMode} etatLabel={t('couleur.avis')} />
-              {legend.length > 0 && (
-                <div>
-                  <h2 className="sr-only">{m('legende')}</h2>
-                  <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                    {legend.map((e) => (
-                      <li key={e.label}>
-                        <LegendSwatch color={e.color}>{e.label}</LegendSwatch>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-              {mode === 'normale' && <p className="max-w-3xl text-xs text-muted">{t('classe.regle')}</p>}
-            </div>
-          }
+          legend={<MapLegend mode={mode} onMode={setMode} etatLabel={t('couleur.avis')} entries={legend} />}
           list={list}
         />
       ) : (

@@ -3,12 +3,14 @@
  * legend, beside the list of places on a desktop, above it on a phone.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useNavigate } from 'react-router';
 import type { Geometry } from 'geojson';
 import { mapsQuery } from '../../api/hydro';
+import { ColourModeSwitch, type ModeCouleur } from '../../components/hydro/ColourMode';
 import { LightMap } from '../../components/map/LightMap';
 import type { MapPoint } from '../../components/map/map-types';
+import { useT } from '../../lib/i18n';
 import { useEntiteMessages } from './messages';
 
 /** A colour swatch of the map legend, with its words. */
@@ -22,6 +24,47 @@ export function LegendSwatch({ color, children }: { color: string; children: Rea
       />
       {children}
     </span>
+  );
+}
+
+/**
+ * The legend under an entity or stretch map: how its markers are coloured (the switch of docs/decisions/100), each
+ * colour on the map with its words, and the rule of the classes in the « normale » mode.
+ */
+export function MapLegend({
+  mode,
+  onMode,
+  etatLabel,
+  entries,
+}: {
+  mode: ModeCouleur;
+  onMode: (mode: ModeCouleur) => void;
+  /** What the usual colours show on this map. */
+  etatLabel: string;
+  entries: ReadonlyArray<{ color: string; label: string }>;
+}) {
+  const m = useEntiteMessages();
+  const t = useT();
+  const titleId = useId();
+  return (
+    <div className="space-y-2">
+      <ColourModeSwitch value={mode} onChange={onMode} etatLabel={etatLabel} />
+      {entries.length > 0 && (
+        <div>
+          <h2 id={titleId} className="sr-only">
+            {m('legende')}
+          </h2>
+          <ul aria-labelledby={titleId} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {entries.map((e) => (
+              <li key={e.label}>
+                <LegendSwatch color={e.color}>{e.label}</LegendSwatch>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {mode === 'normale' && <p className="max-w-3xl text-xs text-muted">{t('classe.regle')}</p>}
+    </div>
   );
 }
 

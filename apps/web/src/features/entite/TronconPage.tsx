@@ -3,7 +3,7 @@
  * map coloured by that level, and the list of its places with their latest values.
  */
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { EntiteLieux, TronconDetail } from '@limni/shared/contracts/hydro';
 import { bulletinCourant } from '@limni/shared/domain/vigilance';
@@ -11,6 +11,7 @@ import { entiteLieuxQuery, tronconQuery } from '../../api/entite';
 import { useDataClock } from '../../api/health';
 import { COLOR_NO_DATA, VIGILANCE_COLORS } from '../../components/colors';
 import { ActivitySwitcher } from '../../components/hydro/ActivitySwitcher';
+import type { ModeCouleur } from '../../components/hydro/ColourMode';
 import { Breadcrumb } from '../../components/hydro/Breadcrumb';
 import { toGeometry } from '../../components/hydro/geo';
 import { DetailStates, parseId } from '../../components/hydro/Introuvable';
@@ -24,8 +25,10 @@ import { usePageTitle } from '../../lib/use-page-title';
 import NotFoundPage from '../../components/NotFoundPage';
 import { entiteHref, tronconHref } from './hrefs';
 import { useEntiteMessages } from './messages';
-import { LegendSwatch, MapAndList } from './MapAndList';
+import { useMapLegend, usePlaceColour } from './map-colours';
+import { MapAndList, MapLegend } from './MapAndList';
 import { PlaceRow, type PlaceRowData } from './PlaceRow';
+import { useTronconVerdicts } from './use-troncon-verdicts';
 
 /** One answer for the states of several entities' places (stable while the queries do not change). */
 function combineStates(results: UseQueryResult<EntiteLieux>[]) {
@@ -58,36 +61,24 @@ function Troncon({ id, ida }: { id: number; ida: number }) {
   return <TronconContent troncon={troncon.data} ida={ida} />;
 }
 
-function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number }) {
-  const m = useEntiteMessages();
+/** The map's points, coloured by the stretch's current vigilance or as the entity map, and its legend. */
+function useTronconPoints(
+  troncon: TronconDetail,
+  rows: readonly PlaceRowData[],
+  ida: number,
+  mode: ModeCouleur,
+  activiteNom: string | undefined,
+) {
   const t = useT();
   // A bulletin is current for 24 h: the page is not rendered again at every tick of the live clock.
   const clock = useDataClock({ tick: false });
-  const titleId = useId();
-  // The stretch's places may belong to several entities (a river and its arms): states come from each entity.
-  const entiteIds = useMemo(() => [...new Set(troncon.lieux.map((l) => l.entite_id))], [troncon.lieux]);
-  const states = useQueries({
-    queries: entiteIds.map((eid) => entiteLieuxQuery(eid)),
-    combine: combineStates,
-  });
-
-  const rows = useMemo<PlaceRowData[]>(
-    () =>
-      troncon.lieux.map((l) => ({
-        id: l.id,
-        nom: l.nom,
-        libelle: l.libelle,
-        entiteNom: troncon.entite && l.entite_id !== troncon.entite.id ? l.entite_nom : undefined,
-        capteurs: states.capteurs.get(l.id) ?? [],
-        verdict: null,
-      })),
-    [troncon, states.capteurs],
-  );
-
-  // Places take the tronçon's colour only while its bulletin is current (docs/decisions/094).
+  // Places take the tronçon's colour only while its bulletin is current (docs/decisions/094); else, and in the
+  // other mode, the activity's verdict or the situation against normal, like the entity map (docs/decisions/145).
   const courant = troncon.niveau !== null && bulletinCourant(troncon.niveau_ts, clock.now);
+  const parVigilance = courant && mode === 'etat';
   const color = courant ? (VIGILANCE_COLORS[troncon.niveau ?? 0] ?? COLOR_NO_DATA) : COLOR_NO_DATA;
   const niveauLabel = courant ? t(`vigilance.${troncon.niveau}` as 'vigilance.1') : null;
+  const colour = usePlaceColour(mode, activiteNom);
   const points = useMemo<MapPoint[]>(
     () =>
       rows.flatMap((r) => {
@@ -100,14 +91,57 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
             lat: l.lat_gps,
             lon: l.lon_gps,
             label: r.nom,
-            detail: [h ? formatValue(h.valeur, h.unite) : null, niveauLabel].filter(Boolean).join(' · '),
-            color,
+            ...(parVigilance
+              ? {
+                  detail: [h ? formatValue(h.valeur, h.unite) : null, niveauLabel]
+                    .filter(Boolean)
+                    .join(' · '),
+                  color,
+                }
+              : colour(r)),
             shape: 'river',
             href: lieuHref(r.id, ida),
           } satisfies MapPoint,
         ];
       }),
-    [rows, troncon.lieux, color, niveauLabel, ida],
+    [rows, troncon.lieux, color, niveauLabel, ida, parVigilance, colour],
+  );
+  const legend = useMapLegend(points, mode);
+  return { courant, parVigilance, color, niveauLabel, points, legend };
+}
+
+function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number }) {
+  const m = useEntiteMessages();
+  const t = useT();
+  const titleId = useId();
+  // The stretch's places may belong to several entities (a river and its arms): states come from each entity.
+  const entiteIds = useMemo(() => [...new Set(troncon.lieux.map((l) => l.entite_id))], [troncon.lieux]);
+  const states = useQueries({
+    queries: entiteIds.map((eid) => entiteLieuxQuery(eid)),
+    combine: combineStates,
+  });
+  const verdicts = useTronconVerdicts(entiteIds, ida);
+  const [mode, setMode] = useState<ModeCouleur>('etat');
+
+  const rows = useMemo<PlaceRowData[]>(
+    () =>
+      troncon.lieux.map((l) => ({
+        id: l.id,
+        nom: l.nom,
+        libelle: l.libelle,
+        entiteNom: troncon.entite && l.entite_id !== troncon.entite.id ? l.entite_nom : undefined,
+        capteurs: states.capteurs.get(l.id) ?? [],
+        verdict: verdicts.parLieu.get(l.id) ?? null,
+      })),
+    [troncon, states.capteurs, verdicts.parLieu],
+  );
+
+  const { courant, parVigilance, color, niveauLabel, points, legend } = useTronconPoints(
+    troncon,
+    rows,
+    ida,
+    mode,
+    verdicts.activiteNom,
   );
   const outline = useMemo(() => toGeometry(troncon.geometry), [troncon.geometry]);
   const bbox = useMemo<[number, number, number, number] | null>(
@@ -172,13 +206,16 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
           outline={outline}
           label={m('carteTroncon', { nom: troncon.nom })}
           legend={
-            niveauLabel && (
-              <p className="text-sm">
-                <LegendSwatch color={color}>
-                  {m('tronconCouleur', { niveau: niveauLabel.toLocaleLowerCase() })}
-                </LegendSwatch>
-              </p>
-            )
+            <MapLegend
+              mode={mode}
+              onMode={setMode}
+              etatLabel={courant ? m('tronconCouleurVigilance') : t('couleur.avis')}
+              entries={
+                parVigilance && niveauLabel
+                  ? [{ color, label: m('tronconCouleur', { niveau: niveauLabel.toLocaleLowerCase() }) }]
+                  : legend
+              }
+            />
           }
           list={
             <section aria-labelledby={titleId}>
@@ -194,7 +231,13 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
               ) : (
                 <ol className="card @container mt-3 divide-y divide-line !p-0">
                   {rows.map((r) => (
-                    <PlaceRow key={r.id} lieu={r} ida={ida} now={states.now} />
+                    <PlaceRow
+                      key={r.id}
+                      lieu={r}
+                      ida={ida}
+                      now={states.now}
+                      activiteNom={verdicts.activiteNom}
+                    />
                   ))}
                 </ol>
               )}
@@ -202,6 +245,8 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
           }
         />
       )}
+
+      {verdicts.avertissement && <p className="max-w-4xl text-sm text-muted">{verdicts.avertissement}</p>}
     </div>
   );
 }

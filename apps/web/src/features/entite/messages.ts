@@ -42,6 +42,7 @@ export const useEntiteMessages = defineMessages(
     tronconIntrouvable: 'Tronçon introuvable',
     tronconIntrouvableTexte: 'Aucun tronçon Vigicrues ne correspond à cette adresse.',
     tronconCouleur: 'Les lieux sont colorés selon la vigilance du tronçon : {niveau}.',
+    tronconCouleurVigilance: 'Vigilance du tronçon',
     voirVigicrues: 'Voir ce tronçon sur vigicrues.gouv.fr',
   },
   {
@@ -84,6 +85,7 @@ export const useEntiteMessages = defineMessages(
     tronconIntrouvable: 'Stretch not found',
     tronconIntrouvableTexte: 'No Vigicrues stretch matches this address.',
     tronconCouleur: 'Places are coloured by the stretch’s vigilance: {niveau}.',
+    tronconCouleurVigilance: 'Stretch vigilance',
     voirVigicrues: 'See this stretch on vigicrues.gouv.fr',
   },
 );
