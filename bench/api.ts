@@ -275,7 +275,7 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<boolean> {
       for (const nb of [7, 30]) {
         ok = (await benchUrl(kind, base, child, `/api/hydro/lieu/${lieuId}/d/${day}/${nb}`)) && ok;
       }
-      // The history endpoints (issue 11): 5 years of daily values from the archive and the usual range of a day,
+      // The history endpoints: 5 years of daily values from the archive and the usual range of a day,
       // at Le Loing à Épisy (20 years of archive), served from cache like the series above.
       if (withHistory) {
         const episy = await placeId(base, 'Le Loing', 'Épisy');

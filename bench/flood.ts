@@ -1,5 +1,5 @@
 /**
- * Flood-day load test (issue 15, on demand, loopback only, bounded): the reference deployment (`deploy/cluster.ts`:
+ * Flood-day load test (on demand, loopback only, bounded): the reference deployment (`deploy/cluster.ts`:
  * PostgreSQL, 2 instances, nginx with its cache) under a mix shaped like a flood day, while `npm run replay` writes
  * at high speed into the same database. Then the same with one instance killed (SIGKILL) in the middle.
  *

@@ -2,14 +2,14 @@
  * `npm run bench -- lighthouse` (or `npx tsx bench/lighthouse.ts [--runs=3] [--pages=/,/bassins]
  * [--form=mobile,desktop] [--long-tasks] [--port=N] [--a11y-only] [--lang=en]`): Lighthouse 12 (npm `lighthouse`, Debian Chromium at CHROME_PATH or
  * /usr/lib/chromium/chromium) on the built app served by the real server on a freshly seeded demo database, for the
- * five pages of issue 14, mobile and desktop profiles, `runs` runs each; prints the median performance score, LCP,
- * CLS, TBT and the accessibility score per page and profile, against the targets of issue 14 (mobile performance ≥ 90,
+ * five pages with performance targets, mobile and desktop profiles, `runs` runs each; prints the median performance score, LCP,
+ * CLS, TBT and the accessibility score per page and profile, against their targets (mobile performance ≥ 90,
  * ≥ 80 on the chooser; CLS ≤ 0.05; LCP ≤ 2.5 s; desktop chooser TBT ≤ 300 ms; accessibility 100).
  * `--long-tasks` also prints, for each run, the main-thread tasks over 50 ms (start, duration, script) from
  * Lighthouse's `long-tasks` audit: what makes the TBT. `--port=N` serves the app on N and Chrome's debugging port on
  * N+1 (free ports otherwise), for machines where each user keeps to a range.
  * `--a11y-only` audits accessibility alone (fast; the figures of performance need an idle machine, these do not) on
- * the pages given, by default the screens issue 16 added or changed (`A11Y_PAGES`), and prints the failing audits.
+ * the pages given, by default the place's tabs, the widget and the account screens (`A11Y_PAGES`), and prints the failing audits.
  * `--lang=en` runs the pages in English: the app's choice is stored in `localStorage` before the first audit, and
  * Lighthouse is told not to clear it.
  * Run it on an idle machine: Lighthouse simulates a slow phone from the trace it records, so a busy CPU lowers
@@ -32,10 +32,10 @@ const arg = (name: string): string | undefined =>
 
 const runs = Number(arg('runs') ?? 3);
 const forms = (arg('form') ?? 'mobile,desktop').split(',') as Array<'mobile' | 'desktop'>;
-/** The five pages of issue 14; the place's Données tab is La Garonne à Toulouse (place 1). */
+/** The five pages with performance targets; the place's Données tab is La Garonne à Toulouse (place 1). */
 const a11yOnly = process.argv.includes('--a11y-only');
 const lang = arg('lang') === 'en' ? 'en' : 'fr';
-/** Issue 16's new and changed screens: the place's tabs, the widget, the not-found page, the account and lists. */
+/** The screens audited for accessibility alone: the place's tabs, the widget, the not-found page, the account and lists. */
 const A11Y_PAGES =
   '/lieu/1/a-3/donnees,/lieu/1/a-3/carte,/lieu/1/a-3/infos,/lieu/1/a-3/photos,/lieu/1/a-3/social,/embed/lieu/1,' +
   '/choisir/carte,/bassins,/activites,/alertes,/favoris,/user/login,/user/register,/nulle-part,/lieu/999999/a-3';

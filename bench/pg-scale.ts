@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/pg-scale.ts`: PostgreSQL at the scale of a year of live readings (issue 15, ADR 122). Not part of
+ * `npx tsx bench/pg-scale.ts`: PostgreSQL at the scale of a year of live readings (ADR 122). Not part of
  * `npm run bench` (it needs PostgreSQL and tens of GB of disk): run it by name.
  *
  * Two databases are built with the app's own migrations (`migrateToLatest`): `<db>` keeps `observation` as the

@@ -1,5 +1,5 @@
 /**
- * `npm run test:e2e:cluster`: browser specs against the reference deployment (issue 15, ADR 120). Starts the local
+ * `npm run test:e2e:cluster`: browser specs against the reference deployment (ADR 120). Starts the local
  * cluster (`startCluster`: a fresh PostgreSQL database, 2 instances in production mode, nginx with its cache in
  * front), runs Playwright with `E2E_EXTERNAL_URL` = nginx's address (so every page, asset and API call goes through
  * the proxy and both instances), then stops everything and drops the database.

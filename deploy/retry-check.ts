@@ -1,5 +1,5 @@
 /**
- * `npx tsx deploy/retry-check.ts`: an instance dies, a GET is retried on the other one (issue 15, ADR 120). Starts
+ * `npx tsx deploy/retry-check.ts`: an instance dies, a GET is retried on the other one (ADR 120). Starts
  * the local cluster (`startCluster`: PostgreSQL database `limni_retry`, 2 instances, nginx), kills instance 0 with
  * SIGKILL, then asks nginx for uncached GETs (`/api/health`, `no-store`) until one is logged as tried on both
  * instances. Passes when nginx's access log holds a line `"GET …" 200 … upstream=<dead>, <alive> ustatus=502, 200`

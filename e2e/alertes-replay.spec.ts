@@ -308,7 +308,7 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
   expect(sent[0]?.body).toContain(
     'Hauteur de 3,02 m le 10/01/2022 à 11h45, au-dessus de votre seuil de 3,00 m.',
   );
-  // The rule was made on the place's canoë-kayak page (a-3): its links keep that activity (issue 12).
+  // The rule was made on the place's canoë-kayak page (a-3): its links keep that activity.
   expect(sent[0]?.body).toContain(`${base}${placePath()}`);
   expect(sent[0]?.body).not.toContain(`${base}/lieu/${lieu}/a-1`);
   expect(pushes).toHaveLength(1);

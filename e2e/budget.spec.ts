@@ -1,5 +1,5 @@
 /**
- * The first-load budget of `/` (issue 14, docs/decisions/052): at most 130 KB gzip of scripts and stylesheets, counted
+ * The first-load budget of `/` (docs/decisions/052): at most 130 KB gzip of scripts and stylesheets, counted
  * two ways on the built app — statically (index.html's entry, the home page chunk and their static imports: what
  * the first paint waits for) and as Chromium fetches them for `/` until the network is idle, the pieces loaded
  * right after the first paint included. A size budget, not a timing: the sizes are those of the files on disk.

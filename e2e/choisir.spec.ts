@@ -19,7 +19,7 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
   await expect(page.getByRole('heading', { level: 1, name: 'Choisir son lac, sa rivière' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Liste des lacs et rivières' });
   // Fewer than half the water bodies have readings: « avec mesures » is on by default, says its rule and its count,
-  // and lists only them (issue 12).
+  // and lists only them.
   expect(measured * 2).toBeLessThan(index.length);
   const avecMesures = page.getByRole('checkbox', {
     name: `Avec mesures seulement (${measured} sur ${index.length})`,
@@ -240,7 +240,7 @@ test('on a phone, the list and the map are two views with a switch', async ({ pa
   const map = page.getByRole('region', { name: 'Carte des lacs et rivières' });
   await expect(map).toHaveAttribute('data-map-ready', 'true');
   await expect(list).toBeHidden();
-  // « Avec mesures » on by default: one point per water body with readings (issue 12).
+  // « Avec mesures » on by default: one point per water body with readings.
   expect(Number(await map.getAttribute('data-rendered-points'))).toBe(
     Number((await page.getByText(/^\d+ résultats?$/).textContent())?.replace(/\D/g, '')),
   );

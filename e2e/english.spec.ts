@@ -1,5 +1,5 @@
 /**
- * Issue 16: a journey in English shows no French word outside proper nouns and source names. The visitor switches
+ * A journey in English shows no French word outside proper nouns and source names. The visitor switches
  * the language with the footer control, registers (the confirmation e-mail too is read), signs in, opens
  * La Garonne à Toulouse (Pont-Neuf) and each of its tabs, and creates an alert in the « Alert me » dialog; every
  * screen's visible text goes through the detector of french-words.ts.

@@ -1,5 +1,5 @@
 /**
- * The French-word detector of the English journey (issue 16): the words of a screen that are French, once the proper
+ * The French-word detector of the English journey: the words of a screen that are French, once the proper
  * nouns of the demo data have been taken out. A word is French when it is a common French word of the list below or
  * carries a French accent (é, è, à, ç…) or an elision (l’, d’, qu’). The proper nouns are read from the seed files
  * (stations, sites, rivers, communes, départements, basins, Vigicrues stretches and territories, Swiss lakes) and

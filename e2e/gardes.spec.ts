@@ -142,7 +142,7 @@ test('push on this device (Chromium): a real subscription is sent, or the push e
   await expect(
     section.getByText('Les notifications push ne sont pas activées sur cet appareil.'),
   ).toBeVisible();
-  // Without the forecast authorisation the forecast-alert switch is off, disabled, and says why (issue 12).
+  // Without the forecast authorisation the forecast-alert switch is off, disabled, and says why.
   await expect(
     section
       .getByRole('switch', { name: 'Alertes de prévision' })

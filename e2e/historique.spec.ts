@@ -1,5 +1,5 @@
 /**
- * Where a day sits in history (issue 11, ADR 087) on real data: Le Loing à Épisy, daily flows 1999–2018
+ * Where a day sits in history (ADR 087) on real data: Le Loing à Épisy, daily flows 1999–2018
  * (airGRdatasets). On 2 June 2016, the flood: « très hautes », the record of the archive; the chart draws the usual
  * range behind the series with its legend, « l'an dernier », periods up to « Tout »; the Infos tab gives the
  * records; a place with one month of data says why it has no band. Every number is computed from the CSV.

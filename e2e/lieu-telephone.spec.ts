@@ -1,5 +1,5 @@
 /**
- * The place page on a phone (390 × 844, issue 16): the first screen shows the name, the big value with its trend and
+ * The place page on a phone (390 × 844): the first screen shows the name, the big value with its trend and
  * age, the normal-range sentence and the top of the chart; the actions fit one row; every tab of the scrolling tab
  * bar can be reached and reads whole; the active activity chip is whole; the chart's threshold labels sit inside the
  * plot and off the observed curve (checked on the canvas's own pixels).

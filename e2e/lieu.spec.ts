@@ -61,7 +61,7 @@ test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table
   await expect(page.getByLabel('Jusqu’au')).toHaveValue('2022-02-01');
   await expect(page.getByLabel('Jusqu’au')).toHaveAttribute('min', '2022-01-01');
   await expect(page.getByLabel('Jusqu’au')).toHaveAttribute('max', '2022-02-01');
-  // The hourly row of 1 h holds the reading of 0 h 45 and says so (rounding of R7.9, issue 12).
+  // The hourly row of 1 h holds the reading of 0 h 45 and says so (rounding of R7.9).
   await expect(
     page
       .getByRole('table', { name: 'Tableau horaire' })
@@ -71,7 +71,7 @@ test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table
   await screens(page, 'lieu-donnees', { waitFor: () => expect(chart.locator('canvas')).toBeVisible() });
 
   // The last 7 days are calm, but the last 30 days hold the flood of 11 January 2022: the summary names it and
-  // links to a window that shows it (issue 12, docs/decisions/093).
+  // links to a window that shows it (docs/decisions/093).
   const resume = page.locator('figcaption');
   await expect(resume).toContainText('Pic des 30 derniers jours : 4,31 m le 11 janvier à 7 h 15');
   await resume.getByRole('link', { name: 'Afficher la période du pic des 30 derniers jours' }).click();
@@ -188,7 +188,7 @@ test('each tab of the place', async ({ page, request }) => {
       .locator('strong', { hasText: 'zéro de l’échelle' })
       .or(page.locator('strong', { hasText: "zéro de l'échelle" })),
   ).toBeVisible();
-  // No line said twice (issue 12): the station code is in the table only.
+  // No line said twice: the station code is in the table only.
   await expect(page.getByText('O200004001', { exact: true })).toHaveCount(1);
   await expect(page.getByText('**')).toHaveCount(0);
   await expectAccessible(page, 'lieu (infos)');

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, openMap, screenshots } from './support';
 
-test('the empty webcam list is not linked (issue 12), and says why it is empty when reached', async ({
+test('the empty webcam list is not linked, and says why it is empty when reached', async ({
   page,
   request,
 }) => {

@@ -1,5 +1,5 @@
 /**
- * The attack list of issue 13, re-run against a live server on the loopback (never another host), bounded in
+ * The attack list of the security review, re-run against a live server on the loopback (never another host), bounded in
  * count: about 1,500 requests. Each attack returns null when the server resists, or what it found.
  *
  * Run by `src/http/attacks.test.ts` on both engines, or by hand against a server started on 127.0.0.1:

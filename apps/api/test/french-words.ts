@@ -1,5 +1,5 @@
 /**
- * The French words of a text, for the API's English tests (issue 16): a French accent or elision, or a common French
+ * The French words of a text, for the API's English tests: a French accent or elision, or a common French
  * word — the idea of the browser journey's detector (e2e/french-words.ts), without its proper-noun list.
  */
 const FRENCH = new Set(

@@ -65,7 +65,7 @@ async function boot(): Promise<void> {
   const app = createRoot(root);
   // As a transition, React renders the first tree in slices of a few milliseconds and yields to the browser in
   // between (a plain first render is one long task): the prerendered screen stays readable and answers input
-  // meanwhile, and the main thread is never blocked for long (issue 14, docs/decisions/116).
+  // meanwhile, and the main thread is never blocked for long (docs/decisions/116).
   startTransition(() => {
     app.render(
       <StrictMode>

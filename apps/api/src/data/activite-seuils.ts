@@ -70,7 +70,7 @@ export interface Profil {
   haut: number | null;
   /** What happens beyond the bounds, in French. */
   sens: string;
-  /** The same in US English (issue 16). */
+  /** The same in US English. */
   sensEn: string;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITES_EN } from '@limni/shared/domain/activites-en';
 import { ACTIVITES } from './activite-seuils';
 
-describe('activities in English (issue 16)', () => {
+describe('activities in English', () => {
   it('has the same slugs as the seeded activities', () => {
     expect(Object.keys(ACTIVITES_EN).sort()).toEqual(ACTIVITES.map((a) => a.slug).sort());
     for (const a of Object.values(ACTIVITES_EN)) {

@@ -1,5 +1,5 @@
 /**
- * The attack list of issue 13 (`test/attacks.ts`) against the real server listening on 127.0.0.1, behind one
+ * The attack list (`test/attacks.ts`) against the real server listening on 127.0.0.1, behind one
  * trusted proxy hop (TRUST_PROXY=1, as a deployment behind nginx): nothing found. Runs on SQLite and PostgreSQL.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * English of the error messages the features throw in French (issue 16, docs/decisions/125): places, rivers,
+ * English of the error messages the features throw in French (docs/decisions/125): places, rivers,
  * activities, alerts, notifications, publications, profile, media, stretches, embeds. Messages that carry a value
  * (an identifier, a date) are patterns. Registered when `errors-en.ts` loads.
  */
@@ -86,7 +86,7 @@ addEnglishPattern(
 
 /**
  * The rule a message names (`describeRule` of the shared domain, written in French where the service throws): read
- * back and written as `describeRule(…, 'en')` writes it, the numbers' digits kept (issue 16's duplicate-alert
+ * back and written as `describeRule(…, 'en')` writes it, the numbers' digits kept (the duplicate-alert
  * message). `features-en.test.ts` checks every kind of rule against `describeRule` in both languages.
  */
 const NUM = String.raw`(-?\d{1,3}(?:[\u202f\u00a0 ]\d{3})*(?:,\d+)?)`;

@@ -1,5 +1,5 @@
 /**
- * The language of an answer's sentences (issue 16): French by default, US English when the request's
+ * The language of an answer's sentences: French by default, US English when the request's
  * `Accept-Language` prefers English (the web app sends the language the person chose). Codes never change with the
  * language; only `message`, `fields` and a few `detail` sentences do.
  *

@@ -1,5 +1,5 @@
 /**
- * Every route of the OpenAPI description, fuzzed (issue 13 acceptance): malformed path parameters, hostile query
+ * Every route of the OpenAPI description, fuzzed: malformed path parameters, hostile query
  * strings and bodies, with and without a signed-in user — never a 5xx, always the error shape with a French
  * message. Bounded (a fixed list of values per route) and on the loopback only (inject, and a local stand-in for
  * Open-Meteo).

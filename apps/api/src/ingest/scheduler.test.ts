@@ -188,7 +188,7 @@ describe('scheduler', () => {
 
     const res = await ctx.request({ url: '/api/health' });
     const health = z.parse(HealthResponse, res.json());
-    // The public status summarises the error in French with its code; the URL stays in the logs (issue 13, D11).
+    // The public status summarises the error in French with its code; the URL stays in the logs (D11).
     expect(health.ingestion.jobs).toEqual([
       {
         job: 'hubeau-observations',

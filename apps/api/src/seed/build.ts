@@ -805,7 +805,7 @@ function stationInfos(st: StationInput): string {
     return lines.join('\n');
   }
   // Commune, département, station code, catchment area, gauge datum and coordinates are the table of the Infos tab:
-  // the text says what the table cannot (issue 12: no line said twice).
+  // the text says what the table cannot (no line said twice).
   lines.push(INFOS_FR.stationVigicrues);
   lines.push(INFOS_FR.zeroEchelle);
   return lines.join('\n');

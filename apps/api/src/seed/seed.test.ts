@@ -52,7 +52,7 @@ describe('seed', () => {
     }
   });
 
-  it('writes practical information that does not repeat the Infos table (issue 12)', async () => {
+  it('writes practical information that does not repeat the Infos table', async () => {
     const lieux = await ctx.db.db
       .selectFrom('lieu')
       .select(['infos_pratiques', 'commune', 'code_station', 'lat_gps', 'surface_bv_km2'])

@@ -106,7 +106,7 @@ function hitsOf(
   return hits;
 }
 
-/** True once the webcam list is known to hold at least one webcam: no link leads to an empty list (issue 12). */
+/** True once the webcam list is known to hold at least one webcam: no link leads to an empty list. */
 export function useHasWebcams(): boolean {
   const q = useQuery(webcamsQuery());
   return (q.data?.length ?? 0) > 0;

@@ -56,7 +56,7 @@ function FooterNav({ title, links }: { title: string; links: Array<{ to: string;
 
 export default function Footer() {
   const t = useT();
-  // No link to an empty list (issue 12): the webcams page is linked once it has one.
+  // No link to an empty list: the webcams page is linked once it has one.
   const near = useNearViewport('pied-de-page');
   const decouvrir = (hasWebcams: boolean) => (
     <FooterNav

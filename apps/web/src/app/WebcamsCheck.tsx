@@ -1,5 +1,5 @@
 /**
- * Whether Limni has webcams to link to (issue 12: no link to an empty list), for the footer: its own chunk, loaded
+ * Whether Limni has webcams to link to (no link to an empty list), for the footer: its own chunk, loaded
  * when the footer comes near the viewport, so that the query and its contract leave the first load (ADR 052).
  */
 import type { ReactNode } from 'react';

@@ -2,7 +2,7 @@
  * When the page's own data has arrived: no query of the client has been fetching for `quietMs`, or `maxMs` have
  * passed, whichever comes first. The service worker is registered then (main.tsx), not at `load`: its install
  * precaches the whole app (about a hundred files), which on a phone takes bandwidth and CPU from the screen being
- * loaded (issue 14, docs/decisions/131).
+ * loaded (docs/decisions/131).
  */
 import type { QueryClient } from '@tanstack/react-query';
 

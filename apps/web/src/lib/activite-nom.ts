@@ -1,4 +1,4 @@
-/** An activity's name and description in the page's language (the API sends the French ones; issue 16). */
+/** An activity's name and description in the page's language (the API sends the French ones). */
 import { ACTIVITES_EN } from '@limni/shared/domain/activites-en';
 import { currentLangue } from './i18n';
 

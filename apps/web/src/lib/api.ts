@@ -98,7 +98,7 @@ const SLICE_MS = 8;
 /**
  * The answer parsed with its contract, or null when it does not match. A long list (the index of rivers and lakes,
  * ~1,000 items, 240 KB) is validated item by item in slices of a few milliseconds: in one go, Zod's first run over
- * it was a task of several hundred milliseconds on a mobile CPU (issue 14, docs/decisions/116). Same checks, same
+ * it was a task of several hundred milliseconds on a mobile CPU (docs/decisions/116). Same checks, same
  * result: an array schema parses each item with its element schema; one with checks of its own (length) is parsed
  * whole.
  */

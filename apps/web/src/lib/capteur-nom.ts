@@ -1,4 +1,4 @@
-/** A sensor's name in the page's language (the API sends the French one; issue 16). */
+/** A sensor's name in the page's language (the API sends the French one). */
 import { nomCapteurIn } from '@limni/shared/domain/capteurs-en';
 import { currentLangue } from './i18n';
 

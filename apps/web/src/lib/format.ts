@@ -1,5 +1,5 @@
 /**
- * Numbers, units and Europe/Paris times in the page's language: fr-FR or en-US, one locale per language (issue 16).
+ * Numbers, units and Europe/Paris times in the page's language: fr-FR or en-US, one locale per language.
  * Nothing here ever prints NaN or an ISO string.
  */
 import { parisParts } from '@limni/shared/domain/time';
@@ -10,7 +10,7 @@ const TZ = 'Europe/Paris';
 
 /**
  * One `Intl` formatter per locale and options: building one costs far more than using it (tens of microseconds,
- * milliseconds on a slow phone), and a table or an axis formats hundreds of values (issue 14: the Données tab spent
+ * milliseconds on a slow phone), and a table or an axis formats hundreds of values (the Données tab spent
  * a third of its blocking time building formatters). `options` are written as literals at each call site, so their
  * key order is stable.
  */

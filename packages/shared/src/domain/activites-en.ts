@@ -1,5 +1,5 @@
 /**
- * The activities' names and descriptions in US English, by slug (issue 16): the database keeps the French ones, the
+ * The activities' names and descriptions in US English, by slug: the database keeps the French ones, the
  * web app shows these when the page is in English. `activites-en.test.ts` (API) checks every seeded slug has one.
  */
 export const ACTIVITES_EN: Readonly<Record<string, { nom: string; description: string }>> = {

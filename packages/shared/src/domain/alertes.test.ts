@@ -358,7 +358,7 @@ describe('describeRule', () => {
     expect(describeRule(regle)).toBe(expected);
   });
 
-  // US English (issue 16): one wording for the rule line everywhere (the « Alert me » dialog, the alerts page and the
+  // US English: one wording for the rule line everywhere (the « Alert me » dialog, the alerts page and the
   // alert e-mail), numbers written as en-US writes them.
   const us = (v: number, decimals: number) =>
     new Intl.NumberFormat('en-US', {

@@ -42,7 +42,7 @@ describe('chroniqueHoraire', () => {
     );
     expect(rows).toEqual([
       { date: '2022-01-31', heure: 14, valeur: 2, unite: 'm', ts: at('2022-01-31', 14, 0) },
-      // The row of 15 h holds the reading of 14:45, with its own time (issue 12).
+      // The row of 15 h holds the reading of 14:45, with its own time.
       { date: '2022-01-31', heure: 15, valeur: 5, unite: 'm', ts: at('2022-01-31', 14, 45) },
     ]);
   });

@@ -102,7 +102,7 @@ function records(values: readonly DailyValue[]): { max: DayRecord | null; min: D
 
 /**
  * Why a sensor with an archive has no band (too few complete years), in French — the text the climatology stores —
- * or in US English (issue 16, docs/decisions/125).
+ * or in US English (docs/decisions/125).
  */
 export function raisonSansBande(nbAnneesCompletes: number, langue: 'fr' | 'en' = 'fr'): string {
   const n = nbAnneesCompletes;

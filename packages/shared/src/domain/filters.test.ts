@@ -43,7 +43,7 @@ describe('filterIndex (R8.1)', () => {
   });
 });
 
-describe('avec mesures (issue 12)', () => {
+describe('avec mesures', () => {
   const item = (nom: string, nb_lieux_mesures: number) => ({ nom, nb_lieux_mesures });
   it('is on by default when fewer than half the items have readings', () => {
     expect(avecMesuresParDefaut([item('a', 1), item('b', 0), item('c', 0)])).toBe(true);

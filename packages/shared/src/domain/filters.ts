@@ -35,7 +35,7 @@ export function filterIndex<T extends FilterableEntite>(items: readonly T[], fil
 }
 
 /**
- * The chooser's « avec mesures » filter (issue 12): on by default when fewer than half of the water bodies have a
+ * The chooser's « avec mesures » filter: on by default when fewer than half of the water bodies have a
  * place with readings — in the demo 18 of 977 — so that the first list shown leads to data.
  */
 export function avecMesuresParDefaut(items: ReadonlyArray<{ nb_lieux_mesures: number }>): boolean {

@@ -1,6 +1,6 @@
 /**
- * The lines of practical information the seed writes for a place (seed/build.ts), in French, and their US English
- * (issue 16): the database keeps the French text; the API sends the English one when asked (`infosPratiquesIn`),
+ * The lines of practical information the seed writes for a place (seed/build.ts), in French, and their US English:
+ * the database keeps the French text; the API sends the English one when asked (`infosPratiquesIn`),
  * line by line (a lake's area too, `superficieLac`). A line it does not know (a lake's name) is kept as it is.
  */
 export const INFOS_FR = {

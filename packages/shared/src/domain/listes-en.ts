@@ -1,5 +1,5 @@
 /**
- * The mailing lists' names and descriptions in US English (issue 16), keyed by their French name as seeded: the web
+ * The mailing lists' names and descriptions in US English, keyed by their French name as seeded: the web
  * app shows these when the page is in English. `listes-en.test.ts` (API) checks every seeded list has one.
  */
 export const LISTES_SIB_EN: Readonly<Record<string, { nom: string; description: string }>> = {

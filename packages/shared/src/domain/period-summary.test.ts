@@ -56,7 +56,7 @@ describe('summarizePeriod on Toulouse, January 2022', () => {
       (month[month.length - 1] as Reading).valeur - (month[0] as Reading).valeur,
       9,
     );
-    // The acceptance figure of issue 12: 4,31 m on 11 January at 7 h 15 (Paris), read from the file.
+    // The Garonne's peak of January 2022: 4,31 m on 11 January at 7 h 15 (Paris), read from the file.
     expect(new Date(peak.ts).toISOString().slice(0, 10)).toBe('2022-01-11');
     expect(peak.valeur.toFixed(2)).toBe('4.31');
     expect(s?.contextPeak).toBeNull();

@@ -70,7 +70,7 @@ function zoneParts(ms: number, timeZone: string): WallClockParts {
 /**
  * Offsets of Europe/Paris by UTC hour. The zone changes offset only on the hour in UTC (at 01:00 UTC since 1996), so
  * an hour's offset is that of its start: one `formatToParts` per hour seen instead of one per instant (a chart or a
- * table reads hundreds of instants, issue 14). Checked against `Intl` in time.test.ts for the hours from 22:00 to
+ * table reads hundreds of instants). Checked against `Intl` in time.test.ts for the hours from 22:00 to
  * 03:00 UTC of every day of 1975–2040, which hold every change of those years (the data start in 1975).
  */
 const parisOffsets = new Map<number, number>();

@@ -14,7 +14,7 @@ import { parisParts } from './time';
 import type { Fraicheur } from './trend';
 import { typographicSign, type Grandeur } from './units';
 
-/** The language of the sentences (issue 16): French by default, US English when asked. */
+/** The language of the sentences: French by default, US English when asked. */
 export type LangueVerdict = 'fr' | 'en';
 
 /** The verdicts, as the words shown to people (docs/requirements.md R4.3, R7.12: chip with icon + word). */

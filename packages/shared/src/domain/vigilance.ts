@@ -5,7 +5,7 @@
 
 /** Index = level: 1 vert, 2 jaune, 3 orange, 4 rouge. */
 export const NIVEAUX_VIGILANCE = ['', 'vert', 'jaune', 'orange', 'rouge'] as const;
-/** The same colour words in US English (issue 16). */
+/** The same colour words in US English. */
 export const NIVEAUX_VIGILANCE_EN = ['', 'green', 'yellow', 'orange', 'red'] as const;
 
 /** What each level means (index = level). */

@@ -1,5 +1,5 @@
 /**
- * The daily archive and its climatology (issue 11, docs/decisions/085 and 086):
+ * The daily archive and its climatology (docs/decisions/085 and 086):
  * - `archive_jour`: one row per sensor and Europe/Paris calendar day — mean, min, max, where it comes from
  *   (`hubeau-elab` daily values, `demo` embedded history, `rollup` of raw readings) and how many raw readings
  *   are behind it; separate from raw observations, kept for ever;

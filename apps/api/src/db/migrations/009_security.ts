@@ -1,5 +1,5 @@
 /**
- * Security and abuse hardening (issue 13):
+ * Security and abuse hardening:
  * - `meteo_cache`: the weather of each 0.1° cell (docs/decisions/104), kept in the database so that every API
  *   instance shares one upstream call per cell and the daily Open-Meteo budget holds across instances;
  * - `ingest_job.last_error_code`: a stable code of the last error (`http`, `timeout`, `lien_refuse`…), so that

@@ -1,5 +1,5 @@
 /**
- * Live backfill of Hub'Eau `obs_elab` daily values into the archive (issue 11, docs/decisions/092):
+ * Live backfill of Hub'Eau `obs_elab` daily values into the archive (docs/decisions/092):
  * - `hubeau_elab_reprise`: per station and elaborated quantity (`QmnJ`, `QIXnJ`), the last day stored and whether the
  *   history from the start of the record has been read once. It is written in the same transaction as the archive
  *   rows of each page, so a run stopped anywhere (fault, shutdown, killed process) resumes after the last page kept.

@@ -1,5 +1,5 @@
 /**
- * The language of an account (issue 16, docs/decisions/125): `fr` or `en`, taken from the registration request's
+ * The language of an account (docs/decisions/125): `fr` or `en`, taken from the registration request's
  * `Accept-Language` (the web app sends the language the person chose); its e-mails are written in it. Existing
  * accounts are French.
  */

@@ -1,6 +1,6 @@
 /**
  * The account e-mails (docs/decisions/035), in the account's language (French, or US English for an account
- * registered in English: issue 16, docs/decisions/125), text and HTML through `renderMail`. Links are built from
+ * registered in English: docs/decisions/125), text and HTML through `renderMail`. Links are built from
  * PUBLIC_URL and open the web app's routes (docs/requirements.md R2.3): `/user/register/{key}` and
  * `/user/password_reset/{uid}/{token}`.
  */

@@ -1,5 +1,5 @@
 /**
- * Account answers in the language the request asks for (issue 16): French by default, English with
+ * Account answers in the language the request asks for: French by default, English with
  * `Accept-Language: en`; codes never change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -59,7 +59,7 @@ describe('registration with SMTP_URL', () => {
   });
 });
 
-describe('an account registered in English (issue 16)', () => {
+describe('an account registered in English', () => {
   it('gets its e-mails in English, whatever the language of a later request', async () => {
     const before = smtp.messages.length;
     const res = await ctx.request({

@@ -1,5 +1,5 @@
 /**
- * The « Alert me » dialog's sentences in the asked language (issue 16, ADR 125): with `Accept-Language: en-US` the
+ * The « Alert me » dialog's sentences in the asked language (ADR 125): with `Accept-Language: en-US` the
  * suggested alerts and the reason forecast alerts are not possible carry no French; without it they stay French.
  * The rules themselves (type, quantity, threshold) are the same in both languages.
  */

@@ -1,5 +1,5 @@
 /**
- * Alert notifications in the account's language (issue 16, docs/decisions/125): the same crossing notifies an
+ * Alert notifications in the account's language (docs/decisions/125): the same crossing notifies an
  * account registered in English in US English (in-app line, e-mail through a real SMTP server, Web Push) and an
  * account registered in French in French.
  */

@@ -1,6 +1,6 @@
 /**
  * The English of why forecast alerts are not possible (`alertes.repo.ts` `forecastRefusal`), shown in the « Alert me »
- * dialog (issue 16, ADR 125). Registered on import; `langue-alertes.test.ts` checks the real answer.
+ * dialog (ADR 125). Registered on import; `langue-alertes.test.ts` checks the real answer.
  */
 import { addEnglish } from '../../http/langue';
 

@@ -1,5 +1,5 @@
 /**
- * English content pages (issue 16, docs/decisions/125): every French page of `seed-data/pages/` has an English
+ * English content pages (docs/decisions/125): every French page of `seed-data/pages/` has an English
  * version in `seed-data/pages/en/` with the same links, placeholders and tables, and the API answers it to a request
  * asking English, with `Vary: Accept-Language`.
  */

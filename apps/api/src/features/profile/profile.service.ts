@@ -43,7 +43,7 @@ export async function updateProfile(
   }
   if (body.acceptPrevisionAlert !== undefined) {
     // A forecast alert can only fire for a user allowed to see forecasts (authorisation 1): refuse a switch that
-    // would be stored `true` and never fire (issue 12). Turning it off is always allowed.
+    // would be stored `true` and never fire. Turning it off is always allowed.
     if (body.acceptPrevisionAlert && !(await repo.hasAutorisation(db, userId, AUTORISATION_PREVISIONS))) {
       throw forbidden(
         'Les alertes de prévision sont réservées aux comptes autorisés à consulter les prévisions (autorisation « Prévisions »).',

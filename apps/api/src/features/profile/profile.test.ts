@@ -73,7 +73,7 @@ describe('GET, POST /api/user/profile', () => {
     );
   });
 
-  it('refuses the forecast-alert flag without the forecast authorisation, writing nothing (issue 12)', async () => {
+  it('refuses the forecast-alert flag without the forecast authorisation, writing nothing', async () => {
     const before = await getProfile();
     const res = await post('/api/user/profile', { date_naissance: '1984-07-14', acceptPrevisionAlert: true });
     expect(res.statusCode).toBe(403);

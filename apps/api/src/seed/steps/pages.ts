@@ -1,7 +1,7 @@
 /**
  * Seed step: the content pages (terms of use and legal notice, credits, forecasts explained, account benefits),
  * written for Limni in Markdown under `seed-data/pages/` (docs/decisions/017), and their US English versions under
- * `seed-data/pages/en/`, stored as `<slug>.en` (issue 16, docs/decisions/125).
+ * `seed-data/pages/en/`, stored as `<slug>.en` (docs/decisions/125).
  */
 import type { Kysely } from 'kysely';
 import type { PageSlug } from '@limni/shared/contracts/pages';

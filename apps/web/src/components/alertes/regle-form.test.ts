@@ -55,7 +55,7 @@ describe('regleOfForm', () => {
     });
   });
 
-  it('keeps the activity of the page the rule is made on, vigilance included (issue 12: links of e-mails)', () => {
+  it('keeps the activity of the page the rule is made on, vigilance included (links of e-mails)', () => {
     expect(regleOfForm(form({ seuil: '3' }), NAN, 3).regle).toEqual({
       type: 'au_dessus',
       grandeur: 'H',

@@ -59,7 +59,7 @@ export function typeDisabled(data: LieuAlertes, t: TypeRegle): boolean {
  */
 /**
  * The rule of the form. `activiteId`: the activity of the page the rule is made on, kept with the rule so that the
- * links of its notifications open the place for that activity (issue 12: a canoë-kayak rule linked to Baignade).
+ * links of its notifications open the place for that activity (a canoë-kayak rule linked to Baignade).
  */
 export function regleOfForm(
   f: RegleForm,

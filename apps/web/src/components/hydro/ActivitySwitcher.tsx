@@ -22,7 +22,7 @@ export function ActivitySwitcher({
   const list = useRef<HTMLUListElement>(null);
   // On a phone the row scrolls: the current activity is brought into it whole (the row only, never the page).
   // Whether it shows whole is asked of an IntersectionObserver on the row, which answers after the browser's own
-  // layout: reading sizes here would force a layout of the whole page in the middle of the render (issue 14, TBT).
+  // layout: reading sizes here would force a layout of the whole page in the middle of the render (TBT).
   useEffect(() => {
     const ul = list.current;
     const active = ul?.querySelector<HTMLElement>('[aria-current="page"]');

@@ -1,6 +1,6 @@
 /**
  * Paths of the app's small icons, drawn by `LineIcon` (24 × 24, stroke = current colour). Icons are SVG, never
- * emoji or Unicode symbols: those show as empty boxes on systems without the right font (issue 16).
+ * emoji or Unicode symbols: those show as empty boxes on systems without the right font.
  */
 export const ICON = {
   attention: ['M12 3 2 20h20L12 3z', 'M12 10v4', 'M12 17.5v.01'],

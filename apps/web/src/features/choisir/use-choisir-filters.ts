@@ -51,7 +51,7 @@ export function useChoisirFilters() {
   const type = (['R', 'L', 'RL'] as const).find((v) => v === params.get('type')) ?? 'RL';
   const departement = params.get('departement') ?? ALL_DEPARTEMENTS;
   const nom = params.get('nom') ?? '';
-  // « Avec mesures »: `?mesures=1|0`; by default on when fewer than half the items have readings (issue 12).
+  // « Avec mesures »: `?mesures=1|0`; by default on when fewer than half the items have readings.
   const mesuresParDefaut = avecMesuresParDefaut(index.data ?? []);
   const mesuresParam = params.get('mesures');
   const avecMesures = mesuresParam === '1' ? true : mesuresParam === '0' ? false : mesuresParDefaut;

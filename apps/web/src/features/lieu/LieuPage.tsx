@@ -47,7 +47,7 @@ import { nomActivite } from '../../lib/activite-nom';
 import { nomCapteur } from '../../lib/capteur-nom';
 
 // Memoised: the page's own answers (alerts, the river's places, the data clock) arrive one by one, and each one
-// re-rendered the whole open tab, chart and tables included (issue 14). A tab renders again when its place, its
+// re-rendered the whole open tab, chart and tables included. A tab renders again when its place, its
 // activity or its own state changes.
 const DonneesTab = memo(lazy(() => import('./tabs/DonneesTab')));
 const CarteTab = memo(lazy(() => import('./tabs/CarteTab')));
@@ -92,7 +92,7 @@ function Lieu({ id, ida }: { id: number; ida: number }) {
   });
   const activites = useQuery(activitesQuery());
   usePageTitle(lieu.data ? bracketsToParentheses(lieu.data.libelle) : null);
-  // The page is built from a deferred copy of the place (issue 14, docs/decisions/131): the answer's own render (a
+  // The page is built from a deferred copy of the place (docs/decisions/131): the answer's own render (a
   // synchronous one, as every query update) keeps the skeleton, and React then builds the page in a transition that
   // yields to the browser every few milliseconds. Another place's copy is never shown for this one.
   const deferred = useDeferredValue(lieu.data);
@@ -135,7 +135,7 @@ function LieuContent({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
       <Breadcrumb
         items={[{ to: `/entite/${lieu.entite.id}/liste/activite/${ida}`, label: lieu.entite.nom }]}
         current={bracketsToParentheses(lieu.nom)}
-        // Not on a phone, where the first screen is kept for the value and the chart (issue 16).
+        // Not on a phone, where the first screen is kept for the value and the chart.
         className="max-sm:hidden"
       />
 

@@ -23,7 +23,7 @@ export const HourlyTable = memo(function HourlyTable({
   // Open by default on a desktop, collapsed on a phone.
   const [open, setOpen] = useState(() => matchesMedia(DESKTOP_QUERY, true));
   // Collapsed (a phone's default), its hundreds of rows are neither shown nor read out: they are built when it opens,
-  // not with the first screen (issue 14, docs/decisions/131). The summary gives their count meanwhile.
+  // not with the first screen (docs/decisions/131). The summary gives their count meanwhile.
   const shown = useMemo(() => (open ? [...rows].reverse() : NO_ROWS), [open, rows]);
   return (
     <details

@@ -65,7 +65,7 @@ function hourParts(ms: number): { day: string; hour: number; minute: number } {
 /**
  * The instant as a local Date showing Europe/Paris's wall clock, as `uPlot.tzDate(date, 'Europe/Paris')` gives it,
  * from the shared formatter of `parisParts`: uPlot's own builds a formatter through `toLocaleString` at each call,
- * several hundred times per drawing (issue 14).
+ * several hundred times per drawing.
  */
 function parisDate(ms: number): Date {
   const p = parisParts(ms);
@@ -483,7 +483,7 @@ export default function SeriesChart(props: SeriesChartProps) {
       await yieldToBrowser();
       if (cancelled) return;
       init();
-      // Redrawn only when the size changes (the observer first reports the size just drawn at; issue 14).
+      // Redrawn only when the size changes (the observer first reports the size just drawn at).
       let drawn = `${opts.width}x${opts.height}`;
       ro = new ResizeObserver(() => {
         const size = { width: el.clientWidth, height: height() };

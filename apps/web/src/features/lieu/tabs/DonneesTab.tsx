@@ -38,7 +38,7 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
     ...liveRefetch(live, placeStepMin(lieu.capteurs)),
   });
   // The tab is built from a deferred copy of the range, in a transition that yields to the browser (the answer's own
-  // render is synchronous; issue 14, docs/decisions/131). Until then, the skeleton. The tab is mounted again for
+  // render is synchronous; docs/decisions/131). Until then, the skeleton. The tab is mounted again for
   // another place (LieuPage shows its skeleton in between), so the copy is always this place's.
   const dates = useDeferredValue(range.data);
   return (
@@ -104,7 +104,7 @@ function Donnees({
     />
   );
   // The same rows while the window and the table's answer stay: each of the tab's other answers renders this again,
-  // and the (memoised) table is then left as it is (issue 14).
+  // and the (memoised) table is then left as it is.
   const capteurId = serie?.capteur_id;
   const debut = fenetre?.debut;
   const fin = fenetre?.fin;
@@ -150,7 +150,7 @@ function Donnees({
           controls={controls}
         />
       )}
-      {/* Under the chart, which comes first on a phone's first screen (issue 16). */}
+      {/* Under the chart, which comes first on a phone's first screen. */}
       <p className="text-sm text-muted">{m(interruption ? 'plageInterrompue' : 'plage', plage)}</p>
       <Situation lieuId={lieu.id} date={view.date} />
 
