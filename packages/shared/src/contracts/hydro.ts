@@ -92,6 +92,8 @@ export const LieuRef = z.object({
   lat_gps: z.number(),
   lon_gps: z.number(),
   station_mesure_ok: z.boolean(),
+  /** At least one reading of the place is in Limni (a station alone does not say so, docs/decisions/144). */
+  a_des_mesures: z.boolean(),
   /** Upstream → downstream rank within the entity, null when unknown. */
   ordre: z.nullable(z.int()),
   troncon_id: z.nullable(z.int()),
@@ -343,11 +345,36 @@ export const StationArret = z.object({
 });
 export type StationArret = z.infer<typeof StationArret>;
 
+/** A place with readings that an empty place points to (docs/decisions/144). */
+export const VoisinAvecMesures = z.object({
+  id: z.int(),
+  libelle: z.string(),
+  entite: EntiteRef,
+  /** Upstream or downstream on the same river, elsewhere on the same water body, or on another one nearby. */
+  relation: z.enum(['amont', 'aval', 'meme_entite', 'proche']),
+  distance_km: z.number(),
+  /** Its latest reading. */
+  derniere_mesure: EpochMs,
+});
+export type VoisinAvecMesures = z.infer<typeof VoisinAvecMesures>;
+
+/** Why a place shows no reading: how many places of Limni have some, and where to look instead. */
+export const SansMesures = z.object({
+  lieux_avec_mesures: z.int(),
+  lieux: z.int(),
+  /** The place with readings nearest to it (same water body first); null when none is near. */
+  voisin: z.nullable(VoisinAvecMesures),
+});
+export type SansMesures = z.infer<typeof SansMesures>;
+
 export const LieuDetail = z.object({
   id: z.int(),
   nom: z.string(),
   libelle: z.string(),
+  /** A measuring station is linked to the place (docs/requirements.md R6.4); it may have no reading in Limni. */
   station_mesure_ok: z.boolean(),
+  /** At least one reading of the place is in Limni. */
+  a_des_mesures: z.boolean(),
   lat_gps: z.number(),
   lon_gps: z.number(),
   code_station: z.nullable(z.string()),
@@ -370,6 +397,8 @@ export const LieuDetail = z.object({
   station_arret: z.optional(z.nullable(StationArret)),
   /** Readings of the last week set aside as implausible, latest first (at most 5). */
   valeurs_ecartees: z.optional(z.array(ValeurEcartee)),
+  /** A place without any reading: the coverage of Limni and the nearest place with readings. */
+  sans_mesures: z.optional(z.nullable(SansMesures)),
 });
 export type LieuDetail = z.infer<typeof LieuDetail>;
 

@@ -17,6 +17,7 @@ import type {
 } from '@limni/shared/contracts/hydro';
 import { webcamLegende } from '@limni/shared/domain/webcam';
 import type { AlerteScopes } from '../../data/alertes.repo';
+import { aDesMesures, asBool } from '../../data/couverture.repo';
 import { toDateRange } from '../../data/date-range';
 import type { Database } from '../../db/schema';
 
@@ -97,15 +98,7 @@ export async function listIndex(db: Kysely<Database>): Promise<IndexItem[]> {
   const mesures = await db
     .selectFrom('lieu')
     .select((eb) => ['lieu.entite_id', eb.fn.countAll<number>().as('n')])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('capteur')
-          .select('capteur.id')
-          .whereRef('capteur.lieu_id', '=', 'lieu.id')
-          .where('capteur.dernier_ts', 'is not', null),
-      ),
-    )
+    .where(aDesMesures)
     .groupBy('lieu.entite_id')
     .execute();
 
@@ -270,17 +263,29 @@ const LIEU_REF_COLUMNS = [
   'lieu.troncon_id',
 ] as const;
 
-/** Places upstream → downstream when known, then by name; `station_mesure_ok` as a boolean. */
-function toLieuRefs<T extends { ordre: number | null; nom: string; station_mesure_ok: number }>(
+/** Places upstream → downstream when known, then by name; `station_mesure_ok` and `a_des_mesures` as booleans. */
+function toLieuRefs<
+  T extends { ordre: number | null; nom: string; station_mesure_ok: number; a_des_mesures: unknown },
+>(
   rows: T[],
-): Array<Omit<T, 'station_mesure_ok'> & { station_mesure_ok: boolean }> {
+): Array<
+  Omit<T, 'station_mesure_ok' | 'a_des_mesures'> & { station_mesure_ok: boolean; a_des_mesures: boolean }
+> {
   rows.sort((a, b) => (a.ordre ?? Infinity) - (b.ordre ?? Infinity) || a.nom.localeCompare(b.nom, 'fr'));
-  return rows.map((l) => ({ ...l, station_mesure_ok: l.station_mesure_ok === 1 }));
+  return rows.map((l) => ({
+    ...l,
+    station_mesure_ok: l.station_mesure_ok === 1,
+    a_des_mesures: asBool(l.a_des_mesures),
+  }));
 }
 
 async function lieuxOfEntite(db: Kysely<Database>, entiteId: number): Promise<LieuRef[]> {
   return toLieuRefs(
-    await db.selectFrom('lieu').select(LIEU_REF_COLUMNS).where('lieu.entite_id', '=', entiteId).execute(),
+    await db
+      .selectFrom('lieu')
+      .select((eb) => [...LIEU_REF_COLUMNS, aDesMesures(eb).as('a_des_mesures')])
+      .where('lieu.entite_id', '=', entiteId)
+      .execute(),
   );
 }
 
@@ -392,7 +397,12 @@ export async function getTroncon(db: Kysely<Database>, id: number): Promise<Tron
     await db
       .selectFrom('lieu')
       .innerJoin('entite', 'entite.id', 'lieu.entite_id')
-      .select([...LIEU_REF_COLUMNS, 'entite.id as entite_id', 'entite.nom as entite_nom'])
+      .select((eb) => [
+        ...LIEU_REF_COLUMNS,
+        aDesMesures(eb).as('a_des_mesures'),
+        'entite.id as entite_id',
+        'entite.nom as entite_nom',
+      ])
       .where('lieu.troncon_id', '=', id)
       .execute(),
   );

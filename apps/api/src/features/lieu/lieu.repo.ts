@@ -124,6 +124,7 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
     nom: l.nom,
     libelle: l.libelle,
     station_mesure_ok: l.station_mesure_ok === 1,
+    a_des_mesures: capteurs.some((c) => c.dernier_ts !== null),
     lat_gps: l.lat_gps,
     lon_gps: l.lon_gps,
     code_station: l.code_station,

@@ -15,10 +15,13 @@ import type {
   LieuEtat,
   LieuPrevisions,
   LieuWebcam,
+  SansMesures,
 } from '@limni/shared/contracts/hydro';
+import { voisinAvecMesures } from '@limni/shared/domain/couverture';
 import { addDays, parisDayRange, parisDaysRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
+import { couverture, lieuSurEau } from '../../data/couverture.repo';
 import { toDateRange } from '../../data/date-range';
 import { capteurStatesAt, dataNowOfLieu } from '../../data/observations';
 import { serviceModeOf } from '../../data/service-mode';
@@ -59,11 +62,34 @@ export class LieuService {
   }
 
   async detail(id: number, langue: Langue = 'fr'): Promise<LieuDetail> {
-    const lieu = await repo.getLieu(this.db, id);
-    if (!lieu) throw lieuInconnu(id);
+    const found = await repo.getLieu(this.db, id);
+    if (!found) throw lieuInconnu(id);
+    const lieu = found.a_des_mesures ? found : { ...found, sans_mesures: await this.sansMesures(id) };
     return langue === 'fr'
       ? lieu
       : { ...lieu, infos_pratiques: infosPratiquesIn(lieu.infos_pratiques, langue) };
+  }
+
+  /** A place without readings: how many places have some, and the nearest of them (docs/decisions/144). */
+  private async sansMesures(id: number): Promise<SansMesures | null> {
+    const [position, { avecMesures, lieux }] = await Promise.all([
+      lieuSurEau(this.db, id),
+      couverture(this.db),
+    ]);
+    if (!position) return null;
+    const v = voisinAvecMesures(position, avecMesures);
+    return {
+      lieux_avec_mesures: avecMesures.length,
+      lieux,
+      voisin: v && {
+        id: v.lieu.id,
+        libelle: v.lieu.libelle,
+        entite: { id: v.lieu.entite_id, nom: v.lieu.entite_nom, type: v.lieu.entite_type },
+        relation: v.relation,
+        distance_km: Math.round(v.distance_km * 10) / 10,
+        derniere_mesure: v.lieu.derniere_mesure,
+      },
+    };
   }
 
   /** First and last observation over every sensor of the place, and the break between archive and live readings. */

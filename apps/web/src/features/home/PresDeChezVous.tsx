@@ -7,6 +7,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { distanceKm } from '@limni/shared/domain/couverture';
 import { entiteQuery } from '../../api/entite';
 import { indexQuery } from '../../api/hydro';
 import { lieuHref } from '../../api/search';
@@ -17,15 +18,6 @@ import { useT } from '../../lib/i18n';
 const NEAREST_POINTS = 6;
 const MAX_CANDIDATES = 24;
 const SHOWN = 5;
-
-/** Great-circle distance in km. */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 12_742 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 function formatKm(km: number): string {
   return km < 10 ? `${formatNumber(km, 1)}\u00a0km` : `${formatNumber(km)}\u00a0km`;
@@ -61,8 +53,8 @@ export default function PresDeChezVous({ lat, lon }: { lat: number; lon: number 
   const places = details
     .flatMap((q) => (q.data ? q.data.lieux.map((l) => ({ l, entite: q.data.nom })) : []))
     .map((x) => ({ ...x, d: distanceKm(lat, lon, x.l.lat_gps, x.l.lon_gps) }))
-    // Places with observations first, then the nearest.
-    .sort((a, b) => Number(b.l.station_mesure_ok) - Number(a.l.station_mesure_ok) || a.d - b.d)
+    // Places with readings first, then the nearest.
+    .sort((a, b) => Number(b.l.a_des_mesures) - Number(a.l.a_des_mesures) || a.d - b.d)
     .slice(0, SHOWN)
     .sort((a, b) => a.d - b.d);
 
@@ -86,7 +78,7 @@ export default function PresDeChezVous({ lat, lon }: { lat: number; lon: number 
               <span className="block truncate font-medium text-brand dark:text-sky-200">{l.libelle}</span>
               <span className="block truncate text-sm text-muted">
                 {entite}
-                {!l.station_mesure_ok && ` · ${t('home.presSansMesure')}`}
+                {!l.a_des_mesures && ` · ${t('home.presSansMesure')}`}
               </span>
             </span>
             <span className="shrink-0 text-sm font-medium tabular-nums">{formatKm(d)}</span>
