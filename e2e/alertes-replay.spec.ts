@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { browserSubscription, decryptPush } from '../apps/api/test/push-service';
+import { archiveThreshold, toulouseDays } from '../test-support/history-csv';
 import { placeOfStation, scratchPostgres } from './db-support';
 import { expectAccessible, screenshots, SCREENS_DIR } from './support';
 
@@ -228,7 +229,9 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
   const dialog = page.getByRole('dialog', { name: `M’alerter — ${NOM}` });
   await expect(dialog.getByText('Vous ne suivez pas encore ce lieu')).toBeVisible();
   await expect(dialog.getByText(/Dernière mesure\s: 0,70\sm, le 01\/02\/2022 à 00h45\./)).toBeVisible();
-  const tropHaut = dialog.getByRole('checkbox', { name: /Hauteur au-dessus de 1,72 m/ });
+  // Canoe-kayak's « trop haut »: the 90th percentile of Toulouse's daily maxima since 1857 (docs/decisions/140).
+  const haut = archiveThreshold(toulouseDays(), 0.9).toLocaleString('fr-FR', { minimumFractionDigits: 2 });
+  const tropHaut = dialog.getByRole('checkbox', { name: new RegExp(`Hauteur au-dessus de ${haut}\\sm`) });
   await expect(tropHaut).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: /Vigilance crues du tronçon/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'une prévision dépasse un seuil' })).toBeDisabled();

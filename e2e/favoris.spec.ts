@@ -3,6 +3,7 @@
  * and the verdict for its activity, links to its place and can be removed; the home page shows the first ones;
  * without favourites an empty state explains the star.
  */
+import { archiveThreshold, toulouseDays } from '../test-support/history-csv';
 import { expect, test } from './fixtures';
 import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, screenshots } from './support';
@@ -45,7 +46,10 @@ test('each favourite shows value, trend, freshness and verdict; removing one upd
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: 'La Garonne à Toulouse (Pont-Neuf)' }) });
   await expect(toulouse.getByText('0,70 m', { exact: true })).toBeVisible();
-  await expect(toulouse.getByText('Trop bas')).toBeVisible();
+  // 0,70 m between canoe-kayak's thresholds from Toulouse's daily maxima since 1857 (docs/decisions/140).
+  expect(0.695).toBeGreaterThan(archiveThreshold(toulouseDays(), 0.1));
+  expect(0.695).toBeLessThan(archiveThreshold(toulouseDays(), 0.9));
+  await expect(toulouse.getByText('Praticable')).toBeVisible();
 
   // A place without a gauge still has a card that says so.
   const sansMesure = page.getByRole('article').filter({ hasText: 'Pas de mesure à ce lieu.' });

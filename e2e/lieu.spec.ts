@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectConsole, test } from './fixtures';
 import { createVerifiedAccount, gradientPng, signInThroughUi } from './compte-support';
 import { screens } from './lieux-support';
+import { archiveThreshold, toulouseDays } from '../test-support/history-csv';
 import { activiteId, entiteId, lieuId } from './seed-support';
 import { expectAccessible } from './support';
 
@@ -47,7 +48,9 @@ test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table
   await expect(page.getByTestId('age').first()).toHaveText('il y a 15 min');
   await expect(page.getByTestId('age').first()).toHaveAttribute('title', '01/02/2022 à 00h45');
   await expect(page.getByText('Avis pour Pêche')).toBeVisible();
-  await expect(page.getByText('Hauteur de 0,70 m, sous le seuil haut indicatif de 1,04 m.')).toBeVisible();
+  // Fishing's high threshold: the 75th percentile of Toulouse's daily maxima since 1857 (docs/decisions/140).
+  const haut = archiveThreshold(toulouseDays(), 0.75).toLocaleString('fr-FR', { minimumFractionDigits: 2 });
+  await expect(page.getByText(`Hauteur de 0,70 m, sous le seuil haut indicatif de ${haut} m.`)).toBeVisible();
   await expect(tab(page, 'Données')).toHaveAttribute('aria-current', 'page');
 
   // Default: the last 7 days of observations, with the activity's threshold drawn and labelled.
@@ -56,7 +59,7 @@ test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table
   await expect(page.getByRole('button', { name: '7 jours' })).toHaveAttribute('aria-pressed', 'true');
   // In the chart's legend (the label drawn over the plot says it again, hidden from assistive technologies).
   await expect(
-    page.getByRole('listitem').filter({ hasText: 'Seuil haut pêche : 1,04 m (indicatif)' }),
+    page.getByRole('listitem').filter({ hasText: `Seuil haut pêche : ${haut} m (indicatif)` }),
   ).toBeVisible();
   await expect(page.getByLabel('Jusqu’au')).toHaveValue('2022-02-01');
   await expect(page.getByLabel('Jusqu’au')).toHaveAttribute('min', '2022-01-01');

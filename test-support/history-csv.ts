@@ -97,3 +97,46 @@ export function textbookMin(days: readonly CsvDay[]): { valeur: number; jour: st
     jour: '',
   });
 }
+
+const TOULOUSE_FILE = new URL(
+  '../apps/api/seed-data/toulouse_H_max_journalier_1857-2024.csv.gz',
+  import.meta.url,
+);
+
+let toulouseCache: CsvDay[] | null = null;
+
+/**
+ * The Garonne's daily maximum water levels at Toulouse Pont-Neuf (the pier gauge O200004002 to 1945, then the quay
+ * gauge O200004001), in metres, before the demo's last day (1 February 2022), oldest first (docs/decisions/140).
+ * `moyenne` holds the day's maximum, as the archive does for this sensor.
+ */
+export function toulouseDays(): CsvDay[] {
+  if (toulouseCache) return toulouseCache;
+  toulouseCache = zlib
+    .gunzipSync(fs.readFileSync(TOULOUSE_FILE))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','))
+    .filter(([code, jour]) => (code === 'O200004002' || code === 'O200004001') && (jour ?? '') < '2022-02-01')
+    .map(([code, jour, mm]) => ({ code: code ?? '', jour: jour ?? '', moyenne: Number(mm) / 1000 }))
+    .sort((a, b) => a.jour.localeCompare(b.jour));
+  return toulouseCache;
+}
+
+/** Quantile `p` of the days of an archive's complete years, to the centimetre: an indicative threshold. */
+export function archiveThreshold(days: readonly CsvDay[], p: number): number {
+  const years = textbookYears(days);
+  const debut = years[0] as number;
+  const fin = years[years.length - 1] as number;
+  const values = days.filter((d) => Number(d.jour.slice(0, 4)) >= debut && Number(d.jour.slice(0, 4)) <= fin);
+  return (
+    Math.round(
+      textbookQuantile(
+        values.map((d) => d.moyenne),
+        p,
+      ) * 100,
+    ) / 100
+  );
+}

@@ -184,8 +184,8 @@ export async function refreshArchiveSummary(db: Kysely<Database>, capteurId: num
 }
 
 /**
- * Rolls up the raw observations of [start, end) (one Paris day) into one archive row per sensor: mean, min, max and
- * count, source `rollup`. A day the archive already holds (from `obs_elab`, the demo or an earlier roll-up) is kept.
+ * Rolls up the raw observations of [start, end) (one Paris day) into one archive row per sensor: mean (the maximum
+ * for a sensor whose archive holds daily maxima), min, max and count, source `rollup`. A day the archive already holds (from `obs_elab`, the demo or an earlier roll-up) is kept.
  * Returns the rows written.
  */
 export async function rollupObservations(
@@ -201,7 +201,21 @@ export async function rollupObservations(
   const rows = await query
     .select((eb) => [
       'capteur_id',
-      eb.fn.avg<number>('valeur').as('moyenne'),
+      // A sensor whose archive holds daily maxima (docs/decisions/140) archives the day's maximum as its value.
+      eb
+        .case()
+        .when(
+          eb
+            .selectFrom('capteur')
+            .select('statistique_jour')
+            .whereRef('capteur.id', '=', 'observation.capteur_id'),
+          '=',
+          'max',
+        )
+        .then(eb.fn.max<number>('valeur'))
+        .else(eb.fn.avg<number>('valeur'))
+        .end()
+        .as('moyenne'),
       eb.fn.min('valeur').as('min'),
       eb.fn.max('valeur').as('max'),
       eb.fn.countAll<number>().as('n'),

@@ -1,6 +1,6 @@
 /**
  * The seam between a place's archive and its live readings (docs/decisions/138): the demo's January 2022 readings of
- * Toulouse Pont-Neuf, then live readings of today stored as live ingestion stores them. The place's range and its
+ * Toulouse St-Michel, then live readings of today stored as live ingestion stores them. The place's range and its
  * « no usual range » sentence name the break; a break shorter than a week is not one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ import { createTestApp, type TestContext } from '../../test/helpers';
 import { lieuIdByCode } from '../../test/referentiel';
 import { recordServiceMode } from './service-mode';
 
-/** La Garonne à Toulouse (Pont-Neuf): one water-level sensor, its demo readings in the Garonne seed file. */
-const CODE = 'O200004001';
+/** Le bras inférieur de la Garonne à Toulouse (St-Michel): one water-level sensor, its demo readings only. */
+const CODE = 'O200008001';
 const MIN = 60_000;
 const DAY = 86_400_000;
 /** The mode cache of a database handle (data/service-mode.ts). */

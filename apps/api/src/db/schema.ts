@@ -121,7 +121,14 @@ export interface CapteurTable {
    * data/series-cache.ts): cached series bodies keyed on it are then recomputed (migration 002).
    */
   donnees_version: Generated<number>;
+  /**
+   * The daily statistic its archive holds in `archive_jour.moyenne` (migration 014, docs/decisions/140): the mean of
+   * the day's readings, or their maximum (the Garonne's daily maxima at Toulouse since 1857).
+   */
+  statistique_jour: Generated<StatistiqueJour>;
 }
+
+export type StatistiqueJour = 'moyenne' | 'max';
 
 export interface ObservationTable {
   capteur_id: number;
@@ -166,6 +173,7 @@ export interface ArchiveJourTable {
   capteur_id: number;
   /** `YYYY-MM-DD`, Europe/Paris. */
   jour: string;
+  /** The day's value of the sensor's daily statistic (`capteur.statistique_jour`): its mean, or its maximum. */
   moyenne: number;
   min: number | null;
   max: number | null;

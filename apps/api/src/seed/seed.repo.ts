@@ -312,3 +312,61 @@ export async function setEpisodePeriod(
 ): Promise<void> {
   await db.updateTable('episode').set({ debut, fin }).where('code', '=', code).execute();
 }
+
+/**
+ * The level (H) sensor of the place of a station code, with its daily statistic and whether its archive has a day;
+ * undefined when there is none.
+ */
+export function levelSensorOfStation(db: Kysely<Database>, code: string) {
+  return db
+    .selectFrom('capteur')
+    .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
+    .select((eb) => [
+      'capteur.id',
+      'capteur.statistique_jour',
+      eb
+        .exists(
+          eb.selectFrom('archive_jour').select('jour').whereRef('archive_jour.capteur_id', '=', 'capteur.id'),
+        )
+        .as('archive'),
+    ])
+    .where('lieu.code_station', '=', code)
+    .where('capteur.grandeur', '=', 'H')
+    .orderBy('capteur.id')
+    .executeTakeFirst();
+}
+
+/**
+ * Makes a sensor's archive one of daily maxima (docs/decisions/140): days it already holds take their maximum as
+ * their value (a day without one is dropped), then `days` are added where the archive has no such day.
+ */
+export async function writeDailyMaxima(
+  db: Kysely<Database>,
+  capteurId: number,
+  days: ReadonlyArray<{ jour: string; max: number }>,
+): Promise<void> {
+  await db.updateTable('capteur').set({ statistique_jour: 'max' }).where('id', '=', capteurId).execute();
+  await db.deleteFrom('archive_jour').where('capteur_id', '=', capteurId).where('max', 'is', null).execute();
+  await db
+    .updateTable('archive_jour')
+    .set((eb) => ({ moyenne: eb.fn.coalesce('max', 'moyenne') }))
+    .where('capteur_id', '=', capteurId)
+    .execute();
+  for (let i = 0; i < days.length; i += 2000) {
+    await db
+      .insertInto('archive_jour')
+      .values(
+        days.slice(i, i + 2000).map((d) => ({
+          capteur_id: capteurId,
+          jour: d.jour,
+          moyenne: d.max,
+          min: null,
+          max: d.max,
+          source: 'demo' as const,
+          n: null,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['capteur_id', 'jour']).doNothing())
+      .execute();
+  }
+}

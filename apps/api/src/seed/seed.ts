@@ -21,6 +21,7 @@ import { loadSeedSources } from './sources';
 import { silentSeedLog, type SeedContext, type SeedLog } from './step';
 import { SEED_STEPS } from './steps/index';
 import { loadDemoArchive } from './steps/archive';
+import { loadToulouseMaxima } from './steps/toulouse';
 import { loadLoireEpisode } from './steps/episodes';
 import { refreshPages } from './steps/pages';
 
@@ -56,6 +57,8 @@ async function completeSeeded(handle: Db, now: number, log: SeedLog): Promise<Se
     inSeedTransaction(handle.db, async (trx) => {
       await lockSeed(trx, handle.dialect);
       await loadDemoArchive(trx, now, log);
+      // Likewise for the Garonne's daily maxima at Toulouse since 1857 (docs/decisions/140).
+      await loadToulouseMaxima(trx, now, log);
     }),
   );
   // Likewise for the Loire forecast episode (docs/decisions/088).

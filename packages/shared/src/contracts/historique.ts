@@ -22,6 +22,26 @@ export type BandeJour = z.infer<typeof BandeJour>;
 
 const ValeurJour = z.object({ valeur: z.number(), jour: z.string() });
 
+/** The daily statistic of the archived series: the day's mean, or its maximum (docs/decisions/140). */
+export const StatistiqueJour = z.enum(['moyenne', 'max']);
+export type StatistiqueJour = z.infer<typeof StatistiqueJour>;
+
+/** The highest value of each year of the archive, ranked (docs/decisions/140). */
+export const MaximaAnnuels = z.object({
+  /** First and last year with archived days, and how many years have some. */
+  debut: z.int(),
+  fin: z.int(),
+  nb_annees: z.int(),
+  /** The highest annual maxima, highest first (at most 5), each with its day. */
+  plus_hauts: z.array(ValeurJour),
+  /**
+   * The highest value of the asked date's year up to that date, and its rank among the annual maxima of the years up
+   * to that one (1 = highest; ties share the better rank); null when that year has no archived day yet.
+   */
+  annee: z.nullable(z.object({ valeur: z.number(), jour: z.string(), rang: z.int(), sur: z.int() })),
+});
+export type MaximaAnnuels = z.infer<typeof MaximaAnnuels>;
+
 export const NormalesLieu = z.object({
   lieu_id: z.int(),
   date: z.string(),
@@ -29,6 +49,8 @@ export const NormalesLieu = z.object({
   capteur: z.nullable(
     z.object({ capteur_id: z.int(), grandeur: Grandeur, unite: z.string(), libelle: z.string() }),
   ),
+  /** Which daily value the archive, band and records are of: the day's mean or its maximum. */
+  statistique: StatistiqueJour,
   /** Named origin of the archived series (e.g. « airGRdatasets (INRAE)… »). */
   origine: z.nullable(z.string()),
   /** Reference period: the complete calendar years used; null with `raison` when there is no band. */
@@ -38,6 +60,8 @@ export const NormalesLieu = z.object({
   /** Span of the archive (Paris days). */
   archive: z.nullable(z.object({ premier_jour: z.string(), dernier_jour: z.string(), nb_jours: z.int() })),
   records: z.object({ max: z.nullable(ValeurJour), min: z.nullable(ValeurJour) }),
+  /** Annual maxima of the archive, null without one. */
+  maxima_annuels: z.nullable(MaximaAnnuels),
   /** The band for each of the 366 calendar days (empty without a band). */
   bande: z.array(BandeJour),
   /** The day asked for: its daily value in the archive, class, rank among the values of that calendar day. */

@@ -9,6 +9,7 @@ export const CAPTEURS_EN: Readonly<Record<string, string>> = {
   Débit: 'Flow',
   'Débit moyen journalier': 'Daily mean flow',
   'Débit moyen horaire': 'Hourly mean flow',
+  'Hauteur maximale journalière': 'Daily maximum water level',
   "Température de l'eau": 'Water temperature',
 };
 

@@ -19,12 +19,14 @@ export const ORIGINES_ARCHIVE_FR = {
   smash: 'smash (INRAE), d’après la Banque HYDRO',
   airGR: 'airGRdatasets (INRAE), d’après CAMELS-FR et la Banque HYDRO',
   hubeauElab: "Hub'Eau (obs_elab, débits moyens journaliers), d’après la Banque HYDRO",
+  toulouse: 'hackaviz-2025 (Toulouse Dataviz), d’après HydroPortail : échelles du Pont-Neuf',
 } as const;
 
 const ORIGINES_ARCHIVE_EN: Record<keyof typeof ORIGINES_ARCHIVE_FR, string> = {
   smash: 'smash (INRAE), from the Banque HYDRO',
   airGR: 'airGRdatasets (INRAE), from CAMELS-FR and the Banque HYDRO',
   hubeauElab: "Hub'Eau (obs_elab, daily mean flows), from the Banque HYDRO",
+  toulouse: 'hackaviz-2025 (Toulouse Dataviz), from HydroPortail: the Pont-Neuf gauges',
 };
 
 const ORIGINE_EN = new Map<string, string>(

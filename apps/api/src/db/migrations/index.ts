@@ -15,6 +15,7 @@ import { migration010 } from './010_episodes';
 import { migration011 } from './011_hubeau_elab';
 import { migration012 } from './012_langue';
 import { migration013 } from './013_live';
+import { migration014 } from './014_statistique_jour';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -29,5 +30,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '011_hubeau_elab': migration011(),
     '012_langue': migration012(),
     '013_live': migration013(dialect),
+    '014_statistique_jour': migration014(),
   };
 }

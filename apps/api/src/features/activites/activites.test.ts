@@ -13,15 +13,20 @@ import { AVERTISSEMENT_SEUILS_INDICATIFS } from '@limni/shared/domain/verdict';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { activiteIdBySlug, entiteIdByNom, lieuIdByCode, lieuIdByLibelle } from '../../../test/referentiel';
 import {
+  archiveThreshold,
   historyCsv,
   stationDays,
   textbookQuantile,
   textbookYears,
+  toulouseDays,
 } from '../../../../../test-support/history-csv';
+import { parseCsv, readSeedText } from '../../seed/files';
 
 let ctx: TestContext;
-/** La Garonne à Toulouse (Pont-Neuf), O200004001, tronçon MP6. */
+/** La Garonne à Toulouse (Pont-Neuf), O200004001, tronçon MP6: daily maxima since 1857 (docs/decisions/140). */
 let TOULOUSE: number;
+/** Le bras inférieur de la Garonne à Toulouse (St-Michel), O200008001: one month of levels, no archive. */
+let ST_MICHEL: number;
 /** Lac des Quatre-Cantons à Lucerne. */
 let LUCERNE: number;
 let GARONNE: number;
@@ -31,6 +36,7 @@ let PECHE: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   TOULOUSE = await lieuIdByCode(ctx, 'O200004001');
+  ST_MICHEL = await lieuIdByCode(ctx, 'O200008001');
   LUCERNE = await lieuIdByLibelle(ctx, 'Lac des Quatre-Cantons à Lucerne');
   GARONNE = await entiteIdByNom(ctx, 'La Garonne');
   CANOE = await activiteIdBySlug(ctx, 'canoe-kayak');
@@ -52,6 +58,30 @@ const verdictLieu = async (url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return z.parse(VerdictLieu, res.json());
 };
+
+/** Canoe-kayak's indicative thresholds at Toulouse: 10th and 90th percentiles of its daily maxima since 1857. */
+const toulouseCanoe = () => ({
+  bas: archiveThreshold(toulouseDays(), 0.1),
+  haut: archiveThreshold(toulouseDays(), 0.9),
+});
+const fr2 = (v: number) => v.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The canoe-kayak verdict of a level at Toulouse, by the thresholds above (without vigilance). */
+function toulouseVerdict(valeur: number): string {
+  const { bas, haut } = toulouseCanoe();
+  return valeur < bas ? 'trop bas' : valeur > haut ? 'trop haut' : 'praticable';
+}
+
+/** Toulouse Pont-Neuf's last reading of a Paris day, from the demo's source file (m). */
+function lastReadingOf(day: string): number {
+  const { start, end } = parisDayRange(day);
+  const rows = parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
+    .filter((r) => r['code_station'] === 'O200004001')
+    .map((r) => ({ ts: Date.parse(r['date_obs'] ?? ''), v: Number(r['resultat_obs_mm']) / 1000 }))
+    .filter((r) => r.ts >= start && r.ts < end)
+    .sort((a, b) => a.ts - b.ts);
+  return (rows[rows.length - 1] as { v: number }).v;
+}
 
 /** Water levels recorded at a place, sorted. */
 async function levels(lieuId: number): Promise<number[]> {
@@ -119,8 +149,8 @@ describe('GET /api/activites/type-:ida', () => {
 
   it('derives the thresholds from the place’s own series (10th and 90th percentiles for canoe-kayak)', async () => {
     const a = z.parse(ActiviteDetail, (await get(`/api/activites/type-${CANOE}`)).json());
-    const seuil = a.lieux.find((l) => l.id === TOULOUSE)?.seuils[0];
-    const sorted = await levels(TOULOUSE);
+    const seuil = a.lieux.find((l) => l.id === ST_MICHEL)?.seuils[0];
+    const sorted = await levels(ST_MICHEL);
     expect(seuil).toMatchObject({
       grandeur: 'H',
       unite: 'm',
@@ -128,11 +158,19 @@ describe('GET /api/activites/type-:ida', () => {
       seuil_bas: Math.round(textbookQuantile(sorted, 0.1) * 100) / 100,
       seuil_haut: Math.round(textbookQuantile(sorted, 0.9) * 100) / 100,
     });
-    expect(seuil?.seuil_bas).toBe(0.71);
-    expect(seuil?.seuil_haut).toBe(1.72);
+    expect(sorted).toHaveLength(2976);
     expect(seuil?.texte).toMatch(
       /^Seuils indicatifs calculés par Limni : 10e et 90e centiles des 2\s976 hauteurs/,
     );
+  });
+
+  it('at Toulouse, from its daily maxima since 1857 rather than from one month', async () => {
+    const a = z.parse(ActiviteDetail, (await get(`/api/activites/type-${CANOE}`)).json());
+    const seuil = a.lieux.find((l) => l.id === TOULOUSE)?.seuils[0];
+    const { bas, haut } = toulouseCanoe();
+    expect(seuil).toMatchObject({ grandeur: 'H', indicatif: true, seuil_bas: bas, seuil_haut: haut });
+    const years = textbookYears(toulouseDays());
+    expect(seuil?.texte).toContain(`de ${years[0]} à ${years[years.length - 1]}`);
   });
 
   it('derives them from the long archive where one exists: Le Loing à Épisy, 20 years of daily flows', async () => {
@@ -177,20 +215,14 @@ describe('GET /api/activites/type-:ida', () => {
 });
 
 describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
-  it.each([
-    ['2022-01-10', 'trop haut', 3.883, /^Hauteur de 3,88 m, au-dessus du seuil haut indicatif de 1,72 m\.$/],
-    [
-      '2022-01-20',
-      'praticable',
-      0.896,
-      /^Hauteur de 0,90 m, entre les seuils indicatifs de 0,71 m et 1,72 m\.$/,
-    ],
-    ['2022-01-30', 'trop bas', 0.674, /^Hauteur de 0,67 m, sous le seuil bas indicatif de 0,71 m\.$/],
-  ])(
-    'judges canoe-kayak at Toulouse on %s at the end of the day: %s',
-    async (day, verdict, valeur, raison) => {
+  it.each(['2022-01-10', '2022-01-20', '2022-01-30'])(
+    'judges canoe-kayak at Toulouse on %s at the end of the day by its last reading',
+    async (day) => {
       const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/${day}`);
       const { end } = parisDayRange(day);
+      const valeur = lastReadingOf(day);
+      const { bas, haut } = toulouseCanoe();
+      const verdict = toulouseVerdict(valeur);
       expect(v).toMatchObject({
         date: day,
         instant: end - 1,
@@ -200,15 +232,26 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
         activite: { id: CANOE, slug: 'canoe-kayak' },
         lieu: { id: TOULOUSE, libelle: 'La Garonne à Toulouse (Pont-Neuf)' },
       });
-      expect(v.raison).toMatch(raison);
+      const h = `Hauteur de ${fr2(valeur)} m`;
+      expect(v.raison).toBe(
+        verdict === 'trop haut'
+          ? `${h}, au-dessus du seuil haut indicatif de ${fr2(haut)} m.`
+          : verdict === 'trop bas'
+            ? `${h}, sous le seuil bas indicatif de ${fr2(bas)} m.`
+            : `${h}, entre les seuils indicatifs de ${fr2(bas)} m et ${fr2(haut)} m.`,
+      );
       // The observation used: the last one of the Paris day (15-min station: 23:45 Paris = 22:45 UTC).
       expect(v.mesure).toMatchObject({ grandeur: 'H', unite: 'm', valeur, fraicheur: 'a_jour' });
       expect(v.mesure?.ts).toBe(end - 15 * 60_000);
-      expect(v.seuils).toEqual([expect.objectContaining({ seuil_bas: 0.71, seuil_haut: 1.72 })]);
+      expect(v.seuils).toEqual([expect.objectContaining({ seuil_bas: bas, seuil_haut: haut })]);
       // The tronçon's level is the one recorded in 2021, still the latest known: green, dated.
       expect(v.vigilance).toMatchObject({ code: 'MP6', niveau: 1, ts: Date.parse('2021-01-24T07:16:03Z') });
     },
   );
+
+  it('judges the flood of 10 January « trop haut »', async () => {
+    expect(toulouseVerdict(lastReadingOf('2022-01-10'))).toBe('trop haut');
+  });
 
   it('uses the data "now" when no date is given', async () => {
     const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}`);
@@ -221,7 +264,7 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
       ts: Date.parse('2022-01-31T23:45:00Z'),
       fraicheur: 'a_jour',
     });
-    expect(v.verdict).toBe('trop bas');
+    expect(v.verdict).toBe(toulouseVerdict(0.695));
   });
 
   it('judges a Swiss lake in July 2021, and says "inconnu" once its observations are too old', async () => {
@@ -262,15 +305,7 @@ describe('GET /api/activites/type-:ida/lieu-:idl/7j/:date', () => {
       '2022-01-11',
       '2022-01-12',
     ]);
-    expect(v.jours.map((j) => j.verdict)).toEqual([
-      'praticable',
-      'trop bas',
-      'trop bas',
-      'praticable',
-      'trop haut',
-      'trop haut',
-      'trop haut',
-    ]);
+    expect(v.jours.map((j) => j.verdict)).toEqual(v.jours.map((j) => toulouseVerdict(lastReadingOf(j.date))));
     expect(v).toMatchObject({ indicatif: true, lieu: { id: TOULOUSE }, activite: { id: CANOE } });
     for (const jour of v.jours) {
       const one = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/${jour.date}`);
@@ -360,15 +395,17 @@ describe('vigilance orange or red on the tronçon', () => {
         VerdictLieu7j,
         (await get(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/7j/2022-01-22`)).json(),
       );
-      expect(week.jours.map((j) => [j.date, j.verdict])).toEqual([
-        ['2022-01-16', 'praticable'],
-        ['2022-01-17', 'praticable'],
-        ['2022-01-18', 'praticable'],
-        ['2022-01-19', 'praticable'],
-        ['2022-01-20', 'déconseillé'],
-        ['2022-01-21', 'praticable'],
-        ['2022-01-22', 'praticable'],
-      ]);
+      expect(week.jours.map((j) => [j.date, j.verdict])).toEqual(
+        [
+          '2022-01-16',
+          '2022-01-17',
+          '2022-01-18',
+          '2022-01-19',
+          '2022-01-20',
+          '2022-01-21',
+          '2022-01-22',
+        ].map((d) => [d, d === '2022-01-20' ? 'déconseillé' : toulouseVerdict(lastReadingOf(d))]),
+      );
       const entite = z.parse(
         VerdictEntite,
         (await get(`/api/activites/type-${PECHE}/entite-${GARONNE}/2022-01-20`)).json(),

@@ -28,6 +28,7 @@ import {
 import { json, signedUpUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { stopToken } from './stop-link';
+import { archiveThreshold, toulouseDays } from '../../../../../test-support/history-csv';
 
 let ctx: TestContext;
 /** La Garonne à Toulouse (Pont-Neuf): H sensor, on a Vigicrues tronçon, activity thresholds. */
@@ -68,6 +69,10 @@ describe('rules of a place: defaults, creation, checks', () => {
   });
 
   it('an abonnement starts with the default rules: vigilance and the highest « trop haut » threshold', async () => {
+    // Canoe-kayak's: the 90th percentile of Toulouse's daily maxima since 1857 (docs/decisions/140).
+    const haut = archiveThreshold(toulouseDays(), 0.9);
+    const fr = (v: number) =>
+      v.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const { token } = await signedUpUser(ctx, 'Abonnee');
     const sub = await ctx.request({
       method: 'POST',
@@ -111,11 +116,11 @@ describe('rules of a place: defaults, creation, checks', () => {
         true,
         'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert',
       ],
-      ['au_dessus', 'H', 1.72, 'Canoë-kayak', 'defaut', true, 'Hauteur au-dessus de 1,72 m'],
+      ['au_dessus', 'H', haut, 'Canoë-kayak', 'defaut', true, `Hauteur au-dessus de ${fr(haut)} m`],
     ]);
     expect(body.suggestions.map((s) => s.raison)).toEqual([
       'Le lieu est sur un tronçon surveillé par Vigicrues.',
-      'Seuil «\u00a0trop haut\u00a0» indicatif pour canoë-kayak (1,72 m).',
+      `Seuil «\u00a0trop haut\u00a0» indicatif pour canoë-kayak (${fr(haut)} m).`,
     ]);
     // Subscribing again keeps the rules as they are; stopping removes them with the abonnement.
     await ctx.request({

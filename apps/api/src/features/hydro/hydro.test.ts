@@ -14,7 +14,8 @@ import {
   VigilanceResume,
   WebcamsResponse,
 } from '@limni/shared/contracts/hydro';
-import { historyCsv, stationDays, textbookBand } from '../../../../../test-support/history-csv';
+import { historyCsv, stationDays, textbookBand, toulouseDays } from '../../../../../test-support/history-csv';
+import { parseCsv, readSeedText } from '../../seed/files';
 import { ObservationStore } from '../../ingest/observation-store';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { entiteIdByNom, lieuIdByCode, lieuIdByLibelle } from '../../../test/referentiel';
@@ -447,11 +448,30 @@ describe('GET /api/hydro/index: situation against the usual range (docs/decision
   afterAll(async () => own.close());
   const index = async () => z.parse(IndexResponse, (await own.request({ url: '/api/hydro/index' })).json());
 
-  it('no entity has a class while no place with a band has an up-to-date reading', async () => {
-    // The archive (the only series with bands) ends years before the demo clock of February 2022.
+  it('only La Garonne has a class: Toulouse’s last reading against its daily maxima since 1857', async () => {
+    // The archive of daily flows ends years before the demo clock of February 2022; Toulouse's daily maxima reach it
+    // (docs/decisions/140).
     const last = historyCsv().reduce((m, r) => (r.jour > m ? r.jour : m), '');
     expect(last < '2022-01-29').toBe(true);
-    expect((await index()).filter((i) => i.classe !== null)).toEqual([]);
+    const readings = parseCsv(readSeedText('garonne_H_2022-01_native.csv')).filter(
+      (r) => r['code_station'] === 'O200004001',
+    );
+    const v = Number(readings[readings.length - 1]?.['resultat_obs_mm']) / 1000;
+    // Its Paris day is 1 February (23:45 UTC on 31 January).
+    const b = textbookBand(toulouseDays(), '02-01');
+    const classe =
+      v < b.p10
+        ? 'tres-basses'
+        : v < b.p25
+          ? 'basses'
+          : v > b.p90
+            ? 'tres-hautes'
+            : v > b.p75
+              ? 'hautes'
+              : 'normales';
+    expect((await index()).filter((i) => i.classe !== null).map((i) => [i.nom, i.classe])).toEqual([
+      ['La Garonne', classe],
+    ]);
   });
 
   it('a fresh reading at Épisy far above the 1 February band colours Le Loing « très hautes »', async () => {
@@ -470,6 +490,6 @@ describe('GET /api/hydro/index: situation against the usual range (docs/decision
     expect(w.nouvelles).toBe(1);
     const items = await index();
     expect(items.find((i) => i.nom === 'Le Loing')?.classe).toBe('tres-hautes');
-    expect(items.filter((i) => i.classe !== null).map((i) => i.nom)).toEqual(['Le Loing']);
+    expect(items.filter((i) => i.classe !== null).map((i) => i.nom)).toEqual(['La Garonne', 'Le Loing']);
   });
 });

@@ -2,7 +2,7 @@
  * Reads of the history API (docs/decisions/087): a place's sensors with their climatology summary, the stored band
  * of a sensor, one archived day.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /** The sensors of a place, each with its climatology summary when it has one; null when the place does not exist. */
@@ -21,6 +21,7 @@ export async function lieuSensorsWithClimatology(db: Kysely<Database>, lieuId: n
       'capteur.premier_ts',
       'capteur.dernier_ts',
       'capteur.donnees_version',
+      'capteur.statistique_jour',
       'cc.annee_debut',
       'cc.annee_fin',
       'cc.nb_annees',
@@ -66,4 +67,32 @@ export async function archiveValue(
     .where('jour', '=', jour)
     .executeTakeFirst();
   return row?.moyenne ?? null;
+}
+
+/** The highest archived value of each calendar year of a sensor, oldest year first. */
+export async function annualMaxima(db: Kysely<Database>, capteurId: number) {
+  const year = sql<string>`substr(jour, 1, 4)`;
+  const rows = await db
+    .selectFrom('archive_jour')
+    .select([year.as('annee'), (eb) => eb.fn.max('moyenne').as('valeur')])
+    .where('capteur_id', '=', capteurId)
+    .groupBy(year)
+    .orderBy(year)
+    .execute();
+  return rows.map((r) => ({ annee: Number(r.annee), valeur: Number(r.valeur) }));
+}
+
+/** The highest archived value between two Paris days (inclusive) and its first day, or null. */
+export async function highestBetween(db: Kysely<Database>, capteurId: number, du: string, au: string) {
+  const row = await db
+    .selectFrom('archive_jour')
+    .select(['moyenne', 'jour'])
+    .where('capteur_id', '=', capteurId)
+    .where('jour', '>=', du)
+    .where('jour', '<=', au)
+    .orderBy('moyenne', 'desc')
+    .orderBy('jour', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { valeur: row.moyenne, jour: row.jour } : null;
 }

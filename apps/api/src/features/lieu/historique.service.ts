@@ -4,7 +4,12 @@
  * and years of daily values from the archive (LTTB above 2,000 points). Never computes a climatology per request.
  */
 import type { Interruption, LieuDonnees } from '@limni/shared/contracts/hydro';
-import type { ArchivePeriode, BandeJour, NormalesLieu } from '@limni/shared/contracts/historique';
+import type {
+  ArchivePeriode,
+  BandeJour,
+  MaximaAnnuels,
+  NormalesLieu,
+} from '@limni/shared/contracts/historique';
 import {
   classify,
   MIN_YEARS,
@@ -12,6 +17,7 @@ import {
   raisonIn,
   rankPercent,
 } from '@limni/shared/domain/climatologie';
+import { plusHautsMaxima, rangAnnuel } from '@limni/shared/domain/maxima-annuels';
 import { origineArchiveIn } from '@limni/shared/domain/sources';
 import { addDays, parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
@@ -77,6 +83,36 @@ function noArchiveReason(
   return interruption
     ? `${base}, et Limni n'a pour ce lieu que les mesures du ${d.format(s.premier_ts)} au ${d.format(interruption.du)}, puis du ${d.format(interruption.au)} au ${d.format(s.dernier_ts)}.`
     : `${base}, et Limni n'a pour ce lieu que les mesures du ${d.format(s.premier_ts)} au ${d.format(s.dernier_ts)}.`;
+}
+
+/**
+ * The annual maxima of a sensor's archive up to the year of `date` (docs/decisions/140): the five highest with their
+ * days, and the highest of `date`'s year up to that day with its rank among them.
+ */
+async function maximaAnnuels(
+  db: AppDeps['db']['db'],
+  capteurId: number,
+  date: string,
+): Promise<MaximaAnnuels | null> {
+  const annee = Number(date.slice(0, 4));
+  const maxima = (await repo.annualMaxima(db, capteurId)).filter((m) => m.annee <= annee);
+  const first = maxima[0];
+  if (!first) return null;
+  const plusHauts = await Promise.all(
+    plusHautsMaxima(maxima, 5).map(async (m) =>
+      repo.highestBetween(db, capteurId, `${m.annee}-01-01`, `${m.annee}-12-31`),
+    ),
+  );
+  const cetteAnnee = await repo.highestBetween(db, capteurId, `${annee}-01-01`, date);
+  return {
+    debut: first.annee,
+    fin: (maxima[maxima.length - 1] ?? first).annee,
+    nb_annees: maxima.length,
+    plus_hauts: plusHauts.filter((m) => m !== null),
+    annee: cetteAnnee
+      ? { ...cetteAnnee, rang: rangAnnuel(cetteAnnee.valeur, annee, maxima), sur: maxima.length }
+      : null,
+  };
 }
 
 /**
@@ -168,6 +204,7 @@ export class HistoriqueService {
       lieu_id: lieuId,
       date,
       capteur: s ? { capteur_id: s.id, grandeur: s.grandeur, unite: s.unite, libelle: s.libelle } : null,
+      statistique: s?.statistique_jour ?? 'moyenne',
       origine: origineArchiveIn(s?.origine ?? null, langue),
       periode:
         s && s.annee_debut !== null && s.annee_fin !== null
@@ -191,6 +228,7 @@ export class HistoriqueService {
             ? { valeur: s.record_min, jour: s.record_min_jour }
             : null,
       },
+      maxima_annuels: hasArchive ? await maximaAnnuels(this.db, s.id, date) : null,
       bande,
       jour: {
         valeur,
@@ -227,7 +265,16 @@ export class HistoriqueService {
     const series = archived
       ? [
           serieDonnees(
-            { ...archived, source: 'archive', pas_min: 1440 },
+            {
+              ...archived,
+              // An archive of daily maxima is drawn under that name, not the sensor's (docs/decisions/140).
+              libelle:
+                archived.statistique_jour === 'max' && archived.grandeur === 'H'
+                  ? 'Hauteur maximale journalière'
+                  : archived.libelle,
+              source: 'archive',
+              pas_min: 1440,
+            },
             days.map((d) => ({ ts: Date.parse(`${d.jour}T12:00:00Z`), valeur: d.moyenne, statut: null })),
           ),
         ]

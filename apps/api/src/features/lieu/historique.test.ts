@@ -21,13 +21,13 @@ import { entiteIdByNom, lieuIdByCode } from '../../../test/referentiel';
 let ctx: TestContext;
 /** Le Loing à Épisy, F439000101: daily flows 1999–2018 (airGRdatasets), the June 2016 flood. */
 let EPISY: number;
-/** La Garonne à Toulouse (Pont-Neuf): one month of water levels. */
-let PONT_NEUF: number;
+/** Le bras inférieur de la Garonne à Toulouse (St-Michel): one month of water levels, no archive. */
+let ST_MICHEL: number;
 let loing: CsvDay[];
 beforeAll(async () => {
   ctx = await createTestApp();
   EPISY = await lieuIdByCode(ctx, 'F439000101');
-  PONT_NEUF = await lieuIdByCode(ctx, 'O200004001');
+  ST_MICHEL = await lieuIdByCode(ctx, 'O200008001');
   loing = stationDays('F439000101');
 });
 afterAll(async () => ctx.close());
@@ -105,7 +105,7 @@ describe('GET /api/hydro/lieu/:id/normales/:date', () => {
   });
 
   it('a place with one month of data says why it has no band', async () => {
-    const body = NormalesLieu.parse((await get(`/api/hydro/lieu/${PONT_NEUF}/normales/2022-01-31`)).json());
+    const body = NormalesLieu.parse((await get(`/api/hydro/lieu/${ST_MICHEL}/normales/2022-01-31`)).json());
     expect(body.periode).toBeNull();
     expect(body.bande).toEqual([]);
     expect(body.jour.classe).toBeNull();

@@ -17,12 +17,15 @@ import { frenchWords } from '../../../test/french-words';
 import { activiteIdBySlug, entiteIdByNom, lieuIdByCode } from '../../../test/referentiel';
 
 let ctx: TestContext;
-/** La Garonne à Toulouse (Pont-Neuf), O200004001: 15-min water levels, no 5-year archive. */
+/** La Garonne à Toulouse (Pont-Neuf), O200004001: 15-min water levels, daily maxima since 1857. */
 let TOULOUSE: number;
+/** Le bras inférieur de la Garonne à Toulouse (St-Michel), O200008001: 15-min water levels, no archive. */
+let ST_MICHEL: number;
 let PECHE: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   TOULOUSE = await lieuIdByCode(ctx, 'O200004001');
+  ST_MICHEL = await lieuIdByCode(ctx, 'O200008001');
   PECHE = await activiteIdBySlug(ctx, 'peche');
 });
 afterAll(async () => ctx.close());
@@ -75,10 +78,10 @@ describe('the place in English', () => {
   });
 
   it('the usual-range sentence names the span of the readings in each language', async () => {
-    const detail = z.parse(LieuDetail, (await ctx.request({ url: `/api/hydro/lieu/${TOULOUSE}` })).json());
+    const detail = z.parse(LieuDetail, (await ctx.request({ url: `/api/hydro/lieu/${ST_MICHEL}` })).json());
     const h = detail.capteurs.find((c) => c.grandeur === 'H');
     expect(h?.premier_ts).toBeTypeOf('number');
-    const { en, fr } = await both(`/api/hydro/lieu/${TOULOUSE}/normales/2022-01-31`);
+    const { en, fr } = await both(`/api/hydro/lieu/${ST_MICHEL}/normales/2022-01-31`);
     const e = z.parse(NormalesLieu, en);
     const f = z.parse(NormalesLieu, fr);
     const long = (locale: string) =>

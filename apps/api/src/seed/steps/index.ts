@@ -12,12 +12,14 @@ import { seedListes } from './listes';
 import { seedObservations } from './observations';
 import { seedPages } from './pages';
 import { seedReferentiel } from './referentiel';
+import { seedToulouse } from './toulouse';
 import { seedVigilance } from './vigilance';
 
 export const SEED_STEPS: readonly SeedStep[] = [
   seedReferentiel,
   seedObservations,
   seedArchive,
+  seedToulouse,
   seedEpisodes,
   seedVigilance,
   seedAutorisations,
