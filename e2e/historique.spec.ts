@@ -2,13 +2,21 @@
  * Where a day sits in history (ADR 087) on real data: Le Loing à Épisy, daily flows 1999–2018
  * (airGRdatasets). On 2 June 2016, the flood: « très hautes », the record of the archive; the chart draws the usual
  * range behind the series with its legend, « l'an dernier », periods up to « Tout »; the Infos tab gives the
- * records; a place with one month of data says why it has no band. Every number is computed from the CSV.
+ * records; La Garonne à Toulouse names its band and records « maximum journalier » (daily maxima since 1857, ADR 140)
+ * and ranks its January 2022 peak among the annual maxima; a place with one month of data says why it has no band.
+ * Every number is computed from the CSV.
  */
 import { expect, test } from './fixtures';
 import { screens } from './lieux-support';
 import { activiteId, lieuId } from './seed-support';
 import { expectAccessible } from './support';
-import { stationDays, textbookBand, textbookMax, textbookYears } from '../test-support/history-csv';
+import {
+  stationDays,
+  textbookBand,
+  textbookMax,
+  textbookYears,
+  toulouseDays,
+} from '../test-support/history-csv';
 
 const fr = (v: number, digits: number) =>
   new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(v);
@@ -86,10 +94,50 @@ test('Le Loing à Épisy on 2 June 2016: très hautes, band 1999–2018, last ye
   ).toBeVisible();
 });
 
-test('a place with one month of data says why it has no usual range', async ({ page, request }) => {
+test('Toulouse: daily maxima since 1857, the rank of January 2022; a place with one month has no band', async ({
+  page,
+  request,
+}) => {
+  const days = toulouseDays();
+  const years = textbookYears(days);
   const id = await lieuId(request, 'Toulouse (Pont-Neuf)', 'La Garonne');
   const peche = await activiteId(request, 'Pêche');
   await page.goto(`/lieu/${id}/a-${peche}/donnees`);
+  // The band is of daily maxima, and the page says readings are compared with them.
+  await expect(
+    page.getByText(`Maximum journalier habituel à cette date (${years[0]}–${years[years.length - 1]})`, {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(`de maxima journaliers de hauteur (le plus haut niveau de chaque jour)`, { exact: false }),
+  ).toBeVisible();
+
+  // Infos: the records and the rank of 2022's peak among the annual maxima, from the CSV.
+  await page
+    .getByRole('navigation', { name: 'Rubriques du lieu' })
+    .getByRole('link', { name: 'Infos pratiques' })
+    .click();
+  const record = textbookMax(days);
+  await expect(
+    page.getByText(`Plus haut maximum journalier : ${fr(record.valeur, 2)}\u00a0m le 23 juin 1875`),
+  ).toBeVisible();
+  expect(record.jour).toBe('1875-06-23');
+  const maxima = new Map<number, number>();
+  for (const d of days) {
+    const y = Number(d.jour.slice(0, 4));
+    maxima.set(y, Math.max(maxima.get(y) ?? -Infinity, d.moyenne));
+  }
+  const peak = maxima.get(2022) as number;
+  const rang = 1 + [...maxima].filter(([y, v]) => y !== 2022 && v > peak).length;
+  const peakDay = days.find((d) => d.jour.startsWith('2022-') && d.moyenne === peak)?.jour;
+  expect(peakDay).toBe('2022-01-11');
+  await expect(page.getByTestId('rang-annuel')).toHaveText(
+    `Plus haut de 2022 jusqu’au 1er février : ${fr(peak, 3)}\u00a0m le 11 janvier 2022, ${rang}e plus haut maximum annuel des ${maxima.size} années de la série (${Math.min(...maxima.keys())}–2022).`,
+  );
+
+  const stMichel = await lieuId(request, 'Toulouse - St-Michel', 'Le bras inférieur de la Garonne');
+  await page.goto(`/lieu/${stMichel}/a-${peche}/donnees`);
   await expect(page.getByTestId('sans-bande')).toHaveText(
     /^Pas de plage habituelle : il faut au moins 5 années complètes de valeurs journalières, et Limni n'a pour ce lieu que les mesures du \d+ janvier 2022 au \d+ (janvier|février) 2022\.$/,
   );

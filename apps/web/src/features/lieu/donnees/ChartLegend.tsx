@@ -17,7 +17,7 @@ export function ChartLegend({
   forecastLabel?: string | undefined;
   seuils: readonly { libelle: string; couleur: string; tirets: number[] }[];
   /** The reference period of the usual range drawn (« 1999–2018 »), or null when none is drawn. */
-  habituel?: { periode: string; anDernier: boolean } | null;
+  habituel?: { periode: string; anDernier: boolean; maxima?: boolean } | null;
 }) {
   const m = useLieuMessages();
   const h = useHistoryMessages();
@@ -46,13 +46,13 @@ export function ChartLegend({
               <rect x="0" y="0" width="28" height="14" fill="rgba(22,128,61,0.14)" />
               <rect x="0" y="4" width="28" height="6" fill="rgba(22,128,61,0.26)" />
             </svg>
-            {h('legendeHabituel', { periode: habituel.periode })}
+            {h(habituel.maxima ? 'legendeHabituelMax' : 'legendeHabituel', { periode: habituel.periode })}
           </li>
           <li className="inline-flex items-center gap-2">
             <svg width="28" height="12" aria-hidden="true">
               <line x1="0" y1="6" x2="28" y2="6" stroke="#166534" strokeWidth="1.5" strokeDasharray="2 3" />
             </svg>
-            {h('legendeMediane', { periode: habituel.periode })}
+            {h(habituel.maxima ? 'legendeMedianeMax' : 'legendeMediane', { periode: habituel.periode })}
           </li>
           {habituel.anDernier && (
             <li className="inline-flex items-center gap-2">

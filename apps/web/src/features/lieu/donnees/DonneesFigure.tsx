@@ -22,7 +22,7 @@ import { useLieuMessages } from '../messages';
 import { parisDay } from '@limni/shared/domain/time';
 import { ChartLegend } from './ChartLegend';
 import { usePeriodeLabel } from './DonneesControls';
-import { situation } from './history';
+import { ofMaxima, situation } from './history';
 import { useHistoryMessages } from './history-messages';
 import { dayMonth } from './Situation';
 import { downloadCsv } from './download-csv';
@@ -56,7 +56,7 @@ function BandSummary({ chart, date }: { chart: DonneesChart; date: string }) {
   return (
     <>
       {' '}
-      {h('resumeBande', {
+      {h(ofMaxima(n) ? 'resumeBandeMax' : 'resumeBande', {
         jour: `${dayMonth(date)} ${date.slice(0, 4)}`,
         valeur: formatValue(s.valeur, chart.unite),
         classe: h(s.classe),
@@ -89,7 +89,11 @@ function BandTable({ chart }: { chart: DonneesChart }) {
           <thead>
             <tr className="text-left">
               <th scope="col">{h('colJour')}</th>
-              <th scope="col">{h('colValeur', { unite })}</th>
+              <th scope="col">
+                {h(chart.fromArchive && ofMaxima(chart.normales.data) ? 'colValeurMax' : 'colValeur', {
+                  unite,
+                })}
+              </th>
               <th scope="col">P10</th>
               <th scope="col">P25</th>
               <th scope="col">{h('colMediane')}</th>
@@ -133,13 +137,16 @@ function BandNote({ chart }: { chart: DonneesChart }) {
     ) : null;
   }
   if (!chart.history) return null;
+  const max = ofMaxima(n);
   return (
     <p className="text-sm text-muted">
-      {h('source', {
+      {h(max ? 'sourceMax' : 'source', {
         n: n.periode.nb_annees,
         periode: `${n.periode.debut}–${n.periode.fin}`,
         origine: n.origine ?? '—',
       })}
+      {/* Readings drawn against daily maxima: said so (docs/decisions/140). */}
+      {max && !chart.fromArchive && ` ${h('compareMax')}`}
     </p>
   );
 }
@@ -316,20 +323,31 @@ export function DonneesFigure({
   const resumeId = useId();
   const { columns, unite, couleur, libelle, seuils, lastX, serie, observed, history } = chart;
   const periode = chart.normales.data?.periode;
+  const max = ofMaxima(chart.normales.data);
   const chartLabels = useMemo(
     () => ({
       observe: m('observe'),
       prevision: m('prevision'),
       fourchette: m('fourchette'),
-      habituel: periode ? `P10–P90 ${periode.debut}–${periode.fin}` : '',
+      habituel: !periode
+        ? ''
+        : max
+          ? h('infobulleMax', { periode: `${periode.debut}–${periode.fin}` })
+          : `P10–P90 ${periode.debut}–${periode.fin}`,
       anDernier: h('legendeAnDernier'),
     }),
-    [m, h, periode],
+    [m, h, periode, max],
   );
   const extra = history
     ? [
         ...(['p10', 'p25', 'p50', 'p75', 'p90'] as const).map((k) => ({
-          titre: `${k.toUpperCase()} ${periode ? `${periode.debut}-${periode.fin}` : ''} (${unite})`,
+          titre: max
+            ? h('colPMax', {
+                p: k.toUpperCase(),
+                periode: periode ? `${periode.debut}-${periode.fin}` : '',
+                unite,
+              })
+            : `${k.toUpperCase()} ${periode ? `${periode.debut}-${periode.fin}` : ''} (${unite})`,
           valeurs: history[k],
         })),
         { titre: h('colAnDernier', { unite }), valeurs: history.anDernier },
@@ -390,6 +408,7 @@ export function DonneesFigure({
             ? {
                 periode: `${periode.debut}–${periode.fin}`,
                 anDernier: history.anDernier.some((v) => v !== null),
+                maxima: max,
               }
             : null
         }

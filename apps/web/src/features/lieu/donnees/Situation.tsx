@@ -7,7 +7,7 @@ import { normalesQuery } from '../../../api/lieu';
 import { dateTimeFormat, formatValue } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { parisWallToUtcDay } from './chart-data';
-import { situation } from './history';
+import { ofMaxima, situation } from './history';
 import { useHistoryMessages } from './history-messages';
 
 /** « 2 juin » of a `YYYY-MM-DD` day. */
@@ -50,7 +50,10 @@ export function Situation({
     rang: s.rang ?? 0,
     periode: s.periode,
   };
-  const text = h(s.rang === null ? 'phraseSansRang' : 'phrase', params);
+  // An archive of daily maxima names them so (docs/decisions/140).
+  const text = ofMaxima(q.data)
+    ? h(s.rang === null ? 'phraseSansRangMax' : 'phraseMax', params)
+    : h(s.rang === null ? 'phraseSansRang' : 'phrase', params);
   return (
     <p className="text-sm" data-testid="situation">
       {currentLocale() === 'fr-FR' ? text : text.charAt(0).toUpperCase() + text.slice(1)}

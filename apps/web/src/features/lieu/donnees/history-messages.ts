@@ -34,6 +34,31 @@ export const useHistoryMessages = defineMessages(
     recordMin: 'Plus bas débit journalier : {valeur} le {date}',
     recordsSource:
       'Archive de {n} jours, du {debut} au {fin} ; source : {origine}. Ce sont les records de cette archive, pas des records historiques.',
+    // An archive of daily maxima (docs/decisions/140): every value named as the day's highest level.
+    phraseMax:
+      'Eaux {classe} pour un {jour} : maximum journalier de {valeur}, plus haut que {rang} % des maxima journaliers des {jour} de {periode}. Maximum journalier d’habitude entre {bas} et {haut} à cette date (une année sur deux).',
+    phraseSansRangMax:
+      'Eaux {classe} pour un {jour} : maximum journalier de {valeur}. Maximum journalier d’habitude entre {bas} et {haut} à cette date.',
+    legendeHabituelMax:
+      'Maximum journalier habituel à cette date ({periode}) : 8 années sur 10 (clair), 1 sur 2 (foncé)',
+    legendeMedianeMax: 'Médiane des maxima journaliers ({periode})',
+    sourceMax:
+      'Plage habituelle calculée sur {n} années complètes ({periode}) de maxima journaliers de hauteur (le plus haut niveau de chaque jour) : {origine}.',
+    compareMax:
+      'La courbe est la hauteur relevée à chaque instant ; elle est comparée aux maxima journaliers, qu’une hauteur relevée en cours de journée ne dépasse pas.',
+    infobulleMax: 'P10–P90 des maxima journaliers {periode}',
+    colPMax: '{p} des maxima journaliers {periode} ({unite})',
+    resumeBandeMax:
+      'Le {jour}, maximum journalier de {valeur} : eaux {classe}, la plage habituelle des maxima journaliers à cette date va de {p10} à {p90} (médiane {p50}).',
+    colValeurMax: 'Maximum journalier ({unite})',
+    recordMaxMax: 'Plus haut maximum journalier : {valeur} le {date}',
+    recordMinMax: 'Plus bas maximum journalier : {valeur} le {date}',
+    plusHautsMaxima: 'Plus hauts maxima annuels, {n} années de {periode} :',
+    maximumAnnuel: '{valeur} le {date}',
+    rangAnnee:
+      'Plus haut de {annee} jusqu’au {date} : {valeur} le {jour}, {rang} plus haut maximum annuel des {n} années de la série ({periode}).',
+    rangAnnee1:
+      'Plus haut de {annee} jusqu’au {date} : {valeur} le {jour}, le plus haut maximum annuel des {n} années de la série ({periode}).',
   },
   {
     'tres-basses': 'very low',
@@ -66,5 +91,28 @@ export const useHistoryMessages = defineMessages(
     recordMin: 'Lowest daily flow: {valeur} on {date}',
     recordsSource:
       'Archive of {n} days, {debut} to {fin}; source: {origine}. These are the records of this archive, not historical records.',
+    phraseMax:
+      '{classe} for a {jour}: daily maximum of {valeur}, higher than {rang}% of the {jour} daily maxima of {periode}. Daily maximum usually between {bas} and {haut} on this date (one year in two).',
+    phraseSansRangMax:
+      '{classe} for a {jour}: daily maximum of {valeur}. Daily maximum usually between {bas} and {haut} on this date.',
+    legendeHabituelMax: 'Usual daily maximum on this date ({periode}): 8 years in 10 (light), 1 in 2 (dark)',
+    legendeMedianeMax: 'Median daily maximum ({periode})',
+    sourceMax:
+      'Usual range from {n} complete years ({periode}) of daily maximum water levels (each day’s highest level): {origine}.',
+    compareMax:
+      'The curve is the level read at each instant; it is compared with daily maxima, which a level read during the day does not exceed.',
+    infobulleMax: 'P10–P90 of daily maxima {periode}',
+    colPMax: '{p} of daily maxima {periode} ({unite})',
+    resumeBandeMax:
+      'On {jour}, daily maximum of {valeur}: {classe}; the usual range of daily maxima on this date is {p10} to {p90} (median {p50}).',
+    colValeurMax: 'Daily maximum ({unite})',
+    recordMaxMax: 'Highest daily maximum: {valeur} on {date}',
+    recordMinMax: 'Lowest daily maximum: {valeur} on {date}',
+    plusHautsMaxima: 'Highest annual maxima, {n} years from {periode}:',
+    maximumAnnuel: '{valeur} on {date}',
+    rangAnnee:
+      'Highest of {annee} up to {date}: {valeur} on {jour}, the {rang} highest annual maximum in the {n} years of the series ({periode}).',
+    rangAnnee1:
+      'Highest of {annee} up to {date}: {valeur} on {jour}, the highest annual maximum in the {n} years of the series ({periode}).',
   },
 );

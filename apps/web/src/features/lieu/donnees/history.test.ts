@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BandeJour, NormalesLieu } from '@limni/shared/contracts/historique';
 import { parisWallToUtcDay, toCsv, type ChartColumns } from './chart-data';
-import { bandColumns, lastYearColumn, situation } from './history';
+import { bandColumns, lastYearColumn, ordinal, situation } from './history';
 
 const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
 const band = (mmjj: string, base: number): BandeJour => ({
@@ -40,11 +40,13 @@ describe('situation', () => {
     lieu_id: 1,
     date: '2016-06-02',
     capteur: { capteur_id: 1, grandeur: 'Q', unite: 'm³/s', libelle: 'Débit' },
+    statistique: 'moyenne',
     origine: 'x',
     periode: { debut: 1999, fin: 2018, nb_annees: 20 },
     raison: null,
     archive: { premier_jour: '1999-01-01', dernier_jour: '2018-12-31', nb_jours: 7305 },
     records: { max: null, min: null },
+    maxima_annuels: null,
     bande: [],
     jour: { valeur: 447, bande: band('06-02', 10), classe: 'tres-hautes', rang: 95, nb_valeurs_jour: 20 },
     an_dernier: { jour: '2015-06-02', valeur: 12 },
@@ -81,5 +83,25 @@ describe('toCsv with the band', () => {
     });
     expect(csv.split('\r\n')[0]).toBe('\uFEFFHorodatage (Europe/Paris, ISO 8601);Débit (m³/s);P10 (m³/s)');
     expect(csv.split('\r\n')[1]).toBe('2016-06-02T14:00:00+02:00;447;10.123');
+  });
+});
+
+describe('ordinal', () => {
+  it('writes a rank as French and English write it', () => {
+    expect([1, 2, 6, 12].map((n) => ordinal(n, 'fr'))).toEqual(['1er', '2e', '6e', '12e']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map((n) => ordinal(n, 'en'))).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
   });
 });

@@ -63,3 +63,15 @@ export function situation(n: NormalesLieu): {
     periode: `${periode.debut}–${periode.fin}`,
   };
 }
+
+/** Whether the archive holds daily maxima (docs/decisions/140): its sentences then name the « maximum journalier ». */
+export const ofMaxima = (n: Pick<NormalesLieu, 'statistique'> | null | undefined): boolean =>
+  n?.statistique === 'max';
+
+/** A rank as an ordinal: « 6e », « 1er » (French), « 6th », « 22nd » (English). */
+export function ordinal(n: number, langue: 'fr' | 'en'): string {
+  if (langue === 'fr') return n === 1 ? '1er' : `${n}e`;
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}

@@ -256,6 +256,8 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     canView,
     donnees,
     normales,
+    /** Whether the drawn values are the archive's daily values rather than readings. */
+    fromArchive: !!fromArchive,
     history,
     chronique: shown.chronique,
     serie,
