@@ -148,6 +148,9 @@ test('a lake: its map draws the lake from the first paint, with a legend', async
   await expect(
     page.getByRole('list', { name: 'Légende de la carte' }).getByRole('listitem').first(),
   ).toBeVisible();
+  // The legend says what the blue is; the lake is drawn, so it is not said to be missing.
+  await expect(page.getByText(/^En bleu, les grands cours d’eau et lacs du fond de carte/)).toBeVisible();
+  await expect(page.getByText(/n’y figure pas/)).toHaveCount(0);
   await openMap(map);
   await expect(map).toHaveAttribute('data-rendered-points', '1');
 });

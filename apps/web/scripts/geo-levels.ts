@@ -13,6 +13,8 @@
  *
  * - Names for the map's labels (docs/decisions/124): main towns (Natural Earth 1:50m populated places,
  *   `towns.geojson`), lakes and rivers (their `nom_fr`), as anchor points (`virtual:limni-geo-noms`, in the map's chunk).
+ * - Past zoom 7 the preview fetches the full outlines of the 1° cells in view (`GeoApercu.detail`), and the entity
+ *   screens learn whether their river or lake is on the base map (`virtual:limni-geo-eaux`): docs/decisions/145.
  *
  * `geoLevels()` is the Vite plugin: it builds once per process, emits the files in a build and serves them in dev.
  */
@@ -92,8 +94,8 @@ export interface GeoApercu {
 
 /** The preview's full outlines in one cell (`GeoApercu.detail`): SVG path data to 1/100 of a preview unit. */
 export interface GeoDetail {
-  /** Borders between départements, cut at the cell's edges. */
-  limites: string;
+  /** Whole départements that reach into the cell (filled: the land, its coast and its borders as MapLibre's). */
+  departements: string;
   /** Rivers, cut at the cell's edges. */
   rivieres: string;
   /** Whole lakes that reach into the cell (filled: never cut). */
@@ -297,29 +299,33 @@ function cutIntoCells(lines: readonly Position[][], into: Map<string, Position[]
 
 /** The full outlines cut per cell (`GeoApercu.detail`), as SVG path data, for the cells in `DETAIL_EXTENT`. */
 export function buildDetail(
-  limites: readonly Position[][],
+  departements: readonly Position[][][],
   rivieres: readonly Position[][],
   lacs: readonly Position[][][],
 ): Map<string, GeoDetail> {
-  const lim = new Map<string, Position[][]>();
+  const dep = new Map<string, Position[][]>();
   const riv = new Map<string, Position[][]>();
   const lac = new Map<string, Position[][]>();
-  cutIntoCells(limites, lim);
+  /** Polygons go whole to every cell their extent meets: a filled shape cannot be cut without clipping. */
+  const whole = (polygons: readonly Position[][][], into: Map<string, Position[][]>) => {
+    for (const rings of polygons) {
+      for (const key of cellsOf(rings.flat())) into.set(key, [...(into.get(key) ?? []), ...rings]);
+    }
+  };
+  whole(departements, dep);
   cutIntoCells(rivieres, riv);
-  for (const rings of lacs) {
-    for (const key of cellsOf(rings.flat())) lac.set(key, [...(lac.get(key) ?? []), ...rings]);
-  }
+  whole(lacs, lac);
   const [west, south, east, north] = DETAIL_EXTENT;
   const out = new Map<string, GeoDetail>();
   for (let x = west; x < east; x += DETAIL_CELL) {
     for (let y = south; y < north; y += DETAIL_CELL) {
       const key = cellKey(x, y);
       const tile: GeoDetail = {
-        limites: svgPath(lim.get(key) ?? [], false, DETAIL_PRECISION),
+        departements: svgPath(dep.get(key) ?? [], true, DETAIL_PRECISION),
         rivieres: svgPath(riv.get(key) ?? [], false, DETAIL_PRECISION),
         lacs: svgPath(lac.get(key) ?? [], true, DETAIL_PRECISION),
       };
-      if (tile.limites || tile.rivieres || tile.lacs) out.set(key, tile);
+      if (tile.departements || tile.rivieres || tile.lacs) out.set(key, tile);
     }
   }
   return out;
@@ -430,6 +436,23 @@ export function buildNoms(geoDir: string): GeoNom[] {
   return noms;
 }
 
+/**
+ * The water the base map draws in France, for a map to say whether its river or lake is among it
+ * (docs/decisions/145): the lakes' `nom_fr`, and each river of a chain (`Ouanne – Loing` gives Ouanne and Loing),
+ * lower case, sorted (`virtual:limni-geo-eaux`, in the entity screen's chunk).
+ */
+export function buildEaux(geoDir: string): string[] {
+  const noms = new Set<string>();
+  for (const file of ['rivers.geojson', 'lakes.geojson']) {
+    for (const f of readCollection(geoDir, file).features) {
+      const nom = f.properties?.['nom_fr'];
+      if (typeof nom !== 'string' || !f.properties?.['en_france']) continue;
+      for (const part of nom.split(' – ')) noms.add(part.trim().toLocaleLowerCase('fr'));
+    }
+  }
+  return [...noms].sort();
+}
+
 export const GENRES = ['ville', 'lac', 'riviere'] as const;
 
 /**
@@ -498,14 +521,13 @@ export function buildGeo(geoDir: string): GeoBuild {
     depObject.geometries as Array<Polygon & GeometryCollection['geometries'][number]>,
   );
   const limites = mesh(coarse, depObject, (a, b) => a !== b) as MultiLineString;
-  // The preview past zoom 7: the `fin` level's outlines (rivers and borders unsimplified, as MapLibre draws them).
-  const depFin = topo.objects['departements'] as GeometryCollection;
+  // The preview past zoom 7: the `fin` level's outlines (départements and rivers unsimplified, as MapLibre draws them).
+  const polygons = (g: Shape): Position[][][] =>
+    g?.type === 'MultiPolygon' ? g.coordinates : g?.type === 'Polygon' ? [g.coordinates] : [];
   const detail = buildDetail(
-    linesOf(mesh(topo, depFin, (a, b) => a !== b) as MultiLineString),
+    shapesOf(topo, 'departements').flatMap(polygons),
     shapesOf(topo, 'rivieres').flatMap(linesOf),
-    lacs.features.flatMap((f) =>
-      f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates : [linesOf(f.geometry)],
-    ),
+    lacs.features.flatMap((f) => polygons(f.geometry)),
   );
   const detailBodies = [...detail].map(([key, tile]) => [key, JSON.stringify(tile)] as const);
   const detailBase = `assets/geo-apercu-${hashOf(detailBodies.map(([k, b]) => k + b).join('\n'))}-`;
@@ -555,20 +577,22 @@ export function describeGeo(build: GeoBuild): string[] {
 const COUCHES_ID = 'virtual:limni-geo-couches';
 const APERCU_ID = 'virtual:limni-geo-apercu';
 const NOMS_ID = 'virtual:limni-geo-noms';
+const EAUX_ID = 'virtual:limni-geo-eaux';
 
-/** Vite plugin: the three virtual modules, the files emitted in a build and served by the dev server. */
+/** Vite plugin: the four virtual modules, the files emitted in a build and served by the dev server. */
 export function geoLevels(geoDir: string): Plugin {
   let built: GeoBuild | null = null;
   const get = () => (built ??= buildGeo(geoDir));
   return {
     name: 'limni-geo-levels',
     resolveId(id) {
-      return id === COUCHES_ID || id === APERCU_ID || id === NOMS_ID ? `\0${id}` : null;
+      return [COUCHES_ID, APERCU_ID, NOMS_ID, EAUX_ID].includes(id) ? `\0${id}` : null;
     },
     load(id) {
       if (id === `\0${COUCHES_ID}`) return `export default ${JSON.stringify(get().couches)};`;
       if (id === `\0${APERCU_ID}`) return `export default ${JSON.stringify(get().apercu)};`;
       if (id === `\0${NOMS_ID}`) return `export default ${JSON.stringify(packNoms(get().noms))};`;
+      if (id === `\0${EAUX_ID}`) return `export default ${JSON.stringify(buildEaux(geoDir))};`;
       return null;
     },
     generateBundle() {

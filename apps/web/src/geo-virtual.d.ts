@@ -23,7 +23,8 @@ declare module 'virtual:limni-geo-apercu' {
     lacs: string;
     /**
      * The full outlines past zoom 7 (docs/decisions/145): one file per cell of 1°, `${base}${x}_${y}.json` for the
-     * cells listed (x, y: west and south in whole degrees), each `{ limites, rivieres, lacs }` in the units above.
+     * cells listed (x, y: west and south in whole degrees), each `{ departements, rivieres, lacs }` in the units above
+     * (whole départements and lakes, rivers cut at the cell's edges).
      */
     detail: { base: string; cells: string[] };
   };
@@ -38,4 +39,10 @@ declare module 'virtual:limni-geo-noms' {
    */
   const noms: { textes: string[]; ancres: number[] };
   export default noms;
+}
+
+declare module 'virtual:limni-geo-eaux' {
+  /** The rivers and lakes the base map draws in France, lower case (scripts/geo-levels.ts `buildEaux`, ADR 145). */
+  const eaux: string[];
+  export default eaux;
 }

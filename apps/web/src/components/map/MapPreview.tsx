@@ -17,7 +17,7 @@ import { detailCells, fitView, markerGroups, outlinePath } from './preview';
 const DETAIL_MAX_ZOOM = 7;
 
 interface Detail {
-  limites: string;
+  departements: string;
   rivieres: string;
   lacs: string;
 }
@@ -39,7 +39,7 @@ function useDetail(viewBox: readonly [number, number, number, number] | null): D
       const join = (k: keyof Detail) => tiles.map((t) => (t ? t[k] : '')).join('');
       setDetail({
         keys,
-        paths: { limites: join('limites'), rivieres: join('rivieres'), lacs: join('lacs') },
+        paths: { departements: join('departements'), rivieres: join('rivieres'), lacs: join('lacs') },
       });
     });
     return () => abort.abort();
@@ -77,7 +77,8 @@ export function MapPreview({
   const contour = outline ? outlinePath(outline) : '';
   const riverWidth = 0.8 + (Math.min(9, Math.max(4, zoom)) - 4) * 0.34;
   const detail = useDetail(view && zoom > DETAIL_MAX_ZOOM ? view.viewBox : null);
-  const base = zoom <= DETAIL_MAX_ZOOM ? apercu : detail;
+  const water = zoom <= DETAIL_MAX_ZOOM ? apercu : detail;
+  const borders = { stroke: palette.limites, strokeWidth: 0.8, vectorEffect: 'non-scaling-stroke' } as const;
 
   return (
     <div
@@ -91,19 +92,20 @@ export function MapPreview({
       {view && (
         <svg viewBox={view.viewBox.join(' ')} className="h-full w-full" preserveAspectRatio="none">
           <g vectorEffect="non-scaling-stroke" strokeLinejoin="round" strokeLinecap="round">
-            <path d={apercu.terre} fill={palette.terre} />
-            {base && (
+            {detail ? (
+              // The départements as MapLibre fills and outlines them: the coast where it is, not the coarse one.
+              <path data-couche="departements" d={detail.departements} fill={palette.terre} {...borders} />
+            ) : (
+              <>
+                <path d={apercu.terre} fill={palette.terre} />
+                {zoom <= DETAIL_MAX_ZOOM && <path d={apercu.limites} fill="none" {...borders} />}
+              </>
+            )}
+            {water && (
               <g data-couche={zoom <= DETAIL_MAX_ZOOM ? 'generale' : 'detaillee'}>
                 <path
-                  d={base.limites}
-                  fill="none"
-                  stroke={palette.limites}
-                  strokeWidth={0.8}
-                  vectorEffect="non-scaling-stroke"
-                />
-                <path
                   data-couche="lacs"
-                  d={base.lacs}
+                  d={water.lacs}
                   fill={palette.lac}
                   stroke={palette.lacBord}
                   strokeWidth={1}
@@ -111,7 +113,7 @@ export function MapPreview({
                 />
                 <path
                   data-couche="rivieres"
-                  d={base.rivieres}
+                  d={water.rivieres}
                   fill="none"
                   stroke={palette.riviere}
                   strokeWidth={riverWidth}

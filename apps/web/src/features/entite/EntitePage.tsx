@@ -16,7 +16,7 @@ import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EntiteHeader, EntiteNav, PlacesSection, SubEntities, TronconsSection } from './EntiteParts';
 import type { Vue } from './hrefs';
-import { MapAndList, MapLegend } from './MapAndList';
+import { drawsWater, MapAndList, MapLegend } from './MapAndList';
 import { useEntiteMessages } from './messages';
 import { useEntitePlaces } from './use-entite-places';
 
@@ -72,7 +72,15 @@ function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number
           bbox={bbox}
           outline={outline}
           label={m('carte', { nom: entite.nom })}
-          legend={<MapLegend mode={mode} onMode={setMode} etatLabel={t('couleur.avis')} entries={legend} />}
+          legend={
+            <MapLegend
+              mode={mode}
+              onMode={setMode}
+              etatLabel={t('couleur.avis')}
+              entries={legend}
+              eau={{ nom: entite.nom, dessinee: drawsWater(entite.nom, outline) }}
+            />
+          }
           list={list}
         />
       ) : (

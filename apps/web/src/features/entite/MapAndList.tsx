@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router';
 import type { Geometry } from 'geojson';
 import { mapsQuery } from '../../api/hydro';
 import { ColourModeSwitch, type ModeCouleur } from '../../components/hydro/ColourMode';
+import eaux from 'virtual:limni-geo-eaux';
+import { onBaseMap } from '../../components/map/base-water';
 import { LightMap } from '../../components/map/LightMap';
 import type { MapPoint } from '../../components/map/map-types';
 import { useT } from '../../lib/i18n';
@@ -27,21 +29,28 @@ export function LegendSwatch({ color, children }: { color: string; children: Rea
   );
 }
 
+/** Whether the map draws the water named `nom`: its own outline, or a river or lake of the base map (ADR 145). */
+export const drawsWater = (nom: string, outline: Geometry | null) => outline !== null || onBaseMap(nom, eaux);
+
 /**
  * The legend under an entity or stretch map: how its markers are coloured (the switch of docs/decisions/100), each
- * colour on the map with its words, and the rule of the classes in the « normale » mode.
+ * colour on the map with its words, the rule of the classes in the « normale » mode, and what the blue lines are —
+ * saying so when the river or lake of the page is not among them (docs/decisions/145).
  */
 export function MapLegend({
   mode,
   onMode,
   etatLabel,
   entries,
+  eau,
 }: {
   mode: ModeCouleur;
   onMode: (mode: ModeCouleur) => void;
   /** What the usual colours show on this map. */
   etatLabel: string;
   entries: ReadonlyArray<{ color: string; label: string }>;
+  /** The river or lake the map is about, and whether the map draws it (its own outline or the base map's). */
+  eau: { nom: string; dessinee: boolean } | null;
 }) {
   const m = useEntiteMessages();
   const t = useT();
@@ -64,6 +73,10 @@ export function MapLegend({
         </div>
       )}
       {mode === 'normale' && <p className="max-w-3xl text-xs text-muted">{t('classe.regle')}</p>}
+      <p className="max-w-3xl text-xs text-muted">
+        {m('fondCarte')}
+        {eau && !eau.dessinee && <> {m('fondCarteSans', { nom: eau.nom })}</>}
+      </p>
     </div>
   );
 }

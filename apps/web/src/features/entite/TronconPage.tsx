@@ -26,7 +26,7 @@ import NotFoundPage from '../../components/NotFoundPage';
 import { entiteHref, tronconHref } from './hrefs';
 import { useEntiteMessages } from './messages';
 import { useMapLegend, usePlaceColour } from './map-colours';
-import { MapAndList, MapLegend } from './MapAndList';
+import { drawsWater, MapAndList, MapLegend } from './MapAndList';
 import { PlaceRow, type PlaceRowData } from './PlaceRow';
 import { useTronconVerdicts } from './use-troncon-verdicts';
 
@@ -210,6 +210,11 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
               mode={mode}
               onMode={setMode}
               etatLabel={courant ? m('tronconCouleurVigilance') : t('couleur.avis')}
+              eau={
+                troncon.entite
+                  ? { nom: troncon.entite.nom, dessinee: drawsWater(troncon.entite.nom, outline) }
+                  : null
+              }
               entries={
                 parVigilance && niveauLabel
                   ? [{ color, label: m('tronconCouleur', { niveau: niveauLabel.toLocaleLowerCase() }) }]

@@ -43,6 +43,9 @@ export const useEntiteMessages = defineMessages(
     tronconIntrouvableTexte: 'Aucun tronçon Vigicrues ne correspond à cette adresse.',
     tronconCouleur: 'Les lieux sont colorés selon la vigilance du tronçon : {niveau}.',
     tronconCouleurVigilance: 'Vigilance du tronçon',
+    fondCarte:
+      'En bleu, les grands cours d’eau et lacs du fond de carte (Natural Earth au 1/10 000 000, tracés simplifiés).',
+    fondCarteSans: '{nom} n’y figure pas : la carte montre ses lieux, pas son tracé.',
     voirVigicrues: 'Voir ce tronçon sur vigicrues.gouv.fr',
   },
   {
@@ -86,6 +89,9 @@ export const useEntiteMessages = defineMessages(
     tronconIntrouvableTexte: 'No Vigicrues stretch matches this address.',
     tronconCouleur: 'Places are coloured by the stretch’s vigilance: {niveau}.',
     tronconCouleurVigilance: 'Stretch vigilance',
+    fondCarte:
+      'In blue, the large rivers and lakes of the base map (Natural Earth at 1:10,000,000, simplified).',
+    fondCarteSans: '{nom} is not among them: the map shows its places, not its course.',
     voirVigicrues: 'See this stretch on vigicrues.gouv.fr',
   },
 );
