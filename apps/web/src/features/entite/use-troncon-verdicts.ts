@@ -26,7 +26,11 @@ export function useTronconVerdicts(entiteIds: readonly number[], ida: number) {
   const verdicts = useQueries({
     queries: entiteIds.map((id, i) => {
       const range = ranges[i]?.data;
-      return { ...verdictEntiteQuery(ida, id, range?.jour_fin ?? null), enabled: range !== undefined };
+      // Asked only for one of Limni's activities: an unknown one in the address would be refused.
+      return {
+        ...verdictEntiteQuery(ida, id, range?.jour_fin ?? null),
+        enabled: range !== undefined && activite !== undefined,
+      };
     }),
     combine: combineVerdicts,
   });
