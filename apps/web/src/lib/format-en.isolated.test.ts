@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  formatAgo,
   formatClock,
   formatDateTime,
   formatHourOfDay,
@@ -25,5 +26,13 @@ describe('formatting in US English', () => {
     expect(sp(formatTimeOfDay(ts))).toBe('12:45 AM');
     expect(sp(formatTimeOfDay(ts + 13 * 3_600_000))).toBe('1:45 PM');
     expect([0, 1, 12, 23].map(formatHourOfDay)).toEqual(['12 AM', '1 AM', '12 PM', '11 PM']);
+  });
+  it('ages: minutes and hours short, longer ones in words', () => {
+    const day = 86_400_000;
+    expect(
+      [12 * 60_000, 3 * 3_600_000, 2 * day, 21 * day, 6 * 30.4 * day, 3 * 365.25 * day].map((d) =>
+        sp(formatAgo(ts - d, ts)),
+      ),
+    ).toEqual(['12 min. ago', '3 hr. ago', '2 days ago', '3 weeks ago', '6 months ago', '3 years ago']);
   });
 });

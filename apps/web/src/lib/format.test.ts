@@ -7,7 +7,12 @@ describe('formatAgo (French, the default language)', () => {
     [0, 'maintenant'],
     [-12 * 60_000, 'il y a 12 min'],
     [-3 * 3_600_000, 'il y a 3 h'],
-    [-21 * 86_400_000, 'il y a 3 sem.'],
+    [-2 * 86_400_000, 'il y a 2 jours'],
+    [-21 * 86_400_000, 'il y a 3 semaines'],
+    // Months and years in words: « 6 m. » read as metres beside a level, « 3 a » as nothing.
+    [-6 * 30.4 * 86_400_000, 'il y a 6 mois'],
+    [-3 * 365.25 * 86_400_000, 'il y a 3 ans'],
+    [-365.25 * 86_400_000, 'il y a 1 an'],
   ])('%d ms → %s', (delta, text) =>
     // Intl puts a (narrow) no-break space between number and unit.
     expect(formatAgo(now + delta, now).replace(/[\u00a0\u202f]/g, ' ')).toBe(text),

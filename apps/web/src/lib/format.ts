@@ -2,6 +2,7 @@
  * Numbers, units and Europe/Paris times in the page's language: fr-FR or en-US, one locale per language.
  * Nothing here ever prints NaN or an ISO string.
  */
+import { AGE_STYLE, ageParts } from '@limni/shared/domain/age';
 import { parisParts } from '@limni/shared/domain/time';
 import { typographicSign } from '@limni/shared/domain/units';
 import { currentLocale } from './i18n';
@@ -96,21 +97,21 @@ export function formatLongDate(ms: number): string {
   return currentLocale() === 'fr-FR' ? text.replace(/^1 /, '1er ') : text;
 }
 
-/** "il y a 12 min", "il y a 3 h", "il y a 2 j", "il y a 3 sem.", "il y a 5 mois", "il y a 1 an" relative to `now`. */
+/**
+ * "il y a 12 min", "il y a 3 h", "il y a 2 jours", "il y a 3 semaines", "il y a 6 mois", "il y a 3 ans" relative to
+ * `now`, in the units and words of `@limni/shared/domain/age` (ADR 143).
+ */
 export function formatAgo(ms: number, now: number = Date.now()): string {
-  const rtf = relativeTimeFormat(currentLocale(), { numeric: 'always', style: 'short' });
   const diff = Math.round((ms - now) / 60_000);
-  const days = diff / 1440;
   // Within the minute: « maintenant » / "now", never « dans 0 min ».
   if (diff === 0) {
     return relativeTimeFormat(currentLocale(), { numeric: 'auto' }).format(0, 'second');
   }
-  if (Math.abs(diff) < 60) return rtf.format(diff, 'minute');
-  if (Math.abs(diff) < 48 * 60) return rtf.format(Math.round(diff / 60), 'hour');
-  if (Math.abs(days) < 14) return rtf.format(Math.round(days), 'day');
-  if (Math.abs(days) < 60) return rtf.format(Math.round(days / 7), 'week');
-  if (Math.abs(days) < 365) return rtf.format(Math.round(days / 30.4), 'month');
-  return rtf.format(Math.round(days / 365.25), 'year');
+  const { value, unit } = ageParts(ms, now);
+  return relativeTimeFormat(currentLocale(), { numeric: 'always', style: AGE_STYLE[unit] }).format(
+    value,
+    unit,
+  );
 }
 
 /** The demo clock: "1er février 2022, 01 h 00" (French), "February 1, 2022 at 1:00 AM" (US English), Europe/Paris. */

@@ -5,6 +5,20 @@
  */
 export type AgeUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
+/**
+ * The style `Intl.RelativeTimeFormat` words each unit in: minutes and hours short (« il y a 12 min », « il y a 3 h »,
+ * "3 hr. ago"), longer ages in words (« il y a 2 jours », « il y a 6 mois », « il y a 3 ans », "6 months ago"). The
+ * short French month and year (« 6 m. », « 3 a ») read as metres or nothing at all beside a level (ADR 143).
+ */
+export const AGE_STYLE: Record<AgeUnit, 'short' | 'long'> = {
+  minute: 'short',
+  hour: 'short',
+  day: 'long',
+  week: 'long',
+  month: 'long',
+  year: 'long',
+};
+
 /** `ms` relative to `now`, signed (negative in the past), in the unit the app shows. */
 export function ageParts(ms: number, now: number): { value: number; unit: AgeUnit } {
   const diff = Math.round((ms - now) / 60_000);

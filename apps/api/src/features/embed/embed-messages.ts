@@ -3,7 +3,7 @@
  * « 31 janv. 2022 à 23 h 45 » in French, « 0.70 m », « Jan 31, 2022, 11:45 PM » in en-US; times are Europe/Paris.
  */
 import type { EmbedLang } from '@limni/shared/contracts/embed';
-import { ageParts } from '@limni/shared/domain/age';
+import { AGE_STYLE, ageParts } from '@limni/shared/domain/age';
 import type { Classe } from '@limni/shared/domain/climatologie';
 import type { Tendance } from '@limni/shared/domain/trend';
 import type { Verdict } from '@limni/shared/domain/verdict';
@@ -118,7 +118,7 @@ const EN: EmbedMessages = {
   grandeur: { H: 'Water level', Q: 'Flow', T: 'Temperature' },
   eaux: (classe, jour) => `${classe.charAt(0).toUpperCase()}${classe.slice(1)} water for ${jour}`,
   habituel: (bas, haut, periode) => `Usually between ${bas} and ${haut} on this date (${periode}).`,
-  moyenneDu: (jour) => `mean of ${jour}`,
+  moyenneDu: (jour) => `daily mean of ${jour}`,
   donneesAnciennes: 'Old reading',
   aucuneStation: 'No gauging station is linked to this place.',
   aucuneMesure: 'No reading available for this place.',
@@ -215,7 +215,7 @@ export function formatJourMois(m: EmbedMessages, ms: number): string {
   return m.locale === 'fr-FR' ? text.replace(/^1 /, '1er ') : text;
 }
 
-/** « il y a 3 h » / « 3 hr. ago » against the data clock (docs/decisions/094). */
+/** « il y a 3 h », « il y a 6 mois » / « 3 hr. ago », "6 months ago" against the data clock (ADRs 094, 143). */
 export function formatAge(m: EmbedMessages, ms: number, now: number): string {
   const { value, unit } = ageParts(ms, now);
   if (value === 0 && unit === 'minute') {
@@ -224,8 +224,9 @@ export function formatAge(m: EmbedMessages, ms: number, now: number): string {
       'second',
     );
   }
+  const style = AGE_STYLE[unit];
   return memo(
-    `r|${m.locale}`,
-    () => new Intl.RelativeTimeFormat(m.locale, { numeric: 'always', style: 'short' }),
+    `r|${m.locale}|${style}`,
+    () => new Intl.RelativeTimeFormat(m.locale, { numeric: 'always', style }),
   ).format(value, unit);
 }

@@ -76,6 +76,12 @@ function when(m: EmbedMessages, v: Pick<WidgetValeur, 'ts' | 'pas_min'>, clock: 
   return `<time datetime="${new Date(v.ts).toISOString()}" title="${esc(absolute)}">${esc(formatAge(m, v.ts, clock.now))}</time> — ${esc(absolute)}`;
 }
 
+/** A list row's date: the age alone, but a daily mean also says its day, the row having no other date (ADR 143). */
+function rowWhen(m: EmbedMessages, v: Pick<WidgetValeur, 'ts' | 'pas_min'>, clock: DataClock): string {
+  const full = when(m, v, clock);
+  return (v.pas_min ?? 0) >= 1440 ? full : (full.split(' — ')[0] ?? full);
+}
+
 function sparkline(m: EmbedMessages, w: WidgetLieu): string {
   const s = w.sparkline;
   const v = w.valeur;
@@ -155,7 +161,7 @@ export function renderEntite(w: WidgetEntite, o: PageOptions): string {
     .map((l) => {
       const v = l.valeur;
       const value = v
-        ? `<b>${esc(formatValeur(m, v.valeur, v.unite))}</b>${trend(m, v, false)}<span class="s">${when(m, v, l.clock).split(' — ')[0]}</span>`
+        ? `<b>${esc(formatValeur(m, v.valeur, v.unite))}</b>${trend(m, v, false)}<span class="s">${rowWhen(m, v, l.clock)}</span>`
         : `<span class="s">—</span>`;
       return `<li>${link(`${o.publicUrl}/lieu/${l.id}/a-1`, l.titre)}${value}</li>`;
     })

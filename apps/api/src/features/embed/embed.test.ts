@@ -179,10 +179,15 @@ describe('GET /embed/lieu/{id}', () => {
     const fmt = (x: number) =>
       `${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x)}\u00a0m³/s`;
     expect(t).toContain(`D’habitude entre ${fmt(band.p25)} et ${fmt(band.p75)}`);
-    // A reading years before the data clock says its age and that it is old.
-    const years = ((await mainClock()) - obs.ts) / (365.25 * 24 * HOUR);
-    expect(t).toMatch(new RegExp(`il y a ${Math.round(years)}\\s+a `));
+    // A reading years before the data clock says its age in words (« 3 a » would read as nothing) and that it is old.
+    const years = Math.round(((await mainClock()) - obs.ts) / (365.25 * 24 * HOUR));
+    expect(years).toBeGreaterThan(1);
+    expect(t).toMatch(new RegExp(`il y a ${years}\\s+ans `));
     expect(t).toContain('Donnée ancienne');
+    // A daily mean says its day, not a time of day.
+    const p = paris(obs.ts);
+    expect(t).toContain(`moyenne du ${Number(p.day)} `);
+    expect(t).not.toContain(`${p.year} à `);
   });
 
   it('is framable by any site, cacheable with an ETag, and answers 304 to a matching If-None-Match', async () => {
@@ -266,6 +271,18 @@ describe('GET /embed/entite/{id}', () => {
     const obs = await latest(await capteurIdOf(ctx, TOULOUSE, 'H'));
     expect(t).toContain(`Toulouse (Pont-Neuf) ${two(obs.valeur)}\u00a0m`);
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors \*/);
+  });
+
+  it('gives a daily mean of the list with its day, in French and English', async () => {
+    const loing = await entiteIdByNom(ctx, 'Le Loing');
+    const obs = await latest(await capteurIdOf(ctx, EPISY, 'Q'));
+    const day = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Europe/Paris' }).format(obs.ts);
+    const years = Math.round(((await mainClock()) - obs.ts) / (365.25 * 24 * HOUR));
+    const fr = text((await get(`/embed/entite/${loing}`)).body);
+    expect(fr).toMatch(new RegExp(`Épisy [^—]*il y a ${years}\\s+ans — moyenne du ${day('fr-FR')}`));
+    const en = text((await get(`/embed/entite/${loing}?lang=en`)).body);
+    expect(en).toMatch(new RegExp(`Épisy [^—]*${years}\\s+years ago — daily mean of ${day('en-US')}`));
   });
 });
 

@@ -7,14 +7,15 @@ import { Link } from 'react-router';
 import { entiteLieuxQuery } from '../../api/entite';
 import { verdictLieuQuery } from '../../api/lieu';
 import { lieuHref } from '../../api/search';
-import { shownFreshness, sortCapteurs } from '../hydro/sensors';
+import { useHydroMessages } from '../hydro/messages';
+import { needsOwnDay, shownFreshness, sortCapteurs } from '../hydro/sensors';
 import { VerdictChip, VigilanceChip } from '../ui/Chips';
 import { LineIcon } from '../ui/LineIcon';
 import { Freshness } from '../ui/Freshness';
 import { ErrorState, SkeletonBlock } from '../ui/States';
 import { TrendArrow } from '../ui/TrendArrow';
 import { ApiError } from '../../lib/api';
-import { formatValue } from '../../lib/format';
+import { formatLongDate, formatValue } from '../../lib/format';
 import type { Favori } from '../../stores/favoris';
 import { useFavoriCardMessages } from './messages';
 import { nomActivite } from '../../lib/activite-nom';
@@ -33,6 +34,7 @@ export function FavoriCard({
   headingLevel?: 2 | 3;
 }) {
   const m = useFavoriCardMessages();
+  const h = useHydroMessages();
   const verdict = useQuery(verdictLieuQuery(favori.ida, favori.id, null));
   const entiteId = verdict.data?.lieu.entite_id;
   const etats = useQuery({ ...entiteLieuxQuery(entiteId ?? 0), enabled: entiteId !== undefined });
@@ -108,7 +110,10 @@ export function FavoriCard({
               {others.length > 0 && (
                 <p className="mt-1 text-sm">
                   {others
-                    .map((c) => `${nomCapteur(c.libelle)} : ${formatValue(c.valeur, c.unite)}`)
+                    .map(
+                      (c) =>
+                        `${nomCapteur(c.libelle)} : ${formatValue(c.valeur, c.unite)}${needsOwnDay(c, main.ts) ? ` — ${h('moyenneDu', { jour: formatLongDate(c.ts) })}` : ''}`,
+                    )
                     .join(' · ')}
                 </p>
               )}

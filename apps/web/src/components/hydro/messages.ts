@@ -47,6 +47,7 @@ export const useHydroMessages = defineMessages(
     grandeurH: 'Hauteur',
     grandeurQ: 'Débit',
     grandeurT: 'Température',
+    moyenneDu: 'moyenne du {jour}',
   },
   {
     activite: 'Activity',
@@ -90,5 +91,6 @@ export const useHydroMessages = defineMessages(
     grandeurH: 'Level',
     grandeurQ: 'Flow',
     grandeurT: 'Temperature',
+    moyenneDu: 'daily mean of {jour}',
   },
 );

@@ -15,6 +15,22 @@ export function latestTs(capteurs: readonly EtatCapteur[]): number | null {
   return ts.length ? Math.max(...ts) : null;
 }
 
+/** A daily value (one per Paris day, `pas_min` 1440): the mean of its day, never a reading at a time (ADR 143). */
+export function isDaily(pasMin: number | null | undefined): boolean {
+  return (pasMin ?? 0) >= 1440;
+}
+
+/**
+ * Whether a sensor's value needs its own day beside it: a daily mean, unless it is the value the line of freshness
+ * beside it already dates (`datedTs`), so that « 123 m³/s » never stands under another sensor's « Dernière mesure ».
+ */
+export function needsOwnDay(
+  c: Pick<EtatCapteur, 'pas_min' | 'ts'>,
+  datedTs: number | null | undefined,
+): c is Pick<EtatCapteur, 'pas_min'> & { ts: number } {
+  return isDaily(c.pas_min) && c.ts !== null && c.ts !== datedTs;
+}
+
 /**
  * Freshness to show next to a value: a sensor silent for more than 30 days is `aucune_donnee` for the API, but when
  * it still has a last value we show that value with its date and a stale warning rather than hide it.

@@ -72,7 +72,7 @@ export function PlaceRow({
           )}
         </span>
         <span className="flex flex-wrap items-center gap-x-4 gap-y-2 @xl:justify-end">
-          <SensorValues capteurs={lieu.capteurs} />
+          <SensorValues capteurs={lieu.capteurs} datedTs={ts} />
           {lieu.verdict && <VerdictChip verdict={lieu.verdict.verdict} activite={activiteNom} />}
         </span>
       </Link>

@@ -41,7 +41,7 @@ function Voisin({
       <Link className="link font-semibold" to={lieuHref(lieu.id, ida)}>
         {lieu.libelle}
       </Link>
-      <SensorValues capteurs={lieu.capteurs} />
+      <SensorValues capteurs={lieu.capteurs} datedTs={latest?.ts} />
       {latest && (
         <Freshness
           ts={latest.ts}
