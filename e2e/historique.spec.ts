@@ -133,7 +133,7 @@ test('Toulouse: daily maxima since 1857, the rank of January 2022; a place with 
   const peakDay = days.find((d) => d.jour.startsWith('2022-') && d.moyenne === peak)?.jour;
   expect(peakDay).toBe('2022-01-11');
   await expect(page.getByTestId('rang-annuel')).toHaveText(
-    `Plus haut de 2022 jusqu’au 1er février : ${fr(peak, 3)}\u00a0m le 11 janvier 2022, ${rang}e plus haut maximum annuel des ${maxima.size} années de la série (${Math.min(...maxima.keys())}–2022).`,
+    `Plus haut de 2022 jusqu’au 31 janvier : ${fr(peak, 3)}\u00a0m le 11 janvier 2022, ${rang}e plus haut maximum annuel des ${maxima.size} années de la série (${Math.min(...maxima.keys())}–2022).`,
   );
 
   const stMichel = await lieuId(request, 'Toulouse - St-Michel', 'Le bras inférieur de la Garonne');

@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectConsole, test } from './fixtures';
 import { createVerifiedAccount, gradientPng, signInThroughUi } from './compte-support';
 import { screens } from './lieux-support';
-import { archiveThreshold, toulouseDays } from '../test-support/history-csv';
+import { archiveThreshold, textbookYears, toulouseDays } from '../test-support/history-csv';
 import { activiteId, entiteId, lieuId } from './seed-support';
 import { expectAccessible } from './support';
 
@@ -112,10 +112,20 @@ test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table
   );
   const csv = fs.readFileSync((await download.path()) ?? '', 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe("Horodatage (Europe/Paris, ISO 8601);Hauteur d'eau (m)");
+  // With the usual range drawn: its columns, named as percentiles of daily maxima over their years (ADR 140).
+  const years = textbookYears(toulouseDays());
+  const periode = `${years[0]}-${years[years.length - 1]}`;
+  expect(lines[0]).toBe(
+    [
+      'Horodatage (Europe/Paris, ISO 8601)',
+      "Hauteur d'eau (m)",
+      ...['P10', 'P25', 'P50', 'P75', 'P90'].map((p) => `${p} des maxima journaliers ${periode} (m)`),
+      'L’an dernier (m)',
+    ].join(';'),
+  );
   expect(lines).toHaveLength(673);
-  expect(lines[1]).toBe('2022-01-22T00:00:00+01:00;0.898');
-  expect(lines).toContain('2022-01-28T00:00:00+01:00;0.788');
+  expect(lines[1]?.startsWith('2022-01-22T00:00:00+01:00;0.898;')).toBe(true);
+  expect(lines.some((l) => l.startsWith('2022-01-28T00:00:00+01:00;0.788;'))).toBe(true);
 
   // 24 h and 30 days; 30 days of 15-minute observations are simplified for drawing, and the page says so.
   await page.getByRole('button', { name: '24 heures' }).click();

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MaximaAnnuels } from '@limni/shared/contracts/historique';
 import { lieuDaterangeQuery, normalesQuery } from '../../../api/lieu';
-import { formatLongDate, formatValue } from '../../../lib/format';
+import { formatLongDate, formatNumber, formatValue } from '../../../lib/format';
 import { currentLangue } from '../../../lib/i18n';
 import { parisWallToUtcDay } from './chart-data';
 import { ofMaxima, ordinal } from './history';
@@ -76,10 +76,17 @@ export function Records({ lieuId }: { lieuId: number }) {
           })}
         </li>
       </ul>
-      {max && n.maxima_annuels && date && <AnnualMaxima m={n.maxima_annuels} date={date} unite={unite} />}
+      {max && n.maxima_annuels && date && (
+        <AnnualMaxima
+          m={n.maxima_annuels}
+          // « Up to » the archive's last day: a later date it does not reach would say more than it knows.
+          date={n.archive.dernier_jour < date ? n.archive.dernier_jour : date}
+          unite={unite}
+        />
+      )}
       <p className="mt-2 text-sm text-muted">
         {h('recordsSource', {
-          n: n.archive.nb_jours,
+          n: formatNumber(n.archive.nb_jours),
           debut: longDay(n.archive.premier_jour),
           fin: longDay(n.archive.dernier_jour),
           origine: n.origine ?? '—',

@@ -53,7 +53,7 @@ export const useHistoryMessages = defineMessages(
     colValeurMax: 'Maximum journalier ({unite})',
     recordMaxMax: 'Plus haut maximum journalier : {valeur} le {date}',
     recordMinMax: 'Plus bas maximum journalier : {valeur} le {date}',
-    plusHautsMaxima: 'Plus hauts maxima annuels, {n} années de {periode} :',
+    plusHautsMaxima: 'Plus hauts maxima annuels ({n} années, {periode}) :',
     maximumAnnuel: '{valeur} le {date}',
     rangAnnee:
       'Plus haut de {annee} jusqu’au {date} : {valeur} le {jour}, {rang} plus haut maximum annuel des {n} années de la série ({periode}).',
@@ -108,7 +108,7 @@ export const useHistoryMessages = defineMessages(
     colValeurMax: 'Daily maximum ({unite})',
     recordMaxMax: 'Highest daily maximum: {valeur} on {date}',
     recordMinMax: 'Lowest daily maximum: {valeur} on {date}',
-    plusHautsMaxima: 'Highest annual maxima, {n} years from {periode}:',
+    plusHautsMaxima: 'Highest annual maxima ({n} years, {periode}):',
     maximumAnnuel: '{valeur} on {date}',
     rangAnnee:
       'Highest of {annee} up to {date}: {valeur} on {jour}, the {rang} highest annual maximum in the {n} years of the series ({periode}).',
