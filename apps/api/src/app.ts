@@ -35,6 +35,7 @@ import { errorBodyIn, langueOf } from './http/langue';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
 import { webIdsExist } from './data/web-ids.repo';
+import { recordPublicUrl } from './data/relecture.repo';
 import { readIngestLeader } from './ingest/ingest-job.repo';
 import { readIngestStatus } from './ingest/jobs/runner';
 import type { TrustProxy } from './config/env';
@@ -174,5 +175,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     idsExist: (refs) => webIdsExist(deps.db.db, refs),
     pageReplay: () => replayStatus(deps),
   });
+  // The address this server's e-mails link to, for `npm run replay` on the same database (docs/decisions/142).
+  app.addHook('onReady', async () => recordPublicUrl(deps.db.db, env.PUBLIC_URL));
   return app;
 }

@@ -15,6 +15,7 @@ import { parisDay } from '@limni/shared/domain/time';
 import { bandsOn } from './archive.repo';
 import { capteursOfLieux, episodeOfLieu, latestObservationTs, type CapteurLatest } from './capteurs.repo';
 import { lastObservationTsAtOrBefore, observationWindow } from './observations.repo';
+import { runningReplay } from './relecture.repo';
 
 /**
  * "Now" of the data (docs/decisions/094): the real clock when the service is live (ADR 134); with a demo dataset, the
@@ -66,7 +67,39 @@ export async function dataClockOf(
 ): Promise<DataClock> {
   // A recorded episode keeps its own clock even live: its readings stopped when it was recorded.
   if (episode === null && (await mode.isLive())) return { now: now(), demo: false };
-  return dataClock(now(), await latestObservationTs(db, episode), false);
+  const realNow = now();
+  const latest = await latestObservationTs(db, episode);
+  const clock = dataClock(realNow, latest, false);
+  // While a replay writes the main dataset's readings, its clock is the replay's instant; a recorded episode keeps
+  // its own clock (docs/decisions/088, 142).
+  const instant = episode === null ? await replayInstant(db, realNow, latest) : null;
+  return instant === null ? clock : { ...clock, now: instant };
+}
+
+/** The main dataset's clock when it is a running replay's instant (docs/decisions/142), else null. */
+export async function mainReplayInstant(
+  db: Kysely<Database>,
+  mode: ServiceMode,
+  now: () => number,
+): Promise<number | null> {
+  if (await mode.isLive()) return null;
+  return replayInstant(db, now(), await latestObservationTs(db, null));
+}
+
+/**
+ * The instant of a running replay for a dataset whose latest reading is `latest`, null when the replay does not write
+ * this dataset: its latest reading is before the replayed window (another dataset, or the first step not written yet)
+ * or after the replay's instant (another dataset: the replay writes no reading after its instant).
+ */
+export async function replayInstant(
+  db: Kysely<Database>,
+  realNow: number,
+  latest: number | null,
+): Promise<number | null> {
+  if (latest === null) return null;
+  const replay = await runningReplay(db, realNow);
+  if (replay === null || latest < replay.debut || latest > replay.instant) return null;
+  return replay.instant;
 }
 
 /** The observations of the trend window ending with the sensor's latest observation at or before `atMs`. */

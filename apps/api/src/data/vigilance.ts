@@ -8,6 +8,7 @@
  * one starts on the same tronçon (a later bulletin replaces an earlier one, even when an alert was never closed).
  */
 import type { Kysely } from 'kysely';
+import { VIGILANCE_VALIDITE_MS } from '@limni/shared/domain/vigilance';
 import type { Database } from '../db/schema';
 import { tronconsNiveaux, vigicruesAlertes } from './vigilance.repo';
 
@@ -73,4 +74,28 @@ export async function vigilanceEnVigueur(
     if (best) out.set(t.id, { troncon_id: t.id, code: t.code, nom: t.nom, ...best });
   }
   return out;
+}
+
+/**
+ * The Vigicrues bulletin valid at `atMs` on one tronçon (docs/decisions/094, 142): the highest level in force then
+ * among those published at most 24 hours before it (`VIGILANCE_VALIDITE_MS`); null when no bulletin Limni knows of
+ * describes that instant. A replay asks it at its simulated instant.
+ */
+export async function bulletinValideA(
+  db: Kysely<Database>,
+  tronconId: number,
+  atMs: number,
+): Promise<{ niveau: number; ts: number } | null> {
+  const [troncons, alertes] = await Promise.all([
+    tronconsNiveaux(db, [tronconId]),
+    vigicruesAlertes(db, [tronconId], atMs),
+  ]);
+  const publies: NiveauPublie[] = alertes.map((a) => ({ niveau: a.niveau, debut: a.debut, fin: a.fin }));
+  const t = troncons[0];
+  if (t && t.niveau !== null && t.niveau_ts !== null) publies.push({ niveau: t.niveau, debut: t.niveau_ts, fin: null });
+  return niveauEnVigueur(
+    publies.filter((p) => p.debut <= atMs && atMs - p.debut <= VIGILANCE_VALIDITE_MS),
+    atMs,
+    atMs,
+  );
 }

@@ -11,12 +11,12 @@ import { loadEnv } from '../config/env';
 import { loadSecrets } from '../config/secrets';
 import { migrateToLatest, openDb } from '../db/client';
 import { IngestEvents } from '../ingest/events';
-import { startAlerts } from '../features/alertes/runtime';
 import { createMailer } from '../notify/mail';
 import { createPushService } from '../notify/push';
 import { seedDatabase } from '../seed/seed';
 import { parseReplayArgs } from './args';
 import { runReplay, type ReplayLogger } from './replay';
+import { startReplayAlerts } from './runtime';
 
 /** At the end, deliveries still failing are waited for while their next attempt is this close. */
 const FINAL_WAIT_MS = 60_000;
@@ -55,22 +55,20 @@ async function main(): Promise<number> {
     });
     const events = new IngestEvents(log);
     let notifications = 0;
-    const alerts = startAlerts({
+    const { alerts, publicUrl } = await startReplayAlerts(env, {
       db: handle.db,
       events,
       mailer,
       push,
-      publicUrl: env.PUBLIC_URL,
       alertKey: secrets.alertKey,
       log,
-      retryIntervalMs: 0,
       onEvaluated: (s) => (notifications += s.notifications),
     });
     const from = parisDayRange(args.from).start;
     const to = parisDayRange(args.to).start;
     say(
       `Relecture du ${formatInstant(from).slice(3)} au ${formatInstant(to).slice(3)} (heure de Paris), ` +
-        `${args.speed} s simulées par seconde, base ${handle.location}`,
+        `${args.speed} s simulées par seconde, base ${handle.location}, liens des e-mails vers ${publicUrl}`,
     );
     let lastDay = '';
     const result = await runReplay({

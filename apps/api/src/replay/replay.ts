@@ -197,6 +197,9 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
         batch.push(pending[index] as ObservationToStore);
         index++;
       }
+      // The simulated instant moves first: no reading of the database is ever after the instant the app shows
+      // (its data clock during a replay, docs/decisions/142).
+      await updateReplayState(db, { temps_simule: next, maj_at: now() });
       summary.current = new ObservationsSummary();
       if (batch.length > 0) await store.write(batch);
       lectures += batch.length;
@@ -223,7 +226,6 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
       }
       sim = next;
       await updateReplayState(db, {
-        temps_simule: sim,
         maj_at: now(),
         lectures,
         notifications: opts.notifications?.() ?? 0,

@@ -90,7 +90,16 @@ export const HealthResponse = z.object({
   version: z.string(),
   database: z.object({ ok: z.boolean(), dialect: z.enum(['sqlite', 'postgres']) }),
   /** First and last observation of the main dataset (places outside any episode): the period the data cover. */
-  donnees: z.object({ debut: z.nullable(EpochMs), fin: z.nullable(EpochMs), jeu: z.nullable(z.string()) }),
+  donnees: z.object({
+    debut: z.nullable(EpochMs),
+    fin: z.nullable(EpochMs),
+    jeu: z.nullable(z.string()),
+    /**
+     * While `npm run replay` writes the main dataset, the replay's simulated instant: the data clock of every screen
+     * of that dataset (docs/decisions/142). Absent or null otherwise (and from older servers).
+     */
+    relecture: z.optional(z.nullable(EpochMs)),
+  }),
   /** Recorded episodes with their own clock (docs/decisions/088); absent from older servers. */
   episodes: z.optional(z.array(HealthEpisode)),
   /**

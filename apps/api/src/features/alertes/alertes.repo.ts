@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { NotificationItem, Regle } from '@limni/shared/contracts/alertes';
 import type { ReplayStatus } from '@limni/shared/contracts/replay';
+import { REPLAY_HEARTBEAT_MS } from '../../data/relecture.repo';
 import { describeRule } from '@limni/shared/domain/alertes';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import type { Db as DbHandle } from '../../db/client';
@@ -16,9 +17,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type Trx = Transaction<Database>;
 /** A transaction holding the user's abonnement lock (only `withAbonnementsLock` makes one). */
 export type AbonnementsTrx = Trx & { readonly abonnementsLock: true };
-
-/** A replaying process that has not written for this long is no longer running (killed). */
-export const REPLAY_HEARTBEAT_MS = 30_000;
 
 function ruleQuery(db: Db) {
   return db

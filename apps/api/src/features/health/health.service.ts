@@ -9,6 +9,7 @@ import type { HealthResponse, HealthSource, IngestJobStatus } from '@limni/share
 import { HOUR_MS } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { serviceModeOf, type ServiceModeState } from '../../data/service-mode';
+import { replayInstant } from '../../data/observations';
 import { pingDb } from '../../db/client';
 import { APP_VERSION } from '../../version';
 import {
@@ -208,6 +209,8 @@ export async function healthStatus(
     ? await serviceModeOf(deps).current()
     : { mode: 'off', raison: null, depuis: null, prochainEssai: null };
   const live = mode.mode === 'live';
+  // The main dataset's clock while `npm run replay` writes it (docs/decisions/142).
+  const relecture = ok && !live ? await replayInstant(deps.db.db, now, fin) : null;
   const jobs = (ok && ingestStatus ? await ingestStatus() : []).map((j) => publicJobStatus(j, now));
   const meneuse = ok ? await leaderOf(deps, now, ingestLeader) : null;
   const sources = detail && ok && deps.env.INGEST !== 'off' ? await sourcesOf(deps, jobs, live, now) : [];
@@ -219,7 +222,7 @@ export async function healthStatus(
     status: problemes.length === 0 ? 'ok' : 'degraded',
     version: APP_VERSION,
     database: { ok, dialect: deps.db.dialect },
-    donnees: { debut, fin, jeu },
+    donnees: { debut, fin, jeu, relecture },
     episodes,
     ingestion: { ...mode, jobs: detail ? jobs : [] },
     ...(detail ? { sources } : {}),

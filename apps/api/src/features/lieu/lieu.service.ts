@@ -23,7 +23,8 @@ import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
 import { couverture, lieuSurEau } from '../../data/couverture.repo';
 import { toDateRange } from '../../data/date-range';
-import { capteurStatesAt, dataNowOfLieu } from '../../data/observations';
+import { capteurStatesAt, dataNowOfLieu, mainReplayInstant } from '../../data/observations';
+import { bulletinValideA } from '../../data/vigilance';
 import { serviceModeOf } from '../../data/service-mode';
 import { interruptionAtSeam, liveSeam } from '../../data/live-seam';
 import { observationsBetween } from '../../data/observations.repo';
@@ -62,12 +63,28 @@ export class LieuService {
   }
 
   async detail(id: number, langue: Langue = 'fr'): Promise<LieuDetail> {
-    const found = await repo.getLieu(this.db, id);
-    if (!found) throw lieuInconnu(id);
+    const stored = await repo.getLieu(this.db, id);
+    if (!stored) throw lieuInconnu(id);
+    const found = await this.tronconAtReplayInstant(stored);
     const lieu = found.a_des_mesures ? found : { ...found, sans_mesures: await this.sansMesures(id) };
     return langue === 'fr'
       ? lieu
       : { ...lieu, infos_pratiques: infosPratiquesIn(lieu.infos_pratiques, langue) };
+  }
+
+  /**
+   * While a replay writes the main dataset, the tronçon's vigilance is the bulletin valid at the replay's instant
+   * (null: none known for that date), not the latest one (docs/decisions/142). A recorded episode keeps its clock.
+   */
+  private async tronconAtReplayInstant(lieu: LieuDetail): Promise<LieuDetail> {
+    if (!lieu.troncon || lieu.episode) return lieu;
+    const instant = await mainReplayInstant(this.db, serviceModeOf(this.deps), this.deps.now);
+    if (instant === null) return lieu;
+    const bulletin = await bulletinValideA(this.db, lieu.troncon.id, instant);
+    return {
+      ...lieu,
+      troncon: { ...lieu.troncon, niveau: bulletin?.niveau ?? null, niveau_ts: bulletin?.ts ?? null },
+    };
   }
 
   /** A place without readings: how many places have some, and the nearest of them (docs/decisions/144). */
