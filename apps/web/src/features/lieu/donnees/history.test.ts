@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BandeJour, NormalesLieu } from '@limni/shared/contracts/historique';
-import { parisWallToUtcDay, toCsv, type ChartColumns } from './chart-data';
-import { bandColumns, lastYearColumn, ordinal, situation } from './history';
+import { buildColumns, parisWallToUtcDay, toCsv, type ChartColumns } from './chart-data';
+import { bandColumns, drawnStepMin, lastYearColumn, ordinal, situation } from './history';
 
 const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
 const band = (mmjj: string, base: number): BandeJour => ({
@@ -103,5 +103,23 @@ describe('ordinal', () => {
       '101st',
       '111th',
     ]);
+  });
+});
+
+describe('drawnStepMin', () => {
+  // 165 years of daily maxima drawn as 2,000 LTTB points: about one point a month, a year missing in the middle.
+  const DAY = 86_400_000;
+  const ts = Array.from(
+    { length: 2000 },
+    (_, i) => Date.UTC(1857, 4, 1) + i * 30 * DAY + (i >= 1000 ? 365 * DAY : 0),
+  );
+  const serie = { pas_min: 1440, sous_echantillonne: true, ts };
+  it('joins the points kept by the downsampling, and breaks only at the missing year', () => {
+    const cols = buildColumns({ ts, valeur: ts.map(() => 1) }, drawnStepMin(serie), null);
+    expect(cols.obs.filter((v) => v === null)).toHaveLength(1);
+  });
+  it('keeps the native step of a series drawn in full', () => {
+    expect(drawnStepMin({ ...serie, sous_echantillonne: false })).toBe(1440);
+    expect(drawnStepMin(undefined)).toBeNull();
   });
 });

@@ -75,3 +75,18 @@ export function ordinal(n: number, langue: 'fr' | 'en'): string {
   const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
+
+/**
+ * The step, in minutes, that the drawn points of a series stand for: its native step, or for a series downsampled
+ * for drawing (LTTB over years of daily values) the mean spacing of the points drawn, so that the line breaks only
+ * where days are really missing (a year without a reading), not between every two points kept.
+ */
+export function drawnStepMin(
+  serie: { pas_min: number | null; sous_echantillonne: boolean; ts: readonly number[] } | undefined,
+): number | null {
+  if (!serie) return null;
+  const n = serie.ts.length;
+  if (!serie.sous_echantillonne || n < 2) return serie.pas_min;
+  const spacing = ((serie.ts[n - 1] as number) - (serie.ts[0] as number)) / (n - 1) / 60_000;
+  return Math.max(serie.pas_min ?? 0, spacing);
+}

@@ -41,7 +41,7 @@ import {
   type ChartColumns,
   type Observations,
 } from './chart-data';
-import { bandColumns, lastYearColumn, type HistoryColumns } from './history';
+import { bandColumns, drawnStepMin, lastYearColumn, type HistoryColumns } from './history';
 import { ARCHIVE_PERIODES, fenetreOf, type DonneesWindow, type Periode } from './use-donnees-window';
 
 /** Days of context the summary looks at for an extreme outside the window (docs/decisions/093). */
@@ -194,11 +194,11 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     () =>
       buildColumns(
         observed,
-        serie?.pas_min ?? null,
+        drawnStepMin(serie),
         prevision,
         mode === 'superpose' && prevision ? { runTs: prevision.run_ts } : null,
       ),
-    [observed, serie?.pas_min, prevision, mode],
+    [observed, serie, prevision, mode],
   );
   const compare = useMemo(
     () => (mode === 'superpose' && prevision ? forecastAgainstObserved(observed, prevision.points) : null),
