@@ -56,14 +56,23 @@ test('the header search finds a river and a place by name, with the keyboard', a
 test('home: the national situation with the bulletin date, the entries, and the accessibility check', async ({
   page,
 }) => {
-  // The counts from the index the page reads (lakes and rivers, and their places).
-  const index = (await (await page.request.get('/api/hydro/index')).json()) as Array<{ nb_lieux: number }>;
+  // The counts from the index the page reads: places with readings apart from all places, and the lakes and
+  // rivers that have some.
+  const index = (await (await page.request.get('/api/hydro/index')).json()) as Array<{
+    nb_lieux: number;
+    nb_lieux_mesures: number;
+  }>;
   const fr = (n: number) => new Intl.NumberFormat('fr-FR').format(n).replace(/\s/g, ' ');
   const lieux = index.reduce((s, e) => s + e.nb_lieux, 0);
+  const mesures = index.reduce((s, e) => s + e.nb_lieux_mesures, 0);
+  const mesurees = index.filter((e) => e.nb_lieux_mesures > 0).length;
+  expect(mesures).toBeLessThan(lieux / 10);
   await page.goto('/');
   const situation = page.getByRole('region', { name: 'Situation nationale' });
   await expect(
-    situation.getByText(`${fr(index.length)} lacs et rivières suivis, ${fr(lieux)} lieux de mesure.`),
+    situation.getByText(
+      `${fr(mesures)} lieux avec des mesures sur ${fr(lieux)}, sur ${fr(mesurees)} des ${fr(index.length)} lacs et rivières.`,
+    ),
   ).toBeVisible();
   await expect(situation.getByText('tronçons en vigilance jaune')).toBeVisible();
   // The bulletin of 24 January 2021 is not the situation of the demo clock (1 February 2022): said, and neutral.

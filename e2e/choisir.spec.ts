@@ -10,7 +10,7 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
   const measured = index.filter((e) => e.nb_lieux_mesures > 0).length;
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /niveau des lacs et rivières/i })).toBeVisible();
-  await expect(page.getByText(/lacs et rivières suivis/)).toBeVisible();
+  await expect(page.getByText(/lieux avec des mesures sur/)).toBeVisible();
   await expectAccessible(page, 'accueil');
   await screenshots(page, 'accueil');
 
@@ -25,7 +25,15 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
     name: `Avec mesures seulement (${measured} sur ${index.length})`,
   });
   await expect(avecMesures).toBeChecked();
-  await expect(page.getByText(/Coché d’office : moins de la moitié des lacs et rivières/)).toBeVisible();
+  // The rule says the share, computed from the index.
+  const part = `${Math.round((measured / index.length) * 100)}`;
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^Coché d’office : seuls ${measured} lacs et rivières sur ${index.length} \\(${part}\\s%\\) ont`,
+      ),
+    ),
+  ).toBeVisible();
   await expect(page.getByText(`${measured} résultats`, { exact: true })).toBeVisible();
   await expect(list.getByRole('link')).toHaveCount(measured);
   for (const link of await list.getByRole('link').all()) await expect(link).toContainText(/\d+ avec mesures/);

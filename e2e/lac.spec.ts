@@ -75,7 +75,32 @@ test("Lac d'Annecy: no measuring station, and the page says so everywhere", asyn
     ),
   ).toHaveCount(2);
   await expect(page.locator('canvas')).toHaveCount(0);
-  await expect(page.getByText("Aucun seuil n'est défini pour cette activité à ce lieu.")).toBeVisible();
+  // No alert can ever fire here: the buttons give way to the reason.
+  await expect(
+    page.getByText(
+      'Pas d’alerte possible pour ce lieu : il n’a ni station de mesure ni tronçon surveillé par Vigicrues.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Actions sur ce lieu' }).getByText('M’alerter')).toHaveCount(
+    0,
+  );
+  // No French lake has readings in the demo: the page points to the nearest place that has some, with the date of
+  // its latest reading.
+  const doussard = await lieuId(request, 'Doussard', "L'Ire");
+  const fin = ((await (await request.get(`/api/hydro/lieu/${doussard}/daterange`)).json()) as { fin: number })
+    .fin;
+  const date = new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }).format(fin);
+  const pointer = page.getByText(/^Le lieu avec des mesures le plus proche, sur L'Ire :/);
+  await expect(pointer).toContainText(new RegExp(`à \\d+,\\d\\skm ; dernière mesure le ${date}\\.$`));
+  await expect(pointer.getByRole('link', { name: "L'Ire à Doussard" })).toHaveAttribute(
+    'href',
+    `/lieu/${doussard}/a-${baignade}`,
+  );
   // The weather still has its place (or says it is unavailable), with its attribution.
   await expect(page.getByRole('region', { name: 'Météo' })).toContainText('Open-Meteo');
   await expectAccessible(page, 'lac sans station (lieu)');

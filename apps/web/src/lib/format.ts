@@ -58,6 +58,15 @@ export function formatNumber(value: number, digits = 0): string {
   return typographicSign(nf(digits).format(value));
 }
 
+/** The share `part` of `total` in percent: « 4 % »; one decimal under 1 %, so that a few never read « 0 % ». */
+export function formatPercent(part: number, total: number): string {
+  const ratio = total > 0 ? part / total : 0;
+  const digits = ratio > 0 && ratio < 0.01 ? 1 : 0;
+  const locale = currentLocale();
+  const options = { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits } as const;
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options)).format(ratio);
+}
+
 /** "31/01/2022 à 14h30" (French), "Jan 31, 2022, 2:30 PM" (US English), in Europe/Paris. */
 export function formatDateTime(ms: number): string {
   const d = new Date(ms);

@@ -36,7 +36,7 @@ export function filterIndex<T extends FilterableEntite>(items: readonly T[], fil
 
 /**
  * The chooser's « avec mesures » filter: on by default when fewer than half of the water bodies have a
- * place with readings — in the demo 18 of 977 — so that the first list shown leads to data.
+ * place with readings, so that the first list shown leads to data (the chooser says the share).
  */
 export function avecMesuresParDefaut(items: ReadonlyArray<{ nb_lieux_mesures: number }>): boolean {
   const mesures = items.filter((e) => e.nb_lieux_mesures > 0).length;

@@ -49,6 +49,8 @@ export default function ChoisirCartePage() {
           lon: e.lon as number,
           label: e.nom,
           detail: `${t(e.type === 'L' ? 'type.L' : 'type.R')} · ${m(plural(e.nb_lieux, 'lieux'), { n: e.nb_lieux })}${
+            e.nb_lieux_mesures > 0 ? `, ${m('lieuxMesures', { n: e.nb_lieux_mesures })}` : ''
+          }${
             mode === 'normale'
               ? ` · ${t('classe.titre')} : ${t(e.classe ? `classe.${e.classe}` : 'classe.aucune')}`
               : e.vigilance !== null && e.vigilance >= 2

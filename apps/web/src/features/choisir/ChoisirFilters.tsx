@@ -5,7 +5,7 @@
 import { LineIcon } from '../../components/ui/LineIcon';
 import { useId, useState } from 'react';
 import { ALL_DEPARTEMENTS } from '@limni/shared/domain/filters';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatPercent } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
 import { useChoisirMessages } from './messages';
@@ -129,7 +129,11 @@ export function ChoisirFilters({
           })}
         </label>
         <p className="text-xs text-muted">
-          {m(filters.mesuresParDefaut ? 'avecMesuresRegle' : 'avecMesuresRegleOff')}
+          {m(filters.mesuresParDefaut ? 'avecMesuresRegle' : 'avecMesuresRegleOff', {
+            n: formatNumber(filters.nbAvecMesures),
+            total: formatNumber(filters.index.data?.length ?? 0),
+            part: formatPercent(filters.nbAvecMesures, filters.index.data?.length ?? 0),
+          })}
         </p>
       </div>
       <button

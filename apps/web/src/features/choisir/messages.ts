@@ -20,9 +20,9 @@ export const useChoisirMessages = defineMessages(
     lieuxMesures: '{n} avec mesures',
     avecMesures: 'Avec mesures seulement ({n} sur {total})',
     avecMesuresRegle:
-      'Coché d’office : moins de la moitié des lacs et rivières de Limni ont un lieu avec des mesures. Ceux qui en ont sont listés en premier.',
+      'Coché d’office : seuls {n} lacs et rivières sur {total} ({part}) ont un lieu avec des mesures. Ceux qui en ont sont listés en premier.',
     avecMesuresRegleOff:
-      'Non coché d’office : au moins la moitié des lacs et rivières ont un lieu avec des mesures. Ceux qui en ont sont listés en premier.',
+      'Non coché d’office : {n} lacs et rivières sur {total} ({part}) ont un lieu avec des mesures. Ceux qui en ont sont listés en premier.',
     carte: 'Carte des lacs et rivières',
     liste: 'Liste des lacs et rivières',
     voirListe: 'Liste',
@@ -61,9 +61,9 @@ export const useChoisirMessages = defineMessages(
     lieuxMesures: '{n} with readings',
     avecMesures: 'With readings only ({n} of {total})',
     avecMesuresRegle:
-      'Ticked by default: fewer than half of the lakes and rivers in Limni have a place with readings. Those that do are listed first.',
+      'Ticked by default: only {n} of the {total} lakes and rivers ({part}) have a place with readings. Those that do are listed first.',
     avecMesuresRegleOff:
-      'Not ticked by default: at least half of the lakes and rivers have a place with readings. Those that do are listed first.',
+      'Not ticked by default: {n} of the {total} lakes and rivers ({part}) have a place with readings. Those that do are listed first.',
     carte: 'Map of lakes and rivers',
     liste: 'List of lakes and rivers',
     voirListe: 'List',

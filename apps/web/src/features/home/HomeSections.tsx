@@ -56,15 +56,22 @@ const DECOUVRIR: Array<{ to: string; titre: MessageKey; texte: MessageKey; icon:
   },
 ];
 
+/** Places with readings apart from all places, and the lakes and rivers that have some (docs/decisions/144). */
+function couverture(items: ReadonlyArray<{ nb_lieux: number; nb_lieux_mesures: number }>) {
+  return {
+    entites: items.length,
+    entitesMesurees: items.filter((e) => e.nb_lieux_mesures > 0).length,
+    lieux: items.reduce((s, e) => s + e.nb_lieux, 0),
+    lieuxMesures: items.reduce((s, e) => s + e.nb_lieux_mesures, 0),
+  };
+}
+
 function Situation() {
   const t = useT();
   const index = useQuery(indexQuery());
   const vigilance = useQuery(vigilanceQuery());
   const bulletin = useVigilanceBulletin();
-  const stats = useMemo(() => {
-    const items = index.data ?? [];
-    return { entites: items.length, lieux: items.reduce((s, e) => s + e.nb_lieux, 0) };
-  }, [index.data]);
+  const stats = useMemo(() => couverture(index.data ?? []), [index.data]);
   const v = vigilance.data;
   const enVigilance = useMemo(
     () =>
@@ -81,7 +88,12 @@ function Situation() {
       </h2>
       {index.data && (
         <p className="mt-1 text-muted">
-          {t('home.situationTexte', { n: formatNumber(stats.entites), m: formatNumber(stats.lieux) })}
+          {t(plural(stats.lieuxMesures, 'home.situationTexte'), {
+            m: formatNumber(stats.lieuxMesures),
+            t: formatNumber(stats.lieux),
+            e: formatNumber(stats.entitesMesurees),
+            n: formatNumber(stats.entites),
+          })}
         </p>
       )}
       <div className="card mt-4">

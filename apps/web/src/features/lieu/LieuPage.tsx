@@ -42,6 +42,8 @@ import { Situation } from './donnees/Situation';
 import { FavoriteStar } from './FavoriteStar';
 import { StationNotices } from './StationNotices';
 import { IntegrerButton } from './IntegrerButton';
+import { alerteImpossible } from './alerte-possible';
+import { useAccount } from '../../stores/account';
 import { useLieuMessages } from './messages';
 import { nomActivite } from '../../lib/activite-nom';
 import { nomCapteur } from '../../lib/capteur-nom';
@@ -229,6 +231,8 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const now = (lieu.episode ? own.data?.instant : etats.data?.maintenant) ?? 0;
   const titre = bracketsToParentheses(lieu.libelle);
 
+  const sansAlerte = alerteImpossible(lieu, useServiceLive());
+  const abonne = useAccount((s) => s.profile?.lieux.some((l) => l.id === lieu.id) ?? false);
   return (
     <section aria-labelledby="lieu-titre" className="card mt-2 max-sm:!p-3 sm:mt-3 md:p-6">
       {/* On a phone the actions sit beside the kind and département line, the name full width under them (a grid,
@@ -253,8 +257,13 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
           className="col-start-2 row-start-1 flex flex-nowrap gap-1.5 sm:flex-wrap sm:gap-2"
         >
           <FavoriteStar id={lieu.id} ida={ida} nom={titre} />
-          <AbonnementButton lieuId={lieu.id} nom={titre} className={ICON_ON_PHONE} />
-          <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} className={ICON_ON_PHONE} />
+          {/* Where no alert can fire, a sentence below says why instead (an existing abonnement stays manageable). */}
+          {(!sansAlerte || abonne) && (
+            <AbonnementButton lieuId={lieu.id} nom={titre} className={ICON_ON_PHONE} />
+          )}
+          {!sansAlerte && (
+            <MalerterButton lieuId={lieu.id} nom={titre} activiteId={ida} className={ICON_ON_PHONE} />
+          )}
           <IntegrerButton lieuId={lieu.id} ida={ida} nom={titre} />
         </div>
       </div>
@@ -297,6 +306,11 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         )}
         <StationNotices lieu={lieu} />
       </div>
+        {sansAlerte && (
+          <p className="mt-2 text-sm text-muted">
+            {m(sansAlerte === 'sans_station' ? 'alerteImpossibleSansStation' : 'alerteImpossibleDemo')}
+          </p>
+        )}
 
       <div className="mt-3 flex flex-col gap-2 border-t border-line pt-3 sm:mt-5 sm:gap-3 sm:pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">
         {lieu.troncon && lieu.troncon.niveau !== null && (

@@ -67,8 +67,21 @@ export const useLieuMessages = defineMessages(
     indisponible: 'Données momentanément indisponibles pour cette période',
     indisponibleTexte: 'Le graphique n’a pas pu être chargé.',
     reessayer: 'Réessayer',
-    aucuneDonnee:
-      'Ce lieu n’a encore aucune mesure dans Limni : sa station est connue, mais aucune mesure n’a été reçue. Le graphique apparaîtra dès la première mesure.',
+    aucuneDonnee: 'Aucune mesure reçue de ce lieu pour l’instant',
+    aucuneDonneeTexte:
+      'Sa station est connue, mais Limni n’en a encore reçu aucune mesure ({n} des {total} lieux de Limni en ont).',
+    aucuneDonneeDemo: 'Aucune mesure de ce lieu dans le jeu de démonstration',
+    aucuneDonneeDemoTexte:
+      'Ce jeu de démonstration, figé au {date}, ne contient de mesures que pour {n} des {total} lieux de Limni, et pas pour celui-ci.',
+    voisinMesures_amont: 'Le lieu le plus proche avec des mesures, en amont sur {entite} :',
+    voisinMesures_aval: 'Le lieu le plus proche avec des mesures, en aval sur {entite} :',
+    voisinMesures_meme_entite: 'Le lieu le plus proche avec des mesures sur {entite} :',
+    voisinMesures_proche: 'Le lieu avec des mesures le plus proche, sur {entite} :',
+    voisinMesuresDetail: 'à {km} ; dernière mesure le {date}.',
+    alerteImpossibleSansStation:
+      'Pas d’alerte possible pour ce lieu : il n’a ni station de mesure ni tronçon surveillé par Vigicrues.',
+    alerteImpossibleDemo:
+      'Pas d’alerte possible pour ce lieu : le jeu de démonstration n’en a aucune mesure, et il n’est sur aucun tronçon surveillé par Vigicrues.',
     observe: 'Mesure',
     prevision: 'Prévision',
     fourchette: 'Fourchette',
@@ -252,8 +265,21 @@ export const useLieuMessages = defineMessages(
     indisponible: 'Data temporarily unavailable for this period',
     indisponibleTexte: 'The chart could not be loaded.',
     reessayer: 'Try again',
-    aucuneDonnee:
-      'This place has no reading in Limni yet: its station is known but no reading has arrived. The chart appears with the first one.',
+    aucuneDonnee: 'No reading received from this place yet',
+    aucuneDonneeTexte:
+      'Its station is known, but Limni has not received any reading from it yet ({n} of the {total} places in Limni have some).',
+    aucuneDonneeDemo: 'No reading of this place in the demonstration dataset',
+    aucuneDonneeDemoTexte:
+      'This demonstration dataset, frozen on {date}, holds readings for only {n} of the {total} places in Limni, not for this one.',
+    voisinMesures_amont: 'The nearest place with readings, upstream on {entite}:',
+    voisinMesures_aval: 'The nearest place with readings, downstream on {entite}:',
+    voisinMesures_meme_entite: 'The nearest place with readings on {entite}:',
+    voisinMesures_proche: 'The nearest place with readings, on {entite}:',
+    voisinMesuresDetail: '{km} away; latest reading on {date}.',
+    alerteImpossibleSansStation:
+      'No alert possible for this place: it has neither a gauging station nor a stretch monitored by Vigicrues.',
+    alerteImpossibleDemo:
+      'No alert possible for this place: the demonstration dataset has no reading of it, and it is on no stretch monitored by Vigicrues.',
     observe: 'Reading',
     prevision: 'Forecast',
     fourchette: 'Range',

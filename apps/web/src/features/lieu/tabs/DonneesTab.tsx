@@ -25,6 +25,7 @@ import { useDonneesWindow } from '../donnees/use-donnees-window';
 import { useLieuMessages } from '../messages';
 import { MeteoWidget } from '../MeteoWidget';
 import { ICON } from '../../../components/ui/icons';
+import { SansMesuresTexte, VoisinAvecMesuresLien } from '../SansMesures';
 
 const NO_ROWS: never[] = [];
 
@@ -45,13 +46,18 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
       <div className="min-w-0 space-y-3 sm:space-y-5">
         {lieu.capteurs.length === 0 ? (
-          <EmptyState title={m('aucuneStation')} icon={ICON.vide} />
+          <EmptyState title={m('aucuneStation')} icon={ICON.vide}>
+            <VoisinAvecMesuresLien voisin={lieu.sans_mesures?.voisin ?? null} ida={ida} />
+          </EmptyState>
         ) : range.isError && !dates ? (
           <ErrorState onRetry={() => void range.refetch()} />
         ) : !dates ? (
           <SkeletonBlock lines={8} />
         ) : dates.jour_debut === null || dates.jour_fin === null || dates.fin === null ? (
-          <EmptyState title={m('aucuneDonnee')} icon={ICON.vide} />
+          <EmptyState title={m(live ? 'aucuneDonnee' : 'aucuneDonneeDemo')} icon={ICON.vide}>
+            <SansMesuresTexte lieu={lieu} />
+            <VoisinAvecMesuresLien voisin={lieu.sans_mesures?.voisin ?? null} ida={ida} />
+          </EmptyState>
         ) : (
           <Donnees
             lieu={lieu}
