@@ -89,7 +89,7 @@ addEnglishPattern(
  * back and written as `describeRule(…, 'en')` writes it, the numbers' digits kept (the duplicate-alert
  * message). `features-en.test.ts` checks every kind of rule against `describeRule` in both languages.
  */
-const NUM = String.raw`(-?\d{1,3}(?:[\u202f\u00a0 ]\d{3})*(?:,\d+)?)`;
+const NUM = String.raw`([-\u2212]?\d{1,3}(?:[\u202f\u00a0 ]\d{3})*(?:,\d+)?)`;
 /** « 1 234,5 » (fr-FR) → « 1,234.5 » (en-US). */
 const numberEn = (fr: string) => fr.replace(',', '.').replace(/[\u202f\u00a0 ]/g, ',');
 /** « Hauteur » / « hauteur » → « Water level », from the names `describeRule` writes. */
