@@ -63,6 +63,22 @@ test('choose a river → its map and list, switch activity, then open a place', 
   // A place with both sensors shows both, with units.
   await expect(rows.nth(1)).toContainText('St-Béat (HE)');
   await expect(rows.nth(1)).toContainText('m³/s');
+  // Its flow is a daily mean: it says its own day, not under the level's « Dernière mesure » (ADR 143).
+  const etats = (await (await request.get(`/api/hydro/entite/${garonne}/lieux`)).json()) as {
+    lieux: { nom: string; capteurs: { grandeur: string; pas_min: number | null; ts: number | null }[] }[];
+  };
+  const debitJour = etats.lieux
+    .find((l) => l.nom === 'St-Béat (HE)')
+    ?.capteurs.find((c) => c.grandeur === 'Q' && c.pas_min === 1440);
+  const jour = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  })
+    .format(debitJour?.ts ?? NaN)
+    .replace(/^1 /, '1er ');
+  await expect(rows.nth(1).getByTestId('moyenne-du')).toHaveText(`— moyenne du ${jour}`);
   // A place without observations says so instead of showing a number.
   await expect(rows.filter({ hasText: 'Bordeaux' })).toContainText('Aucune mesure');
   await expect(page.getByText(/Seuils indicatifs/).first()).toBeVisible();

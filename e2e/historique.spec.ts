@@ -63,6 +63,12 @@ test('Le Loing à Épisy on 2 June 2016: très hautes, band 1999–2018, last ye
   await expect(page.locator('figcaption')).toContainText(
     `Le 2 juin 2016, ${flow(value)} : eaux très hautes, la plage habituelle à cette date va de ${flow(band.p10)} à ${flow(band.p90)}`,
   );
+  // Daily means are said by their day: the summary and the table of the week name dates, never « 13 h » (ADR 143).
+  await expect(page.locator('figcaption')).toContainText(`${flow(value)} le 2 juin 2016`);
+  await expect(page.locator('figcaption')).not.toContainText(/ à \d+ h/);
+  const week = page.getByRole('table', { name: 'Tableau journalier' });
+  await expect(week.getByRole('row', { name: new RegExp(`^2 juin 2016 ${fr(value, 0)}`) })).toBeVisible();
+  await expect(week.getByRole('columnheader')).toHaveText(['Date', 'Valeur (m³/s)']);
   // The daily table with the band.
   await page.getByText(/^Tableau : valeurs et plage habituelle/).click();
   const row = page.getByRole('row', { name: /^2016-06-02/ });
@@ -79,6 +85,8 @@ test('Le Loing à Épisy on 2 June 2016: très hautes, band 1999–2018, last ye
     await expect(chart.locator('canvas')).toBeVisible();
   }
   await expect(page.locator('figcaption')).toContainText('Sur toute l’archive');
+  // Twenty years: the record peak is named with its year.
+  await expect(page.locator('figcaption')).toContainText(`${flow(record.valeur)} le 2 juin 2016`);
   await screens(page, 'historique-episy-tout', {
     waitFor: () => expect(chart.locator('canvas')).toBeVisible(),
   });

@@ -130,6 +130,11 @@ export const useLieuMessages = defineMessages(
     colHeure: 'Heure (arrondie)',
     colMesure: 'Mesure de',
     colValeur: 'Valeur ({unite})',
+    tableauJour: 'Tableau journalier',
+    tableauJourResume: 'Tableau journalier ({n} lignes)',
+    tableauJourAide: 'Une valeur par jour : la moyenne du jour.',
+    tableauJourVide: 'Pas de valeur journalière sur cette période.',
+    csvJour: 'Jour (Europe/Paris)',
     // Météo
     meteo: 'Météo',
     // Carte
@@ -327,6 +332,11 @@ export const useLieuMessages = defineMessages(
     colHeure: 'Hour (rounded)',
     colMesure: 'Reading at',
     colValeur: 'Value ({unite})',
+    tableauJour: 'Daily table',
+    tableauJourResume: 'Daily table ({n} rows)',
+    tableauJourAide: 'One value per day: the day’s mean.',
+    tableauJourVide: 'No daily value in this period.',
+    csvJour: 'Day (Europe/Paris)',
     meteo: 'Weather',
     carte: 'Map of {nom} and nearby places',
     carteLegende: 'The place shown has a black ring; the other places on {entite} are its neighbours.',

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { LieuDetail } from '@limni/shared/contracts/hydro';
 import type { PeriodSummary } from '@limni/shared/domain/period-summary';
 import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
+import { useDataClock } from '../../../api/health';
 import { LineIcon } from '../../../components/ui/LineIcon';
 import { Skeleton } from '../../../components/ui/States';
 import {
@@ -26,6 +27,7 @@ import { ofMaxima, situation } from './history';
 import { useHistoryMessages } from './history-messages';
 import { dayMonth } from './Situation';
 import { downloadCsv } from './download-csv';
+import { formatSeriesDate, seriesDateStyle, type SeriesDateStyle } from './step-format';
 import type { DonneesChart } from './use-donnees-chart';
 import type { DonneesWindow, Fenetre } from './use-donnees-window';
 
@@ -169,12 +171,16 @@ function parisDayPlus(ms: number, offset: number): string {
   return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
 }
 
-/** The path of the period in words (docs/decisions/093): start, extremes inside, end, net change. */
+/**
+ * The path of the period in words (docs/decisions/093): start, extremes inside, end, net change; dates said as the
+ * series' step and span need (days of daily values, the year of a multi-year window: docs/decisions/143).
+ */
 function pathSentence(
   s: PeriodSummary,
   periode: string,
   unite: string,
   m: ReturnType<typeof useLieuMessages>,
+  style: SeriesDateStyle,
 ) {
   const v = (x: number) => formatValue(x, unite);
   if (s.shape === 'stable') {
@@ -190,9 +196,9 @@ function pathSentence(
       ? m('resumeRetour', { delta })
       : m(s.netChange > 0 ? 'resumeHausse' : 'resumeBaisse', { delta });
   return [
-    m('resumeDepart', { periode, valeur: v(s.start.valeur), date: dayTime(s.start.ts) }),
-    ...inside.map(({ r, key }) => m(key, { valeur: v(r.valeur), date: dayTime(r.ts) })),
-    m('resumeArrivee', { valeur: v(s.end.valeur), date: dayTime(s.end.ts) }),
+    m('resumeDepart', { periode, valeur: v(s.start.valeur), date: formatSeriesDate(s.start.ts, style) }),
+    ...inside.map(({ r, key }) => m(key, { valeur: v(r.valeur), date: formatSeriesDate(r.ts, style) })),
+    m('resumeArrivee', { valeur: v(s.end.valeur), date: formatSeriesDate(s.end.ts, style) }),
   ]
     .join(', ')
     .concat(`${currentLangue() === 'en' ? ';' : ' ;'} ${bilan}.`);
@@ -205,12 +211,14 @@ function ChartSummary({
   figures,
   jours,
   date,
+  style,
 }: {
   id: string;
   chart: DonneesChart;
   figures: PeriodSummary;
   jours: DonneesWindow['jours'];
   date: string;
+  style: SeriesDateStyle;
 }) {
   const m = useLieuMessages();
   const [params] = useSearchParams();
@@ -226,11 +234,18 @@ function ChartSummary({
   return (
     <figcaption id={id} className="rounded-lg bg-sky-50 px-4 py-3 dark:bg-white/5">
       <span className="font-semibold">{m('resumeTitre')} </span>
-      {pathSentence(figures, periode, unite, m)}{' '}
-      {m('resumeDerniere', { valeur: formatValue(figures.end.valeur, unite), date: dayTime(figures.end.ts) })}
+      {pathSentence(figures, periode, unite, m, style)}{' '}
+      {m('resumeDerniere', {
+        valeur: formatValue(figures.end.valeur, unite),
+        date: formatSeriesDate(figures.end.ts, style),
+      })}
       {pic && (
         <span className="mt-1 block" data-testid="resume-pic">
-          {m('resumeContexte', { valeur: formatValue(pic.valeur, unite), date: dayTime(pic.ts) })} —{' '}
+          {m('resumeContexte', {
+            valeur: formatValue(pic.valeur, unite),
+            date: formatSeriesDate(pic.ts, style),
+          })}{' '}
+          —{' '}
           <Link
             to={{ search: showPeak.toString() }}
             className="link underline"
@@ -300,6 +315,35 @@ function PastForecastSummary({ chart }: { chart: DonneesChart }) {
   );
 }
 
+/** How the window's dates are said: days of daily values, years of a window out of this year (docs/decisions/143). */
+function useDateStyle(chart: DonneesChart, fenetre: Fenetre): SeriesDateStyle {
+  const now = useDataClock({ tick: false }).now;
+  const pasMin = chart.serie?.pas_min;
+  const { fromArchive } = chart;
+  const { debut, fin } = fenetre;
+  return useMemo(
+    () => seriesDateStyle({ pasMin, fromArchive, debut, fin, now }),
+    [pasMin, fromArchive, debut, fin, now],
+  );
+}
+
+/** The CSV's columns of the usual range and last year, aligned with the drawn instants (ADR 087). */
+function csvHistoryColumns(chart: DonneesChart, h: ReturnType<typeof useHistoryMessages>) {
+  const { history, unite } = chart;
+  const periode = chart.normales.data?.periode;
+  if (!history) return undefined;
+  const span = periode ? `${periode.debut}-${periode.fin}` : '';
+  return [
+    ...(['p10', 'p25', 'p50', 'p75', 'p90'] as const).map((k) => ({
+      titre: ofMaxima(chart.normales.data)
+        ? h('colPMax', { p: k.toUpperCase(), periode: span, unite })
+        : `${k.toUpperCase()} ${span} (${unite})`,
+      valeurs: history[k],
+    })),
+    { titre: h('colAnDernier', { unite }), valeurs: history.anDernier },
+  ];
+}
+
 export function DonneesFigure({
   lieu,
   view,
@@ -324,6 +368,7 @@ export function DonneesFigure({
   const { columns, unite, couleur, libelle, seuils, lastX, serie, observed, history } = chart;
   const periode = chart.normales.data?.periode;
   const max = ofMaxima(chart.normales.data);
+  const style = useDateStyle(chart, fenetre);
   const chartLabels = useMemo(
     () => ({
       observe: m('observe'),
@@ -338,21 +383,7 @@ export function DonneesFigure({
     }),
     [m, h, periode, max],
   );
-  const extra = history
-    ? [
-        ...(['p10', 'p25', 'p50', 'p75', 'p90'] as const).map((k) => ({
-          titre: max
-            ? h('colPMax', {
-                p: k.toUpperCase(),
-                periode: periode ? `${periode.debut}-${periode.fin}` : '',
-                unite,
-              })
-            : `${k.toUpperCase()} ${periode ? `${periode.debut}-${periode.fin}` : ''} (${unite})`,
-          valeurs: history[k],
-        })),
-        { titre: h('colAnDernier', { unite }), valeurs: history.anDernier },
-      ]
-    : undefined;
+  const extra = csvHistoryColumns(chart, h);
   const csv = () =>
     downloadCsv(
       columns,
@@ -364,6 +395,7 @@ export function DonneesFigure({
           max: `${m('prevision')} max (${unite})`,
         },
         extra,
+        ...(style.daily ? { jour: m('csvJour') } : {}),
       },
       { lieu: lieu.libelle, grandeur: view.g, debut: fenetre.debut, fin: view.date },
     );
@@ -390,6 +422,7 @@ export function DonneesFigure({
             describedBy={resumeId}
             labels={chartLabels}
             history={history}
+            daily={style.daily}
           />
         </Suspense>
       </div>
@@ -421,7 +454,14 @@ export function DonneesFigure({
           ))}
         </ul>
       )}
-      <ChartSummary id={resumeId} chart={chart} figures={figures} jours={view.jours} date={view.date} />
+      <ChartSummary
+        id={resumeId}
+        chart={chart}
+        figures={figures}
+        jours={view.jours}
+        date={view.date}
+        style={style}
+      />
       <BandTable chart={chart} />
       {serie?.sous_echantillonne && (
         <p className="text-sm text-muted">

@@ -9,7 +9,13 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { SeuilOption } from '@limni/shared/contracts/hydro';
 import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
-import { dateTimeFormat, formatDateTime, formatNumber, formatValue } from '../../../lib/format';
+import {
+  dateTimeFormat,
+  formatDateTime,
+  formatLongDate,
+  formatNumber,
+  formatValue,
+} from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { yieldToBrowser } from '../../../lib/yield';
 import { DARK_QUERY, matchesMedia } from '../../../lib/use-media-query';
@@ -33,6 +39,8 @@ export interface SeriesChartProps {
   labels: { observe: string; prevision: string; fourchette: string; habituel: string; anDernier: string };
   /** The usual range of each instant's date and last year's values (ADR 087), drawn behind the series. */
   history?: HistoryColumns | null;
+  /** One value per day (daily means, the archive): the axis and the tooltip say dates, not hours (ADR 143). */
+  daily?: boolean;
 }
 
 /** Colours of the usual range: light P10–P90, darker P25–P75, median line; last year in a dotted grey. */
@@ -96,6 +104,14 @@ function xValues(_u: uPlot, splits: number[], _axisIdx: number, _space: number, 
     return label;
   });
 }
+
+/** x tick steps of a daily series: whole days and more (uPlot's own steps from a day up), never hours. */
+const DAY = 86_400_000;
+const DAILY_INCRS = [
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15].map((d) => d * DAY),
+  ...[1, 2, 3, 4, 6].map((mo) => mo * 30 * DAY),
+  ...[1, 2, 5, 10, 25, 50].map((y) => y * 365 * DAY),
+];
 
 function yDigits(incr: number): number {
   if (incr >= 1) return 0;
@@ -267,7 +283,7 @@ function placeLabels(u: uPlot, layer: HTMLDivElement, seuils: readonly SeuilOpti
   });
 }
 
-function tooltipPlugin(unite: string, labels: SeriesChartProps['labels']): uPlot.Plugin {
+function tooltipPlugin(unite: string, labels: SeriesChartProps['labels'], daily: boolean): uPlot.Plugin {
   let tip: HTMLDivElement | null = null;
   return {
     hooks: {
@@ -300,7 +316,7 @@ function tooltipPlugin(unite: string, labels: SeriesChartProps['labels']): uPlot
             tip.classList.add('hidden');
             return;
           }
-          const lines: string[] = [formatDateTime(x)];
+          const lines: string[] = [daily ? formatLongDate(x) : formatDateTime(x)];
           if (obs !== null) lines.push(`${labels.observe} : ${formatValue(obs, unite)}`);
           if (p10 !== null && p90 !== null) {
             lines.push(`${labels.habituel} : ${formatValue(p10, unite)} – ${formatValue(p90, unite)}`);
@@ -397,6 +413,7 @@ function seriesOptions(
 export default function SeriesChart(props: SeriesChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const { columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history } = props;
+  const daily = props.daily ?? false;
 
   useEffect(() => {
     const el = host.current;
@@ -425,6 +442,7 @@ export default function SeriesChart(props: SeriesChartProps) {
           grid: { stroke: grid },
           ticks: { stroke: grid },
           values: xValues,
+          ...(daily ? { incrs: DAILY_INCRS } : {}),
           space: 60,
           size: 48,
         },
@@ -446,7 +464,7 @@ export default function SeriesChart(props: SeriesChartProps) {
             ]
           : []),
       ],
-      plugins: [thresholdsPlugin(seuils), tooltipPlugin(unite, labels)],
+      plugins: [thresholdsPlugin(seuils), tooltipPlugin(unite, labels, daily)],
     };
     const none = columns.x.map(() => null);
     const h = history ?? { p10: none, p25: none, p50: none, p75: none, p90: none, anDernier: none };
@@ -498,7 +516,7 @@ export default function SeriesChart(props: SeriesChartProps) {
       ro?.disconnect();
       chart?.destroy();
     };
-  }, [columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history]);
+  }, [columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history, daily]);
 
   return (
     <div

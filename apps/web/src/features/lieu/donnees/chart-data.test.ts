@@ -56,6 +56,19 @@ describe('CSV', () => {
     ]);
   });
 
+  it('writes daily means by their Paris day, not at the noon UTC they are stored at', () => {
+    // Le Loing à Épisy, the last two days of its archive.
+    const days = [Date.UTC(2018, 11, 30, 12), Date.UTC(2018, 11, 31, 12)];
+    const columns = buildColumns({ ts: days, valeur: [14.9, 14.4] }, 1440, null);
+    const csv = toCsv(columns, { valeur: 'Débit moyen journalier (m³/s)', jour: 'Jour (Europe/Paris)' });
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Jour (Europe/Paris);Débit moyen journalier (m³/s)',
+      '2018-12-30;14.9',
+      '2018-12-31;14.4',
+      '',
+    ]);
+  });
+
   it('adds forecast columns only on forecast rows', () => {
     const columns = buildColumns({ ts: [T0], valeur: [1] }, 60, {
       points: [{ ts: T0 + H, valeur: 1.4, min: 1.3, max: 1.6 }],

@@ -4,7 +4,7 @@
  * comes from `@limni/shared/domain/period-summary` (docs/decisions/093).
  */
 import type { PrevisionSerie } from '@limni/shared/contracts/hydro';
-import { HOUR_MS, MINUTE_MS, parisOffsetMs, parisWallToUtc } from '@limni/shared/domain/time';
+import { HOUR_MS, MINUTE_MS, parisDay, parisOffsetMs, parisWallToUtc } from '@limni/shared/domain/time';
 
 export interface Observations {
   ts: readonly number[];
@@ -196,6 +196,8 @@ export interface CsvColumns {
   prevision?: { mean: string; min: string; max: string };
   /** Further columns aligned with `columns.x` (the usual range, last year: ADR 087). */
   extra?: ReadonlyArray<{ titre: string; valeurs: readonly (number | null)[] }>;
+  /** A series of daily values: the title of its first column, whose cells are days, `YYYY-MM-DD` (ADR 143). */
+  jour?: string;
 }
 
 function csvCell(v: string): string {
@@ -208,10 +210,11 @@ function csvNumber(v: number | null): string {
 
 /**
  * CSV of the drawn columns (docs/decisions/041): UTF-8 with a byte-order mark, `;` separator, `.` decimals, CRLF,
- * one row per drawn instant (gap markers excluded), times as ISO 8601 with the Paris offset.
+ * one row per drawn instant (gap markers excluded), times as ISO 8601 with the Paris offset; daily values by their
+ * Paris day (docs/decisions/143).
  */
 export function toCsv(columns: ChartColumns, titles: CsvColumns): string {
-  const header = ['Horodatage (Europe/Paris, ISO 8601)', titles.valeur];
+  const header = [titles.jour ?? 'Horodatage (Europe/Paris, ISO 8601)', titles.valeur];
   const withForecast = titles.prevision !== undefined && columns.nbPrevisions > 0;
   if (withForecast && titles.prevision) {
     header.push(titles.prevision.mean, titles.prevision.min, titles.prevision.max);
@@ -223,7 +226,7 @@ export function toCsv(columns: ChartColumns, titles: CsvColumns): string {
     const obs = columns.obs[i] ?? null;
     const mean = columns.mean[i] ?? null;
     if (obs === null && mean === null) return;
-    const cells = [isoParis(ts), csvNumber(obs)];
+    const cells = [titles.jour === undefined ? isoParis(ts) : parisDay(ts), csvNumber(obs)];
     if (withForecast) {
       // The junction point carries the observation only: it is not a forecast. Elsewhere a forecast value is one,
       // beside the observation of the same instant when a past run is drawn over the observations.

@@ -18,6 +18,7 @@ import { formatLongDate } from '../../../lib/format';
 import { parisWallToUtcDay } from '../donnees/chart-data';
 import { DonneesControls } from '../donnees/DonneesControls';
 import { DonneesFigure } from '../donnees/DonneesFigure';
+import { isDaily } from '../../../components/hydro/sensors';
 import { HourlyTable } from '../donnees/HourlyTable';
 import { useDonneesChart } from '../donnees/use-donnees-chart';
 import { Situation } from '../donnees/Situation';
@@ -161,7 +162,12 @@ function Donnees({
       <Situation lieuId={lieu.id} date={view.date} />
 
       {fenetre && serie && view.jours !== 0 && view.jours <= 30 && (
-        <HourlyTable rows={rows} unite={chart.unite} pending={chronique.isPending} />
+        <HourlyTable
+          rows={rows}
+          unite={chart.unite}
+          pending={chronique.isPending}
+          daily={isDaily(serie.pas_min)}
+        />
       )}
     </>
   );
