@@ -61,6 +61,8 @@ test("Lac d'Annecy: no measuring station, and the page says so everywhere", asyn
   await page.goto(`/entite/${await entiteId(request, "Lac d'Annecy")}/liste/activite/${baignade}`);
   await expect(page.getByRole('heading', { level: 1, name: "Lac d'Annecy" })).toBeVisible();
   const row = page.getByRole('region', { name: /^Lieux/ }).getByRole('listitem');
+  // The count of places says how many have readings.
+  await expect(page.getByRole('region', { name: 'Lieux (1, aucun avec des mesures)' })).toBeVisible();
   await expect(row).toContainText('Pas de station de mesure');
   await expect(row).toContainText('Inconnu');
   await expectAccessible(page, 'lac sans station (liste)');

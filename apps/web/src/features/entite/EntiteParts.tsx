@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/State
 import { formatDateTime } from '../../lib/format';
 import { entiteHref, tronconHref, type Vue } from './hrefs';
 import { useEntiteMessages } from './messages';
+import { LieuxCompte } from './LieuxCompte';
 import { PlaceRow, type PlaceRowData } from './PlaceRow';
 
 export function EntiteHeader({ entite, vue, ida }: { entite: EntiteDetail; vue: Vue; ida: number }) {
@@ -155,7 +156,7 @@ export function PlacesSection({
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">
-        {m('lieux')} <span className="font-normal text-muted">({entite.lieux.length})</span>
+        {m('lieux')} <LieuxCompte lieux={entite.lieux} />
       </h2>
       {entite.type === 'R' && entite.lieux.some((l) => l.ordre !== null) && (
         <p className="text-sm text-muted">{m('lieuxOrdre')}</p>

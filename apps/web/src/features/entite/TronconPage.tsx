@@ -24,6 +24,7 @@ import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import NotFoundPage from '../../components/NotFoundPage';
 import { entiteHref, tronconHref } from './hrefs';
+import { LieuxCompte } from './LieuxCompte';
 import { useEntiteMessages } from './messages';
 import { useMapLegend, usePlaceColour } from './map-colours';
 import { drawsWater, MapAndList, MapLegend } from './MapAndList';
@@ -225,7 +226,7 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
           list={
             <section aria-labelledby={titleId}>
               <h2 id={titleId} className="text-lg font-semibold">
-                {m('lieux')} <span className="font-normal text-muted">({troncon.lieux.length})</span>
+                {m('lieux')} <LieuxCompte lieux={troncon.lieux} />
               </h2>
               {states.error ? (
                 <div className="mt-3">
