@@ -135,7 +135,10 @@ export async function registerWeb(
     }
     // A prerendered page without the answer shows no banner; the shell then asks /api/health for it.
     if (health === undefined) return withReplay(template.replace(BANNER_SLOT, ''));
-    const banner = bannerOf(health);
+    // During a replay its banner, painted by the app, shows the one clock of the screen (docs/decisions/142).
+    const replaying =
+      typeof replay === 'object' && replay !== null && 'en_cours' in replay && replay.en_cours === true;
+    const banner = replaying ? '' : bannerOf(health);
     return withReplay(
       withPageData(
         template.replace(BANNER_SLOT, () => banner),

@@ -38,13 +38,19 @@ const isLive = (h: HealthResponse) => h.ingestion.mode === 'live';
 
 /** What the data clock reads of the answer: the others' changes (jobs, counts, sources) re-render nothing. */
 function clockFacts(h: HealthResponse) {
-  return { live: isLive(h), fin: h.donnees.fin, episodes: h.episodes ?? [] };
+  return {
+    live: isLive(h),
+    fin: h.donnees.fin,
+    relecture: h.donnees.relecture ?? null,
+    episodes: h.episodes ?? [],
+  };
 }
 
 /**
  * The clock ages and validities are measured against (docs/decisions/094): the real clock live, the demo clock (the
  * latest reading rounded up to the next full hour) with a demo dataset — that of the recorded episode of the screen
- * shown, when it belongs to one, live or not, as the API counts it (docs/decisions/088, 134). Live, the real clock
+ * shown, when it belongs to one, live or not, as the API counts it (docs/decisions/088, 134); while `npm run replay`
+ * writes the main dataset, the replay's instant (docs/decisions/142). Live, the real clock
  * ticks (`lib/live-clock.ts`): ages move while the page is open. Until `/api/health` answers: the real clock at
  * mount, `ready` false.
  */
@@ -58,6 +64,8 @@ export function useDataClock({
   tick?: boolean;
 } = {}): DataClock & {
   ready: boolean;
+  /** The clock is the instant of a running replay (`npm run replay`, docs/decisions/142), the one its banner shows. */
+  replay: boolean;
   /** The recorded episode whose clock this is, with the period its readings cover; null: the main dataset. */
   episode: HealthEpisode | null;
 } {
@@ -66,9 +74,12 @@ export function useDataClock({
   const d = health.data;
   const episode = (d && code !== null && d.episodes.find((e) => e.code === code)) || null;
   const realNow = useTickingNow(tick && !!d && d.live && !episode);
-  if (!d) return { now: realNow, demo: false, ready: false, episode: null };
-  if (episode) return { ...dataClock(realNow, episode.fin, false), ready: true, episode };
-  return { ...dataClock(realNow, d.fin, d.live), ready: true, episode: null };
+  if (!d) return { now: realNow, demo: false, ready: false, replay: false, episode: null };
+  // A recorded episode keeps its own clock, even during a replay (docs/decisions/088, 142).
+  if (episode) return { ...dataClock(realNow, episode.fin, false), ready: true, replay: false, episode };
+  const clock = dataClock(realNow, d.fin, d.live);
+  if (d.relecture !== null) return { ...clock, now: d.relecture, ready: true, replay: true, episode: null };
+  return { ...clock, ready: true, replay: false, episode: null };
 }
 
 /**

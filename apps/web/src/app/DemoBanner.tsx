@@ -8,6 +8,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentEpisode } from '../api/episode-scope';
 import { pageClockData } from '../api/page-health';
+import { useReplayRunning } from '../api/replay-running';
 import { demoBannerProps } from './demo-banner-words';
 import { DemoBannerView } from './DemoBannerView';
 
@@ -17,6 +18,9 @@ export function DemoBanner() {
   const [data] = useState(pageClockData);
   const [realNow] = useState(() => Date.now());
   const code = useCurrentEpisode();
+  // During a replay its banner shows the screen's one clock; a recorded episode's place keeps its own (ADR 142).
+  const replay = useReplayRunning();
+  if (replay && code === null) return null;
   if (!data) {
     return (
       <Suspense fallback={null}>

@@ -91,6 +91,7 @@ export const en: Record<MessageKey, string> = {
   'vigilance.3': 'Orange vigilance',
   'vigilance.4': 'Red vigilance',
   'vigilance.ancienne': 'Latest known Vigicrues bulletin, of {date}: {niveau}',
+  'vigilance.aucunBulletin': 'Flood vigilance: no bulletin known for this date',
   'vigilance.bulletinDu': 'bulletin of {date}',
   'tendance.hausse_rapide': 'rising fast',
   'tendance.hausse': 'rising',

@@ -90,6 +90,7 @@ export const fr = {
   'vigilance.3': 'Vigilance orange',
   'vigilance.4': 'Vigilance rouge',
   'vigilance.ancienne': 'Dernier bulletin Vigicrues connu, du {date} : {niveau}',
+  'vigilance.aucunBulletin': 'Vigilance crues : aucun bulletin connu pour cette date',
   'vigilance.bulletinDu': 'bulletin du {date}',
   'tendance.hausse_rapide': 'en hausse rapide',
   'tendance.hausse': 'en hausse',

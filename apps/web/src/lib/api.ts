@@ -27,6 +27,16 @@ function readCookie(name: string): string | null {
   return m?.[1] ? decodeURIComponent(m[1]) : null;
 }
 
+let revalidateAll = false;
+/**
+ * While a replay rewrites the data (docs/decisions/142), every answer is asked of the server again (`no-cache`: a 304
+ * when unchanged) instead of being taken from the browser's cache, where a public answer stays up to a minute: the
+ * screen shows one instant, not readings of a minute of replay earlier.
+ */
+export function setRevalidateAll(on: boolean): void {
+  revalidateAll = on;
+}
+
 let csrfPromise: Promise<string> | null = null;
 async function csrfToken(): Promise<string> {
   const existing = readCookie('csrftoken');
@@ -74,7 +84,7 @@ export async function api<S extends z.ZodMiniType>(
       body,
       credentials: 'same-origin',
       signal: opts.signal,
-      cache: opts.cache,
+      cache: opts.cache ?? (revalidateAll ? 'no-cache' : undefined),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

@@ -123,6 +123,14 @@ export function formatAgo(ms: number, now: number = Date.now()): string {
   );
 }
 
+/**
+ * The age of a reading against the screen's clock: a reading is never « dans 15 min » (docs/decisions/142). One later
+ * than the clock (a clock a step behind the data, a device's clock behind the server's) reads « maintenant ».
+ */
+export function formatReadingAge(ms: number, now: number): string {
+  return formatAgo(Math.min(ms, now), now);
+}
+
 /** The demo clock: "1er février 2022, 01 h 00" (French), "February 1, 2022 at 1:00 AM" (US English), Europe/Paris. */
 export function formatClock(ms: number): string {
   if (currentLocale() !== 'fr-FR') {

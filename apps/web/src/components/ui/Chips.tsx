@@ -13,6 +13,9 @@ const VIGILANCE_STYLE: Record<number, { cls: string; icon: IconPath }> = {
   4: { cls: 'bg-red-100 text-red-950 border-red-700', icon: ICON.carre },
 };
 
+const NEUTRAL_CHIP =
+  'inline-flex items-center gap-1.5 rounded-full border border-slate-400 bg-slate-100 px-2.5 py-0.5 text-sm text-slate-800 dark:border-slate-500 dark:bg-white/10 dark:text-slate-100';
+
 /**
  * A tronçon's vigilance with its bulletin date. Coloured only while the bulletin is current against the data clock
  * (24 h, docs/decisions/094); older, a neutral chip « Dernier bulletin connu, du 24 janvier 2021 : vert », never
@@ -31,14 +34,18 @@ export function VigilanceChip({
   const t = useT();
   // Validity by the day (24 h): no need to render the chip again at every tick of the live clock.
   const clock = useDataClock({ tick: false });
+  // During a replay, only the bulletin valid at the replay's instant is shown, never an older or later one
+  // (docs/decisions/142).
+  const replayWithout =
+    clock.replay && (niveau === null || ts === null || ts > clock.now || !bulletinCourant(ts, clock.now));
+  if (!historique && replayWithout) {
+    return <span className={NEUTRAL_CHIP}>{t('vigilance.aucunBulletin')}</span>;
+  }
   if (niveau === null || !VIGILANCE_STYLE[niveau]) return null;
   const date = ts !== null ? formatLongDate(ts) : '—';
   if (!historique && !bulletinCourant(ts, clock.now)) {
     return (
-      <span
-        data-testid="vigilance-ancienne"
-        className="inline-flex items-center gap-1.5 rounded-full border border-slate-400 bg-slate-100 px-2.5 py-0.5 text-sm text-slate-800 dark:border-slate-500 dark:bg-white/10 dark:text-slate-100"
-      >
+      <span data-testid="vigilance-ancienne" className={NEUTRAL_CHIP}>
         {t('vigilance.ancienne', {
           date,
           niveau: (currentLangue() === 'en' ? NIVEAUX_VIGILANCE_EN : NIVEAUX_VIGILANCE)[niveau] ?? '',
@@ -70,7 +77,8 @@ const VERDICT_STYLE: Record<
       | 'verdict.praticable'
       | 'verdict.tropHaut'
       | 'verdict.deconseille'
-      | 'verdict.inconnu';
+      | 'verdict.inconnu'
+      | 'verdict.sansAvis';
   }
 > = {
   'trop bas': {

@@ -5,7 +5,7 @@
  */
 import type { Fraicheur } from '@limni/shared/domain/trend';
 import { useDataClock } from '../../api/health';
-import { formatAgo, formatDateTime, formatDuration, formatLongDate } from '../../lib/format';
+import { formatDateTime, formatDuration, formatLongDate, formatReadingAge } from '../../lib/format';
 import { currentLangue, useT } from '../../lib/i18n';
 import { LineIcon } from './LineIcon';
 import { ICON } from './icons';
@@ -24,7 +24,7 @@ export function Age({ ts, clockNow }: { ts: number; clockNow?: number | undefine
   const absolute = formatDateTime(ts);
   return (
     <time dateTime={new Date(ts).toISOString()} title={absolute} data-testid="age">
-      {formatAgo(ts, clockNow ?? clock.now)}
+      {formatReadingAge(ts, clockNow ?? clock.now)}
     </time>
   );
 }

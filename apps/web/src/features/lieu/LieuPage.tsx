@@ -205,6 +205,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const refetch = liveRefetch(useServiceLive() && !lieu.episode, placeStepMin(lieu.capteurs));
   const etats = useQuery({ ...entiteLieuxQuery(lieu.entite.id), ...refetch });
   const activites = useQuery(activitesQuery());
+  const clock = useDataClock({ tick: false });
   // The place's period matters only to a place of a recorded episode (its verdict day and its own state below).
   const range = useQuery({ ...lieuDaterangeQuery(lieu.id), enabled: !!lieu.episode });
   // The verdict at the data "now", the instant of the values shown above it (`activites/type-{ida}/lieu-{id}`): a
@@ -313,16 +314,19 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         )}
 
       <div className="mt-3 flex flex-col gap-2 border-t border-line pt-3 sm:mt-5 sm:gap-3 sm:pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">
-        {lieu.troncon && lieu.troncon.niveau !== null && (
+        {/* During a replay: the bulletin valid at its instant, or none known for that date (ADR 142). */}
+        {lieu.troncon && (lieu.troncon.niveau !== null || clock.replay) && (
           <div className="flex flex-wrap items-center gap-2">
             <VigilanceChip niveau={lieu.troncon.niveau} ts={lieu.troncon.niveau_ts} />
             <span className="text-sm text-muted">
               {/* The chip already dates the bulletin: on a phone the sentence is for screen readers only. */}
               <span className="max-sm:sr-only">
-                {m('vigilanceTroncon', {
-                  nom: lieu.troncon.nom,
-                  date: lieu.troncon.niveau_ts !== null ? formatLongDate(lieu.troncon.niveau_ts) : '—',
-                })}{' '}
+                {lieu.troncon.niveau_ts !== null
+                  ? m('vigilanceTroncon', {
+                      nom: lieu.troncon.nom,
+                      date: formatLongDate(lieu.troncon.niveau_ts),
+                    })
+                  : m('vigilanceTronconSansBulletin', { nom: lieu.troncon.nom })}{' '}
               </span>
               <Link
                 className="link underline"
