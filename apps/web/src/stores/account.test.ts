@@ -76,6 +76,7 @@ describe('account store (R5.1, R7)', () => {
       acceptPrevisionAlert: true,
       notifications: { email: true, push: true },
       nb_push: 0,
+      langue: 'fr',
     });
     expect(useAccount.getState().acceptPrevisionAlert).toBe(true);
     expect(selectCanViewPrevision(useAccount.getState())).toBe(true);

@@ -39,6 +39,8 @@ export const Profile = z.object({
   notifications: NotificationPrefs,
   /** Number of push registrations (devices) of the account. */
   nb_push: z.int(),
+  /** The language of the account's e-mails and alert notifications (in-app, push, e-mail). */
+  langue: z.enum(['fr', 'en']),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -55,6 +57,8 @@ export const ProfileUpdateBody = z.object({
   ),
   acceptPrevisionAlert: z.optional(z.boolean()),
   notifications: z.optional(z.object({ email: z.optional(z.boolean()), push: z.optional(z.boolean()) })),
+  /** The language of the account's e-mails and notifications (the web sends the person's choice of language). */
+  langue: z.optional(z.enum(['fr', 'en'])),
 });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 

@@ -22,6 +22,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { inLangue, type Langue } from '../../http/langue';
 import { abonnementsOf } from '../../data/abonnements.repo';
 import * as repo from './alertes.repo';
+import { userLangues } from './evaluation.repo';
+import { langueCompte } from './notification-texts';
 import './prevision-refus-en';
 import { defaultRules, lienLieu, ruleValues, sameRule } from './regles';
 import { stopTokenRuleId, verifyStopToken } from './stop-link';
@@ -304,10 +306,12 @@ export async function stopLinkRule(
   return rule && verifyStopToken(deps.secrets.alertKey, jeton, rule) ? rule : null;
 }
 
-/** What the stop pages say about a rule: its sentence, the place and the link to it. */
-export function stopPageRule(rule: repo.RuleRow): StopPageRule {
+/** What the stop pages say about a rule, in the language of its account: its sentence, the place, the link to it. */
+export async function stopPageRule(deps: AlertesDeps, rule: repo.RuleRow): Promise<StopPageRule> {
+  const langue = langueCompte((await userLangues(deps.db.db, [rule.user_id])).get(rule.user_id));
   return {
-    description: repo.toRegle(rule).description,
+    langue,
+    description: repo.toRegle(rule, langue).description,
     libelle: rule.libelle,
     lien: lienLieu(rule.lieu_id, rule.activite_id),
   };

@@ -15,6 +15,7 @@ import {
   type StationPlace,
 } from '../../../test/alerts';
 import { freshIp, json, linkIn, login, mailsTo, PASSWORD } from '../../../test/accounts';
+import { FRENCH, textPart, withoutName } from '../../../test/english-text';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { decryptPush, startPushService, type LocalPushService } from '../../../test/push-service';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
@@ -65,19 +66,7 @@ async function account(username: string, acceptLanguage: string) {
   return { email, token: json<{ token: string }>(res).token };
 }
 
-/** The text/plain part of a received message. */
-const textPart = (raw: string) =>
-  /Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*\n([\s\S]*?)\n--/i.exec(raw)?.[1] ?? '';
-
-/** Words of the French templates (and any accented letter) that must not appear in an English text. */
-const FRENCH =
-  /\b(le|la|les|de|du|des|au|votre|vos|seuil|hauteur|tendance|hausse|bonjour|alerte|lieu|voir|plus|sur|et)\b|[àâçéèêëîïôûùœ]/i;
-/** The text without the place's own name and the links (their paths are French routes: /lieu, /user/profil). */
-const withoutPlace = (s: string) =>
-  s
-    .split(PONT_NEUF.libelle)
-    .join(' ')
-    .replace(/https?:\/\/\S+/g, ' ');
+const withoutPlace = (s: string) => withoutName(s, PONT_NEUF.libelle);
 
 describe('alert texts follow the account language', () => {
   it('an English account gets English mail and push, a French account French ones, for the same crossing', async () => {

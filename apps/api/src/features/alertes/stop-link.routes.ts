@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../../deps';
+import { langueOf } from '../../http/langue';
 import { stopLinkRule, stopPageRule, stopRule } from './alertes.service';
 import { confirmStopPage, invalidStopPage, stoppedPage } from './stop-page';
 
@@ -34,9 +35,13 @@ export function stopLinkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         reply.type('text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
         const rule = await stopLinkRule(deps, request.params.jeton);
-        if (!rule) return reply.code(404).send(invalidStopPage(publicUrl));
+        if (!rule) {
+          return reply
+            .code(404)
+            .send(invalidStopPage(publicUrl, langueOf(request.headers['accept-language'])));
+        }
         const action = `${publicUrl}/api/user/alertes/stop/${request.params.jeton}`;
-        return confirmStopPage(publicUrl, stopPageRule(rule), rule.actif === 1, action);
+        return confirmStopPage(publicUrl, await stopPageRule(deps, rule), rule.actif === 1, action);
       },
     );
 
@@ -52,11 +57,15 @@ export function stopLinkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         reply.type('text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
         const rule = await stopLinkRule(deps, request.params.jeton);
-        if (!rule) return reply.code(404).send(invalidStopPage(publicUrl));
+        if (!rule) {
+          return reply
+            .code(404)
+            .send(invalidStopPage(publicUrl, langueOf(request.headers['accept-language'])));
+        }
         if (await stopRule(deps, rule)) {
           request.log.info({ regle: rule.id }, 'Alerte arrêtée par son lien d’e-mail');
         }
-        return stoppedPage(publicUrl, stopPageRule(rule));
+        return stoppedPage(publicUrl, await stopPageRule(deps, rule));
       },
     );
   };

@@ -1,8 +1,11 @@
 /**
  * The small HTML pages of the one-click stop link of alert e-mails (docs/decisions/058): a confirmation page
- * (GET, safe for link scanners) whose button posts to the same address, and the result page. French, no script,
- * inline styles in the colours of the app; the token never leaves the page (no-referrer).
+ * (GET, safe for link scanners) whose button posts to the same address, and the result page. In the language of the
+ * account the e-mail went to (`user.langue`, docs/decisions/146), no script, inline styles in the colours of the
+ * app; the token never leaves the page (no-referrer).
  */
+import type { Langue } from '../../http/langue';
+
 const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
@@ -10,6 +13,7 @@ const escapeHtml = (s: string) =>
   );
 
 export interface StopPage {
+  langue: Langue;
   title: string;
   paragraphs: string[];
   /** A button posting to `action` (the confirmation). */
@@ -22,7 +26,7 @@ export function renderStopPage(p: StopPage): string {
     ? `<form method="post" action="${escapeHtml(p.form.action)}"><input type="hidden" name="confirmer" value="1"><button type="submit" style="min-height:44px;background:#0b4f6c;color:#fff;border:0;border-radius:8px;padding:12px 20px;font:inherit;font-weight:600;cursor:pointer">${escapeHtml(p.form.label)}</button></form>`
     : '';
   return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${p.langue}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
 <link rel="icon" href="/icon.svg" type="image/svg+xml">
 <title>${escapeHtml(p.title)} — Limni</title></head>
@@ -37,8 +41,10 @@ ${form}
 </div></main></body></html>`;
 }
 
-/** What the pages say about a rule. */
+/** What the pages say about a rule, in the language of its account. */
 export interface StopPageRule {
+  langue: Langue;
+  /** The rule's line in `langue`. */
   description: string;
   libelle: string;
   /** Path of the place page (`lienLieu`). */
@@ -46,8 +52,20 @@ export interface StopPageRule {
 }
 
 /** 404: a forged or altered token, or a rule deleted since the e-mail. */
-export function invalidStopPage(publicUrl: string): string {
+export function invalidStopPage(publicUrl: string, langue: Langue): string {
+  if (langue === 'en') {
+    return renderStopPage({
+      langue,
+      title: 'Invalid link',
+      paragraphs: [
+        'This stop link is not valid, or the alert has been deleted since the e-mail was sent.',
+        'You can manage your alerts from your profile.',
+      ],
+      links: [{ label: 'My alerts', url: `${publicUrl}/user/profil` }],
+    });
+  }
   return renderStopPage({
+    langue,
     title: 'Lien non valide',
     paragraphs: [
       'Ce lien d’arrêt n’est pas valide, ou l’alerte a été supprimée depuis l’envoi de l’e-mail.',
@@ -64,9 +82,11 @@ export function confirmStopPage(
   actif: boolean,
   action: string,
 ): string {
+  if (rule.langue === 'en') return confirmStopPageEn(publicUrl, rule, actif, action);
   const what = `«\u00a0${rule.description}\u00a0» pour ${rule.libelle}`;
   if (!actif) {
     return renderStopPage({
+      langue: 'fr',
       title: 'Alerte déjà arrêtée',
       paragraphs: [`L’alerte ${what} est déjà arrêtée. Vous ne recevrez plus de message pour elle.`],
       links: [
@@ -76,6 +96,7 @@ export function confirmStopPage(
     });
   }
   return renderStopPage({
+    langue: 'fr',
     title: 'Arrêter cette alerte\u00a0?',
     paragraphs: [
       `Vous ne recevrez plus l’alerte ${what}, ni par e-mail, ni en notification.`,
@@ -86,9 +107,49 @@ export function confirmStopPage(
   });
 }
 
+function confirmStopPageEn(publicUrl: string, rule: StopPageRule, actif: boolean, action: string): string {
+  const what = `“${rule.description}” for ${rule.libelle}`;
+  if (!actif) {
+    return renderStopPage({
+      langue: 'en',
+      title: 'Alert already stopped',
+      paragraphs: [`The alert ${what} is already stopped. You will not get any more messages for it.`],
+      links: [
+        { label: 'Turn it back on from my profile', url: `${publicUrl}/user/profil` },
+        { label: 'See the place', url: `${publicUrl}${rule.lien}` },
+      ],
+    });
+  }
+  return renderStopPage({
+    langue: 'en',
+    title: 'Stop this alert?',
+    paragraphs: [
+      `You will no longer get the alert ${what}, neither by e-mail nor as a notification.`,
+      'Your other alerts do not change, and you can turn this one back on from your profile.',
+    ],
+    form: { action, label: 'Stop this alert' },
+    links: [{ label: 'Keep this alert', url: `${publicUrl}${rule.lien}` }],
+  });
+}
+
 /** POST: the rule is stopped. */
 export function stoppedPage(publicUrl: string, rule: StopPageRule): string {
+  if (rule.langue === 'en') {
+    return renderStopPage({
+      langue: 'en',
+      title: 'Alert stopped',
+      paragraphs: [
+        `Done: you will no longer get the alert “${rule.description}” for ${rule.libelle}.`,
+        'You can turn it back on, or manage your other alerts, from your profile.',
+      ],
+      links: [
+        { label: 'My alerts', url: `${publicUrl}/user/profil` },
+        { label: 'See the place', url: `${publicUrl}${rule.lien}` },
+      ],
+    });
+  }
   return renderStopPage({
+    langue: 'fr',
     title: 'Alerte arrêtée',
     paragraphs: [
       `C’est fait\u00a0: vous ne recevrez plus l’alerte «\u00a0${rule.description}\u00a0» pour ${rule.libelle}.`,

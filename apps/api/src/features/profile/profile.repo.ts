@@ -82,13 +82,24 @@ export async function autorisations(db: Db, userId: number): Promise<Autorisatio
     .execute();
 }
 
+/** The language of the account's e-mails and notifications (`user.langue`, docs/decisions/146). */
+export async function userLangue(db: Db, userId: number): Promise<'fr' | 'en'> {
+  const row = await db.selectFrom('user').select('langue').where('id', '=', userId).executeTakeFirst();
+  return row?.langue === 'en' ? 'en' : 'fr';
+}
+
+export async function setUserLangue(db: Db, userId: number, langue: 'fr' | 'en'): Promise<void> {
+  await db.updateTable('user').set({ langue }).where('id', '=', userId).execute();
+}
+
 export async function profile(db: Db, userId: number): Promise<Profile> {
-  const [row, lieux, listes, autos, push] = await Promise.all([
+  const [row, lieux, listes, autos, push, langue] = await Promise.all([
     profileRow(db, userId),
     abonnementsOf(db, userId),
     listesSib(db, userId),
     autorisations(db, userId),
     countRegistrations(db, userId),
+    userLangue(db, userId),
   ]);
   return {
     lieux,
@@ -99,6 +110,7 @@ export async function profile(db: Db, userId: number): Promise<Profile> {
     acceptPrevisionAlert: row?.accept_prevision_alert === 1,
     notifications: parseNotificationPrefs(row?.notifications),
     nb_push: push,
+    langue,
   };
 }
 

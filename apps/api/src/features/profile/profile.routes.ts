@@ -56,7 +56,7 @@ function profileGroup(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Modifier le profil (date de naissance, alertes de prévision, préférences de notification)',
+            'Modifier le profil (date de naissance, alertes de prévision, préférences et langue des notifications)',
           body: ProfileUpdateBody,
           response: { 200: Profile },
         },

@@ -25,7 +25,10 @@ export async function getProfile(deps: ProfileDeps, userId: number): Promise<Pro
   return repo.profile(deps.db.db, userId);
 }
 
-/** `POST user/profile`: each given field changes; a date of birth is a past day since 1900. */
+/**
+ * `POST user/profile`: each given field changes; a date of birth is a past day since 1900; `langue` is the language
+ * of the account's e-mails and notifications.
+ */
 export async function updateProfile(
   deps: ProfileDeps,
   userId: number,
@@ -60,6 +63,8 @@ export async function updateProfile(
     changes.notifications = JSON.stringify(next);
   }
   await repo.upsertProfile(db, userId, changes);
+  // The person's choice of language in the app: their e-mails and alerts follow it (docs/decisions/146).
+  if (body.langue !== undefined) await repo.setUserLangue(db, userId, body.langue);
   return repo.profile(db, userId);
 }
 

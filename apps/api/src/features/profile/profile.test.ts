@@ -65,6 +65,7 @@ describe('GET, POST /api/user/profile', () => {
       acceptPrevisionAlert: false,
       notifications: { email: true, push: true },
       nb_push: 0,
+      langue: 'fr',
     });
     expect(p.listes_sib.length).toBeGreaterThanOrEqual(1);
     expect(p.listes_sib.every((l) => !l.inscrit && l.nom.length > 0)).toBe(true);
