@@ -15,6 +15,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { browserSubscription, decryptPush } from '../apps/api/test/push-service';
@@ -194,7 +195,10 @@ async function createAccount(request: APIRequestContext): Promise<{ username: st
 }
 
 /** `npm run replay` on this server's database, as a person would run it in another terminal. */
-function replay(args: string[]): { done: Promise<{ code: number | null; out: string }> } {
+function replay(args: string[]): {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; out: string }>;
+} {
   const child = spawn(tsx, [path.join(root, 'apps/api/src/replay/cli.ts'), ...args], {
     cwd: root,
     env: childEnv({}),
@@ -202,7 +206,104 @@ function replay(args: string[]): { done: Promise<{ code: number | null; out: str
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  return { done: new Promise((resolve) => child.on('exit', (code) => resolve({ code, out }))) };
+  return { child, done: new Promise((resolve) => child.on('exit', (code) => resolve({ code, out }))) };
+}
+
+/** The recorded water levels of the station (the seed's copy of the January 2022 series), oldest first. */
+function recordedLevels(): Array<{ ts: number; mm: number }> {
+  const csv = zlib.gunzipSync(
+    fs.readFileSync(path.join(root, 'apps/api/seed-data/garonne_H_2022-01_native.csv.gz')),
+  );
+  return csv
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.startsWith(`${STATION},`))
+    .map((l) => {
+      const [, date, mm] = l.split(',');
+      return { ts: Date.parse(date ?? ''), mm: Number(mm) };
+    })
+    .sort((a, b) => a.ts - b.ts);
+}
+
+/** « 10/01/2022 à 02h00 » in Paris, as the app writes an instant in French. */
+function parisDateTime(ts: number): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Europe/Paris',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(ts))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}/${p.month}/${p.year} à ${p.hour}h${p.minute}`;
+}
+
+/**
+ * The place page during a replay shows one instant (docs/decisions/142): the banner's, the main reading's — the latest
+ * recorded one before it, « il y a N min » from it — and the vigilance valid then; no demo clock beside it, and no
+ * age « dans ». Returns the instant read.
+ */
+async function expectOneClock(page: Page, after: number): Promise<number> {
+  const levels = recordedLevels();
+  let instant = 0;
+  await expect(async () => {
+    const banner = page.getByRole('status').filter({ hasText: 'Relecture en cours' });
+    const text = (await banner.textContent({ timeout: 2000 })) ?? '';
+    const m = /(\d\d)\/(\d\d)\/(\d{4}) à (\d\d)h(\d\d)/.exec(text);
+    expect(m, text).not.toBeNull();
+    const [, d, mo, y, h, mi] = m ?? [];
+    // Paris is UTC+1 in January.
+    instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:00+01:00`);
+    expect(instant).toBeGreaterThan(after);
+    const reading = levels.filter((r) => r.ts < instant).at(-1);
+    if (!reading) throw new Error('aucune mesure avant la relecture');
+    const minutes = Math.round((instant - reading.ts) / 60_000);
+    const main = page.getByText(/^Dernière mesure le /).first();
+    await expect(main).toHaveText(
+      new RegExp(`^Dernière mesure le ${parisDateTime(reading.ts)} \\(il y a ${minutes}\\smin\\)$`),
+      { timeout: 1000 },
+    );
+    await expect(page.getByText(/^Vigilance crues\s: aucun bulletin connu pour cette date$/)).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText(/Démonstration — nous sommes/)).toBeHidden();
+  for (const age of await page.getByTestId('age').allTextContents()) expect(age).not.toMatch(/dans|\bin\b/);
+  await expect(page.locator('body')).not.toContainText(/dans \d+\s?min/);
+  return instant;
+}
+
+/**
+ * One clock: a slow replay of the night of 10 January (an hour every 10 s), read on the place page at two of its
+ * instants, then interrupted (its data are written back).
+ */
+async function oneClockDuringSlowReplay(page: Page): Promise<void> {
+  const slow = replay(['--from', '2022-01-10', '--to', '2022-01-11', '--speed', '360', '--pas', '60']);
+  await expect
+    .poll(
+      async () => ((await (await fetch(`${base}/api/replay`)).json()) as { en_cours: boolean }).en_cours,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(true);
+  await page.goto(`${base}${placePath()}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Relecture en cours' })).toBeVisible({
+    timeout: 60_000,
+  });
+  try {
+    const firstInstant = await expectOneClock(page, 0);
+    await screenshots(page, 'relecture-lieu');
+    await expectOneClock(page, firstInstant);
+  } finally {
+    slow.child.kill('SIGINT');
+  }
+  expect((await slow.done).code).toBe(130);
 }
 
 async function signIn(page: Page, username: string) {
@@ -279,6 +380,8 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
     token,
   );
   expect(edit.status(), await edit.text()).toBe(200);
+
+  await oneClockDuringSlowReplay(page);
 
   // The replay runs: the banner says so, with the simulated time.
   const first = replay(['--from', '2022-01-09', '--to', '2022-01-12', '--speed', '20000']);
