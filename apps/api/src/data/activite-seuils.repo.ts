@@ -4,8 +4,8 @@ import type { Database } from '../db/schema';
 
 /**
  * What the thresholds of a sensor's place are computed from: the place, its kind and catchment, and the archived daily
- * means of the climatology's reference period (complete calendar years `annee_debut`–`annee_fin`). Undefined when the
- * sensor has no reference period.
+ * values (means or maxima) of the climatology's reference period (calendar years `annee_debut`–`annee_fin`, of which
+ * `annees_completes` complete). Undefined when the sensor has no reference period.
  */
 export async function archiveThresholdBase(db: Kysely<Database>, capteurId: number) {
   const head = await db
@@ -16,10 +16,12 @@ export async function archiveThresholdBase(db: Kysely<Database>, capteurId: numb
     .select([
       'capteur.lieu_id',
       'capteur.grandeur',
+      'capteur.statistique_jour',
       'entite.type',
       'lieu.surface_bv_km2',
       'climatologie_capteur.annee_debut',
       'climatologie_capteur.annee_fin',
+      'climatologie_capteur.nb_annees',
       'climatologie_capteur.origine',
     ])
     .where('climatologie_capteur.capteur_id', '=', capteurId)
@@ -40,6 +42,8 @@ export async function archiveThresholdBase(db: Kysely<Database>, capteurId: numb
     annee_debut: head.annee_debut,
     annee_fin: head.annee_fin,
     origine: head.origine,
+    statistique: head.statistique_jour === 'max' ? ('max' as const) : ('moyenne' as const),
+    annees_completes: head.nb_annees,
     valeurs: rows.map((r) => r.moyenne),
   };
 }

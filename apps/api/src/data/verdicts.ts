@@ -4,15 +4,82 @@
  * widget (docs/decisions/123); not a feature itself.
  */
 import type { Kysely } from 'kysely';
-import type { ObservationVerdict, SeuilActivite, VerdictJour, VigilanceVerdict } from '@limni/shared/contracts/activites';
+import type {
+  FondementSeuil,
+  ObservationVerdict,
+  SeuilActivite,
+  VerdictJour,
+  VigilanceVerdict,
+} from '@limni/shared/contracts/activites';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
 import { addDays, parisDay, parisDayRange } from '@limni/shared/domain/time';
-import { computeVerdict, type LangueVerdict } from '@limni/shared/domain/verdict';
+import { computeVerdict, MIN_ANNEES_HISTORIQUE, type LangueVerdict } from '@limni/shared/domain/verdict';
+import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import type { Database } from '../db/schema';
+import { profilDe } from './activite-seuils';
 import { capteurStatesAt } from './observations';
+import { periodesArchive, seuilRows, type SeuilRow } from './verdicts.repo';
 import { vigilanceEnVigueur } from './vigilance';
 
-export { seuilsOf } from './verdicts.repo';
+
+const SANS_FONDEMENT = { annee_debut: null, annee_fin: null, statistique: null, centile_bas: null, centile_haut: null };
+
+/**
+ * What a stored threshold rests on (docs/decisions/141): official → `reference`; computed with bounds → the archive
+ * period of the place's sensor of that quantity, when it holds at least `MIN_ANNEES_HISTORIQUE` complete years;
+ * anything else (no bounds, or bounds from a short record stored by an older version) → no opinion.
+ */
+function fondementDe(
+  r: SeuilRow,
+  periodes: Awaited<ReturnType<typeof periodesArchive>>,
+  activiteId: number,
+): FondementSeuil {
+  if (r.indicatif === 0) return { kind: 'reference', ...SANS_FONDEMENT };
+  const p = periodes
+    .filter((x) => x.lieu_id === r.lieu_id && x.grandeur === r.grandeur)
+    .sort((a, b) => b.nb_annees - a.nb_annees)[0];
+  const profil = profilDe(activiteId, r.type);
+  if ((r.seuil_bas === null && r.seuil_haut === null) || !p || p.nb_annees < MIN_ANNEES_HISTORIQUE || !profil) {
+    return { kind: 'historique_insuffisant', ...SANS_FONDEMENT };
+  }
+  return {
+    kind: 'archive',
+    annee_debut: p.annee_debut,
+    annee_fin: p.annee_fin,
+    statistique: p.statistique_jour === 'max' ? 'max' : 'moyenne',
+    centile_bas: r.seuil_bas === null ? null : profil.bas,
+    centile_haut: r.seuil_haut === null ? null : profil.haut,
+  };
+}
+
+/** Thresholds of an activity at the given places, by place, quantities in H, Q, T order, each with its ground. */
+export async function seuilsOf(
+  db: Kysely<Database>,
+  activiteId: number,
+  lieuIds: readonly number[],
+): Promise<Map<number, SeuilActivite[]>> {
+  const [rows, periodes] = await Promise.all([
+    seuilRows(db, activiteId, lieuIds),
+    periodesArchive(db, lieuIds),
+  ]);
+  const out = new Map<number, SeuilActivite[]>();
+  for (const r of rows) {
+    const fondement = fondementDe(r, periodes, activiteId);
+    const sansAvis = fondement.kind === 'historique_insuffisant';
+    const list = out.get(r.lieu_id) ?? [];
+    list.push({
+      grandeur: r.grandeur,
+      unite: UNITE_PAR_GRANDEUR[r.grandeur],
+      seuil_bas: sansAvis ? null : r.seuil_bas,
+      seuil_haut: sansAvis ? null : r.seuil_haut,
+      texte: r.texte,
+      indicatif: r.indicatif === 1,
+      fondement,
+    });
+    out.set(r.lieu_id, list);
+  }
+  return out;
+}
 
 /** What a verdict needs of a place. */
 export interface LieuVerdictRef {
@@ -94,6 +161,7 @@ export async function verdictsAt(
       raison: r.raison,
       mesure: toObservationVerdict(r.observation),
       vigilance,
+      fondement: r.seuil?.fondement ?? null,
     });
   }
   return out;

@@ -30,6 +30,21 @@ export const ActiviteResume = z.extend(Activite, {
 export type ActiviteResume = z.infer<typeof ActiviteResume>;
 export const ActivitesResponse = z.array(ActiviteResume);
 
+/**
+ * What a threshold rests on (docs/decisions/141): `reference` a published one, `archive` percentiles (`centile_bas`,
+ * `centile_haut`) of the place's daily values (`statistique`: daily means or maxima) over complete years
+ * `annee_debut`–`annee_fin`, `historique_insuffisant` none: not enough history for an opinion (both bounds null).
+ */
+export const FondementSeuil = z.object({
+  kind: z.enum(['reference', 'archive', 'historique_insuffisant']),
+  annee_debut: z.nullable(z.int()),
+  annee_fin: z.nullable(z.int()),
+  statistique: z.nullable(z.enum(['moyenne', 'max'])),
+  centile_bas: z.nullable(z.int()),
+  centile_haut: z.nullable(z.int()),
+});
+export type FondementSeuil = z.infer<typeof FondementSeuil>;
+
 /** Bounds of an activity at a place for one quantity; a null bound means "no limit on that side". */
 export const SeuilActivite = z.object({
   grandeur: Grandeur,
@@ -40,6 +55,8 @@ export const SeuilActivite = z.object({
   texte: z.nullable(z.string()),
   /** True for thresholds computed by Limni (not official). */
   indicatif: z.boolean(),
+  /** What the bounds rest on. */
+  fondement: z.optional(z.nullable(FondementSeuil)),
 });
 export type SeuilActivite = z.infer<typeof SeuilActivite>;
 
@@ -127,6 +144,8 @@ const verdictShape = {
   raison: z.string(),
   mesure: z.nullable(ObservationVerdict),
   vigilance: z.nullable(VigilanceVerdict),
+  /** What the thresholds the verdict rests on rest on; `historique_insuffisant`: no opinion (ADR 141). */
+  fondement: z.optional(z.nullable(FondementSeuil)),
 };
 
 /** A verdict for one day: the situation at the end of that day, or at the data "now" for the current day. */

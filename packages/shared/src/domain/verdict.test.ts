@@ -101,7 +101,7 @@ describe('computeVerdict', () => {
       [h(-0.16)],
       null,
       'trop bas',
-      'Hauteur de -0,16 m, sous le seuil bas indicatif de -0,14 m.',
+      'Hauteur de −0,16 m, sous le seuil bas indicatif de −0,14 m.',
     ],
     [
       'orange vigilance wins over a good level',
@@ -235,6 +235,66 @@ describe('computeVerdict', () => {
     const r = computeVerdict({ seuils: [seuil('H', 0.76, 1.72)], observations: [l], vigilance: null });
     expect(r.observation).toBe(l);
     expect(r.verdict).toBe('inconnu');
+  });
+});
+
+describe('thresholds on stated grounds (ADR 141)', () => {
+  const archive = (bas: number | null, haut: number | null): SeuilVerdict => ({
+    ...seuil('Q', bas, haut),
+    fondement: {
+      kind: 'archive',
+      annee_debut: 1999,
+      annee_fin: 2018,
+      statistique: 'moyenne',
+      centile_bas: bas === null ? null : 10,
+      centile_haut: haut === null ? null : 90,
+    },
+  });
+
+  it.each<[number, string, string]>([
+    [
+      2,
+      'Débit de 2,00 m³/s, plus bas que 90\u00a0% des débits moyens journaliers de 1999 à 2018 (seuil bas indicatif : 4,10 m³/s).',
+      'Flow of 2.00 m³/s, lower than 90% of the daily mean flows of 1999–2018 (indicative low threshold: 4.10 m³/s).',
+    ],
+    [
+      50,
+      'Débit de 50,0 m³/s, plus haut que 90\u00a0% des débits moyens journaliers de 1999 à 2018 (seuil haut indicatif : 35,0 m³/s).',
+      'Flow of 50.0 m³/s, higher than 90% of the daily mean flows of 1999–2018 (indicative high threshold: 35.0 m³/s).',
+    ],
+    [
+      20,
+      'Débit de 20,0 m³/s, entre le 10e centile (4,10 m³/s) et le 90e centile (35,0 m³/s) des débits moyens journaliers de 1999 à 2018.',
+      'Flow of 20.0 m³/s, between the 10th percentile (4.10 m³/s) and the 90th percentile (35.0 m³/s) of the daily mean flows of 1999–2018.',
+    ],
+  ])('words a flow of %d against percentiles as what they are', (valeur, fr, en) => {
+    const input = { seuils: [archive(4.1, 35)], observations: [q(valeur)], vigilance: null };
+    expect(computeVerdict(input).raison).toBe(fr);
+    expect(computeVerdict(input, 'en').raison).toBe(en);
+  });
+
+  it('gives no opinion where the place lacks the history, whatever the reading', () => {
+    const sans: SeuilVerdict = {
+      ...seuil('H', null, null),
+      fondement: {
+        kind: 'historique_insuffisant',
+        annee_debut: null,
+        annee_fin: null,
+        statistique: null,
+        centile_bas: null,
+        centile_haut: null,
+      },
+    };
+    const r = computeVerdict({ seuils: [sans], observations: [h(3.9)], vigilance: null });
+    expect(r.verdict).toBe('inconnu');
+    expect(r.raison).toMatch(/^Pas assez d’historique pour un avis : /);
+    expect(computeVerdict({ seuils: [sans], observations: [h(3.9)], vigilance: null }, 'en').raison).toMatch(
+      /^Not enough history for an opinion: /,
+    );
+    // An orange vigilance is an official ground: it still advises against the activity.
+    expect(computeVerdict({ seuils: [sans], observations: [h(3.9)], vigilance: orange }).verdict).toBe(
+      'déconseillé',
+    );
   });
 });
 

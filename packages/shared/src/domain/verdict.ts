@@ -4,11 +4,13 @@
  *
  * Order of the rule:
  * 1. vigilance orange or red (level ≥ 3) in force on the place's tronçon → `déconseillé`, whatever the observations;
- * 2. no threshold for the activity at the place → `inconnu`;
+ * 2. no threshold for the activity at the place → `inconnu` (« pas assez d'historique pour un avis » when the
+ *    activity is offered there but the place lacks the years of daily values thresholds need, ADR 141);
  * 3. no up-to-date observation (freshness `a_jour`) of a quantity that has a threshold → `inconnu`;
  * 4. otherwise each quantity with a threshold and an up-to-date observation is compared with its bounds (inclusive):
  *    below `seuil_bas` → `trop bas`, above `seuil_haut` → `trop haut`, else `praticable`; the first quantity
- *    (H, then Q, then T) that is not `praticable` gives the verdict.
+ *    (H, then Q, then T) that is not `praticable` gives the verdict. The reason says what the bounds are: the
+ *    percentiles of the named years' daily values, never a physical consequence.
  */
 import { parisParts } from './time';
 import type { Fraicheur } from './trend';
@@ -24,21 +26,56 @@ export type Verdict = (typeof VERDICTS)[number];
 /** Vigilance level from which an activity is advised against: 3 = orange, 4 = rouge. */
 export const NIVEAU_VIGILANCE_DECONSEILLE = 3;
 
+/**
+ * The fewest complete calendar years of daily values a place needs before Limni gives an opinion on an activity there
+ * (docs/decisions/141): below it, no threshold, « pas assez d'historique pour un avis ».
+ */
+export const MIN_ANNEES_HISTORIQUE = 10;
+
 /** Said wherever indicative thresholds are used (API answers, UI). */
 export const AVERTISSEMENT_SEUILS_INDICATIFS =
-  'Seuils indicatifs calculés par Limni à partir des mesures passées de chaque lieu : ils ne remplacent ni ' +
-  "l'observation sur place, ni les consignes et arrêtés locaux, ni la vigilance crues officielle (vigicrues.gouv.fr).";
+  'Seuils indicatifs calculés par Limni : chacun est un centile des valeurs journalières du lieu sur au moins ' +
+  `${MIN_ANNEES_HISTORIQUE} ans, la période nommée ; ils disent seulement si l'eau est plus basse ou plus haute que ` +
+  "d'habitude, rien de l'état du fond, des berges ou du courant, et ne remplacent ni l'observation sur place, ni les " +
+  'consignes et arrêtés locaux, ni la vigilance crues officielle (vigicrues.gouv.fr).';
 
 /** The same warning in US English. */
 export const AVERTISSEMENT_SEUILS_INDICATIFS_EN =
-  'Indicative thresholds computed by Limni from the past readings of each place: they replace neither looking at ' +
-  'the water on site, nor local rules and orders, nor the official flood warning (vigicrues.gouv.fr).';
+  'Indicative thresholds computed by Limni: each is a percentile of the daily values of the place over at least ' +
+  `${MIN_ANNEES_HISTORIQUE} years, the period named; they only say whether the water is lower or higher than usual, ` +
+  'nothing about the bed, the banks or the current, and they replace neither looking at the water on site, nor ' +
+  'local rules and orders, nor the official flood warning (vigicrues.gouv.fr).';
+
+/**
+ * What a threshold rests on (docs/decisions/141): a published reference, percentiles of the place's long daily
+ * archive over named years (of daily means or daily maxima), or nothing: not enough history for an opinion.
+ */
+export interface FondementSeuil {
+  kind: 'reference' | 'archive' | 'historique_insuffisant';
+  /** First and last complete year of the archive the percentiles are taken from (null outside `archive`). */
+  annee_debut: number | null;
+  annee_fin: number | null;
+  /** Which daily value the archive holds. */
+  statistique: 'moyenne' | 'max' | null;
+  /** The percentiles of the bounds (10 for the 10th), null on a side without a bound. */
+  centile_bas: number | null;
+  centile_haut: number | null;
+}
+
+/** « Pas assez d'historique pour un avis » and its English, with the rule. */
+export function raisonSansHistorique(langue: LangueVerdict = 'fr'): string {
+  return langue === 'en'
+    ? `Not enough history for an opinion: Limni needs at least ${MIN_ANNEES_HISTORIQUE} complete years of daily values at a place to say whether its water is low or high.`
+    : `Pas assez d’historique pour un avis : il faut à Limni au moins ${MIN_ANNEES_HISTORIQUE} années complètes de valeurs journalières à un lieu pour dire si son eau est basse ou haute.`;
+}
 
 export interface SeuilVerdict {
   grandeur: Grandeur;
   seuil_bas: number | null;
   seuil_haut: number | null;
   indicatif: boolean;
+  /** What the bounds rest on; absent for thresholds stored before grounds were named. */
+  fondement?: FondementSeuil | null;
 }
 
 /** A sensor's latest observation at the reference instant (valeur and ts null when there is none). */
@@ -133,52 +170,108 @@ function formatDay(ms: number, langue: LangueVerdict): string {
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The daily values an archive ground counts: « des débits moyens journaliers de 1999 à 2018 » (EN likewise). */
+function joursDe(f: FondementSeuil, grandeur: Grandeur, langue: LangueVerdict): string {
+  const max = f.statistique === 'max';
+  if (langue === 'en') {
+    const what = `daily ${max ? 'maximum' : 'mean'} ${grandeur === 'Q' ? 'flows' : 'water levels'}`;
+    return `the ${what} of ${f.annee_debut}–${f.annee_fin}`;
+  }
+  const what =
+    grandeur === 'Q'
+      ? `débits ${max ? 'maximaux' : 'moyens'} journaliers`
+      : `hauteurs ${max ? 'maximales' : 'moyennes'} journalières`;
+  return `des ${what} de ${f.annee_debut} à ${f.annee_fin}`;
+}
+
+/**
+ * The reason of a verdict by percentile thresholds, worded as what they are: « Débit de 3,20 m³/s, plus bas que 90 %
+ * des débits moyens journaliers de 1999 à 2018 (seuil bas indicatif : 4,10 m³/s). »
+ */
+function raisonCentiles(
+  verdict: Verdict,
+  what: string,
+  f: FondementSeuil,
+  seuil: SeuilVerdict,
+  grandeur: Grandeur,
+  fmt: (v: number) => string,
+  langue: LangueVerdict,
+): string {
+  const jours = joursDe(f, grandeur, langue);
+  const { seuil_bas: bas, seuil_haut: haut, centile_bas: cb, centile_haut: ch } = { ...seuil, ...f };
+  if (langue === 'en') {
+    if (verdict === 'trop bas') {
+      return `${what}, lower than ${100 - (cb ?? 0)}% of ${jours} (indicative low threshold: ${fmt(bas as number)}).`;
+    }
+    if (verdict === 'trop haut') {
+      return `${what}, higher than ${ch}% of ${jours} (indicative high threshold: ${fmt(haut as number)}).`;
+    }
+    const b = bas !== null ? `the ${cb}th percentile (${fmt(bas)})` : null;
+    const h = haut !== null ? `the ${ch}th percentile (${fmt(haut)})` : null;
+    return b && h
+      ? `${what}, between ${b} and ${h} of ${jours}.`
+      : `${what}, ${b ? `above ${b}` : `below ${h}`} of ${jours}.`;
+  }
+  if (verdict === 'trop bas') {
+    return `${what}, plus bas que ${100 - (cb ?? 0)}\u00a0% ${jours} (seuil bas indicatif : ${fmt(bas as number)}).`;
+  }
+  if (verdict === 'trop haut') {
+    return `${what}, plus haut que ${ch}\u00a0% ${jours} (seuil haut indicatif : ${fmt(haut as number)}).`;
+  }
+  const b = bas !== null ? `${cb}e centile (${fmt(bas)})` : null;
+  const h = haut !== null ? `${ch}e centile (${fmt(haut)})` : null;
+  return b && h
+    ? `${what}, entre le ${b} et le ${h} ${jours}.`
+    : `${what}, ${b ? `au-dessus du ${b}` : `sous le ${h}`} ${jours}.`;
+}
+
 function compare<L extends ObservationCapteur, S extends SeuilVerdict>(
   observation: L & { valeur: number },
   seuil: S,
   langue: LangueVerdict,
 ): VerdictResult<L, S> {
   const fmt = (v: number) => formatValeur(observation.grandeur, v, observation.unite, langue);
-  const result = (verdict: Verdict, raison: string): VerdictResult<L, S> => ({
-    verdict,
-    raison,
-    observation,
-    seuil,
-  });
   const { seuil_bas: bas, seuil_haut: haut } = seuil;
+  const verdict: Verdict =
+    bas !== null && observation.valeur < bas
+      ? 'trop bas'
+      : haut !== null && observation.valeur > haut
+        ? 'trop haut'
+        : 'praticable';
+  const result = (raison: string): VerdictResult<L, S> => ({ verdict, raison, observation, seuil });
+  const f = seuil.fondement;
+  const what =
+    langue === 'en'
+      ? `${capitalize(NOMS_GRANDEURS_EN[observation.grandeur])} of ${fmt(observation.valeur)}`
+      : `${capitalize(NOMS_GRANDEURS[observation.grandeur])} de ${fmt(observation.valeur)}`;
+  if (f?.kind === 'archive') {
+    return result(raisonCentiles(verdict, what, f, seuil, observation.grandeur, fmt, langue));
+  }
   if (langue === 'en') {
-    const what = `${capitalize(NOMS_GRANDEURS_EN[observation.grandeur])} of ${fmt(observation.valeur)}`;
     const adj = seuil.indicatif ? ' indicative' : '';
-    if (bas !== null && observation.valeur < bas) {
-      return result('trop bas', `${what}, below the${adj} low threshold of ${fmt(bas)}.`);
+    if (verdict === 'trop bas') {
+      return result(`${what}, below the${adj} low threshold of ${fmt(bas as number)}.`);
     }
-    if (haut !== null && observation.valeur > haut) {
-      return result('trop haut', `${what}, above the${adj} high threshold of ${fmt(haut)}.`);
+    if (verdict === 'trop haut') {
+      return result(`${what}, above the${adj} high threshold of ${fmt(haut as number)}.`);
     }
     if (bas !== null && haut !== null) {
-      return result('praticable', `${what}, between the${adj} thresholds of ${fmt(bas)} and ${fmt(haut)}.`);
+      return result(`${what}, between the${adj} thresholds of ${fmt(bas)} and ${fmt(haut)}.`);
     }
-    if (haut !== null) {
-      return result('praticable', `${what}, below the${adj} high threshold of ${fmt(haut)}.`);
-    }
-    return result('praticable', `${what}, above the${adj} low threshold of ${fmt(bas as number)}.`);
+    if (haut !== null) return result(`${what}, below the${adj} high threshold of ${fmt(haut)}.`);
+    return result(`${what}, above the${adj} low threshold of ${fmt(bas as number)}.`);
   }
   const adj = seuil.indicatif ? ' indicatif' : '';
-  const what = `${capitalize(NOMS_GRANDEURS[observation.grandeur])} de ${fmt(observation.valeur)}`;
-  if (bas !== null && observation.valeur < bas) {
-    return result('trop bas', `${what}, sous le seuil bas${adj} de ${fmt(bas)}.`);
-  }
-  if (haut !== null && observation.valeur > haut) {
-    return result('trop haut', `${what}, au-dessus du seuil haut${adj} de ${fmt(haut)}.`);
+  if (verdict === 'trop bas') return result(`${what}, sous le seuil bas${adj} de ${fmt(bas as number)}.`);
+  if (verdict === 'trop haut') {
+    return result(`${what}, au-dessus du seuil haut${adj} de ${fmt(haut as number)}.`);
   }
   if (bas !== null && haut !== null) {
     const adjs = seuil.indicatif ? ' indicatifs' : '';
-    return result('praticable', `${what}, entre les seuils${adjs} de ${fmt(bas)} et ${fmt(haut)}.`);
+    return result(`${what}, entre les seuils${adjs} de ${fmt(bas)} et ${fmt(haut)}.`);
   }
-  if (haut !== null) {
-    return result('praticable', `${what}, sous le seuil haut${adj} de ${fmt(haut)}.`);
-  }
-  return result('praticable', `${what}, au-dessus du seuil bas${adj} de ${fmt(bas as number)}.`);
+  if (haut !== null) return result(`${what}, sous le seuil haut${adj} de ${fmt(haut)}.`);
+  return result(`${what}, au-dessus du seuil bas${adj} de ${fmt(bas as number)}.`);
 }
 
 /** The verdict of an activity at a place from its thresholds, its sensors' state and the vigilance in force. */
@@ -205,6 +298,18 @@ export function computeVerdict<L extends ObservationCapteur, S extends SeuilVerd
     };
   }
   if (!first) {
+    // The activity is offered here but the place lacks the years of daily values an opinion needs (ADR 141).
+    const sansHistorique = input.seuils.find((s) => s.fondement?.kind === 'historique_insuffisant');
+    if (sansHistorique) {
+      // The reading is still shown, without an opinion on it.
+      const observation = observationDe(sansHistorique.grandeur);
+      return {
+        verdict: 'inconnu',
+        raison: raisonSansHistorique(langue),
+        observation: observation && observation.valeur !== null ? observation : null,
+        seuil: sansHistorique,
+      };
+    }
     return {
       verdict: 'inconnu',
       raison: en

@@ -65,6 +65,13 @@ const toulouseCanoe = () => ({
   haut: archiveThreshold(toulouseDays(), 0.9),
 });
 const fr2 = (v: number) => v.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** First and last complete year of Toulouse's daily maxima: the period its thresholds are said to come from. */
+const toulousePeriode = () => {
+  const years = textbookYears(toulouseDays());
+  return { debut: years[0] as number, fin: years[years.length - 1] as number };
+};
+/** « Pas assez d’historique pour un avis » with the rule: what a place with too little history answers (ADR 141). */
+const SANS_HISTORIQUE = /^Pas assez d’historique pour un avis : il faut à Limni au moins 10 années complètes/;
 
 /** The canoe-kayak verdict of a level at Toulouse, by the thresholds above (without vigilance). */
 function toulouseVerdict(valeur: number): string {
@@ -147,21 +154,54 @@ describe('GET /api/activites/type-:ida', () => {
     expect(a.lieux.every((l) => l.seuils.length > 0 && l.seuils.every((s) => s.indicatif))).toBe(true);
   });
 
-  it('derives the thresholds from the place’s own series (10th and 90th percentiles for canoe-kayak)', async () => {
+  it('gives no bounds where a place has only one month of readings: not enough history for an opinion', async () => {
     const a = z.parse(ActiviteDetail, (await get(`/api/activites/type-${CANOE}`)).json());
     const seuil = a.lieux.find((l) => l.id === ST_MICHEL)?.seuils[0];
     const sorted = await levels(ST_MICHEL);
+    expect(sorted).toHaveLength(2976);
     expect(seuil).toMatchObject({
       grandeur: 'H',
-      unite: 'm',
       indicatif: true,
-      seuil_bas: Math.round(textbookQuantile(sorted, 0.1) * 100) / 100,
-      seuil_haut: Math.round(textbookQuantile(sorted, 0.9) * 100) / 100,
+      seuil_bas: null,
+      seuil_haut: null,
+      fondement: { kind: 'historique_insuffisant', annee_debut: null, annee_fin: null },
     });
-    expect(sorted).toHaveLength(2976);
-    expect(seuil?.texte).toMatch(
-      /^Seuils indicatifs calculés par Limni : 10e et 90e centiles des 2\s976 hauteurs/,
+    const span = await ctx.db.db
+      .selectFrom('observation')
+      .innerJoin('capteur', 'capteur.id', 'observation.capteur_id')
+      .select((eb) => [eb.fn.min('observation.ts').as('premier'), eb.fn.max('observation.ts').as('dernier')])
+      .where('capteur.lieu_id', '=', ST_MICHEL)
+      .where('capteur.grandeur', '=', 'H')
+      .executeTakeFirstOrThrow();
+    const jourParis = (ms: number) => new Date(ms).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
+    expect(seuil?.texte).toBe(
+      `Pas assez d’historique pour un avis : Limni n’a ici que les 2\u202f976 hauteurs relevées du ${jourParis(
+        Number(span.premier),
+      )} au ${jourParis(Number(span.dernier))} ; il lui faut au moins 10 années complètes de valeurs journalières.`,
     );
+    // No sentence about shallows, beaches or pontoons in any threshold text: they say what the bounds are.
+    for (const act of await Promise.all(
+      [CANOE, BAIGNADE, PECHE].map((id) => get(`/api/activites/type-${id}`)),
+    )) {
+      const textes = z
+        .parse(ActiviteDetail, act.json())
+        .lieux.flatMap((l) => l.seuils.map((x) => x.texte ?? ''));
+      expect(textes.join(' ')).not.toMatch(/hauts-fonds|inond|berges|pontons|racle|embâcles|trouble/);
+    }
+    // Its verdict, on a day of its readings, is that neutral state, never a percentile of that month.
+    const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${ST_MICHEL}/2022-01-10`);
+    expect(v).toMatchObject({ verdict: 'inconnu', fondement: { kind: 'historique_insuffisant' } });
+    expect(v.raison).toMatch(SANS_HISTORIQUE);
+    // The reading is still given (the last of that day), without an opinion on it.
+    expect(v.mesure).toMatchObject({ grandeur: 'H', fraicheur: 'a_jour' });
+  });
+
+  it('says in English that there is not enough history for an opinion', async () => {
+    const res = await get(`/api/activites/type-${CANOE}/lieu-${ST_MICHEL}/2022-01-10`, {
+      'accept-language': 'en',
+    });
+    const v = z.parse(VerdictLieu, res.json());
+    expect(v.raison).toMatch(/^Not enough history for an opinion: Limni needs at least 10 complete years/);
   });
 
   it('at Toulouse, from its daily maxima since 1857 rather than from one month', async () => {
@@ -169,8 +209,24 @@ describe('GET /api/activites/type-:ida', () => {
     const seuil = a.lieux.find((l) => l.id === TOULOUSE)?.seuils[0];
     const { bas, haut } = toulouseCanoe();
     expect(seuil).toMatchObject({ grandeur: 'H', indicatif: true, seuil_bas: bas, seuil_haut: haut });
-    const years = textbookYears(toulouseDays());
-    expect(seuil?.texte).toContain(`de ${years[0]} à ${years[years.length - 1]}`);
+    const { debut, fin } = toulousePeriode();
+    expect(seuil?.texte).toContain(
+      `10e et 90e centiles des ${new Intl.NumberFormat('fr-FR').format(
+        toulouseDays().filter((d) => Number(d.jour.slice(0, 4)) >= debut && Number(d.jour.slice(0, 4)) <= fin)
+          .length,
+      )} hauteurs maximales journalières de ${debut} à ${fin}`,
+    );
+    expect(seuil?.texte).toMatch(
+      /Sous le seuil bas, la valeur est plus basse que 90\u00a0% de ces jours ; au-dessus du seuil haut, plus haute que 90\u00a0% d’entre eux\.$/u,
+    );
+    expect(seuil?.fondement).toEqual({
+      kind: 'archive',
+      annee_debut: debut,
+      annee_fin: fin,
+      statistique: 'max',
+      centile_bas: 10,
+      centile_haut: 90,
+    });
   });
 
   it('derives them from the long archive where one exists: Le Loing à Épisy, 20 years of daily flows', async () => {
@@ -193,7 +249,15 @@ describe('GET /api/activites/type-:ida', () => {
     const episy = await lieuIdByCode(ctx, 'F439000101');
     const a = z.parse(ActiviteDetail, (await get(`/api/activites/type-${CANOE}`)).json());
     const seuil = a.lieux.find((l) => l.id === episy)?.seuils[0];
-    expect(seuil).toMatchObject({ grandeur: 'Q', indicatif: true, seuil_bas: q(0.1), seuil_haut: q(0.9) });
+    expect(seuil).toMatchObject({
+      grandeur: 'Q',
+      indicatif: true,
+      seuil_bas: q(0.1),
+      seuil_haut: q(0.9),
+      fondement: { kind: 'archive', annee_debut: debut, annee_fin: fin, statistique: 'moyenne' },
+    });
+    // At least 10 complete years: the rule of ADR 141 holds for this archive.
+    expect(years.length).toBeGreaterThanOrEqual(10);
     const n = new Intl.NumberFormat('fr-FR').format(values.length);
     expect(seuil?.texte).toContain(
       `10e et 90e centiles des ${n} débits moyens journaliers de ${debut} à ${fin}`,
@@ -204,6 +268,15 @@ describe('GET /api/activites/type-:ida', () => {
     expect(flood).toBeGreaterThan(q(0.9));
     const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${episy}/2016-06-02`);
     expect(v.verdict).toBe('trop haut');
+    // Flows to the sensor's precision: 2 decimals under 10 m³/s, 1 under 100, none above.
+    const fr = (x: number) => {
+      const d = x < 10 ? 2 : x < 100 ? 1 : 0;
+      return x.toLocaleString('fr-FR', { maximumFractionDigits: d, minimumFractionDigits: d });
+    };
+    expect(v.raison).toBe(
+      `Débit de ${fr(flood)} m³/s, plus haut que 90\u00a0% des débits moyens journaliers de ${debut} à ${fin} ` +
+        `(seuil haut indicatif : ${fr(q(0.9))} m³/s).`,
+    );
   });
 
   it('offers bathing on lakes only', async () => {
@@ -233,12 +306,14 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
         lieu: { id: TOULOUSE, libelle: 'La Garonne à Toulouse (Pont-Neuf)' },
       });
       const h = `Hauteur de ${fr2(valeur)} m`;
+      const { debut, fin } = toulousePeriode();
+      const jours = `des hauteurs maximales journalières de ${debut} à ${fin}`;
       expect(v.raison).toBe(
         verdict === 'trop haut'
-          ? `${h}, au-dessus du seuil haut indicatif de ${fr2(haut)} m.`
+          ? `${h}, plus haut que 90\u00a0% ${jours} (seuil haut indicatif : ${fr2(haut)} m).`
           : verdict === 'trop bas'
-            ? `${h}, sous le seuil bas indicatif de ${fr2(bas)} m.`
-            : `${h}, entre les seuils indicatifs de ${fr2(bas)} m et ${fr2(haut)} m.`,
+            ? `${h}, plus bas que 90\u00a0% ${jours} (seuil bas indicatif : ${fr2(bas)} m).`
+            : `${h}, entre le 10e centile (${fr2(bas)} m) et le 90e centile (${fr2(haut)} m) ${jours}.`,
       );
       // The observation used: the last one of the Paris day (15-min station: 23:45 Paris = 22:45 UTC).
       expect(v.mesure).toMatchObject({ grandeur: 'H', unite: 'm', valeur, fraicheur: 'a_jour' });
@@ -267,16 +342,16 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
     expect(v.verdict).toBe(toulouseVerdict(0.695));
   });
 
-  it('judges a Swiss lake in July 2021, and says "inconnu" once its observations are too old', async () => {
-    const flood = await verdictLieu(`/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}/2021-07-16`);
-    expect(flood.verdict).toBe('trop haut');
-    expect(flood.vigilance).toBeNull();
-    const calm = await verdictLieu(`/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}/2021-07-25`);
-    expect(calm.verdict).toBe('praticable');
-    const now = await verdictLieu(`/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}`);
-    expect(now.verdict).toBe('inconnu');
-    expect(now.raison).toBe('Dernière mesure de hauteur le 02/08/2021 à 13h40 : trop ancienne pour juger.');
-    expect(now.mesure?.fraicheur).toBe('aucune_donnee');
+  it('gives no opinion on a Swiss lake with one month of readings, even during its flood', async () => {
+    for (const url of [
+      `/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}/2021-07-16`,
+      `/api/activites/type-${BAIGNADE}/lieu-${LUCERNE}`,
+    ]) {
+      const v = await verdictLieu(url);
+      expect(v).toMatchObject({ verdict: 'inconnu', fondement: { kind: 'historique_insuffisant' } });
+      expect(v.raison).toMatch(SANS_HISTORIQUE);
+      expect(v.seuils).toEqual([expect.objectContaining({ seuil_bas: null, seuil_haut: null })]);
+    }
   });
 
   it('says "inconnu" without thresholds, before the data and after them', async () => {
@@ -349,13 +424,32 @@ describe('GET /api/activites/type-:ida/entite-:id/:date', () => {
     const sansSeuil = v.lieux.filter((l) => l.seuils.length === 0);
     expect(sansSeuil.length).toBeGreaterThan(0);
     expect(sansSeuil.every((l) => l.verdict === 'inconnu')).toBe(true);
-    // During the flood, the stations with thresholds are too high for canoe-kayak.
-    expect(v.lieux.filter((l) => l.verdict === 'trop haut').length).toBeGreaterThanOrEqual(5);
+    // Only places with ≥ 10 complete years of daily values get an opinion; the others with the activity say why not.
+    const sansHistorique = v.lieux.filter((l) => l.fondement?.kind === 'historique_insuffisant');
+    expect(sansHistorique.length).toBeGreaterThan(5);
+    expect(sansHistorique.every((l) => l.verdict === 'inconnu' && SANS_HISTORIQUE.test(l.raison))).toBe(true);
+    // During the flood, Toulouse, judged against its daily maxima since 1857, is too high for canoe-kayak.
+    expect(toulouse?.verdict).toBe('trop haut');
   });
 
   it('uses the data "now" without a date', async () => {
     const v = z.parse(VerdictEntite, (await get(`/api/activites/type-${CANOE}/entite-${GARONNE}`)).json());
     expect(v.date).toBe('2022-02-01');
+  });
+
+  it('gives Épisy on the Loing no verdict at the data "now": its last daily mean is years old, and dated', async () => {
+    const loing = await entiteIdByNom(ctx, 'Le Loing');
+    const episy = await lieuIdByCode(ctx, 'F439000101');
+    const days = stationDays('F439000101');
+    const last = days[days.length - 1] as { jour: string; moyenne: number };
+    const v = z.parse(VerdictEntite, (await get(`/api/activites/type-${CANOE}/entite-${loing}`)).json());
+    expect(v.date).toBe('2022-02-01');
+    const row = v.lieux.find((l) => l.lieu.id === episy);
+    expect(row?.verdict).toBe('inconnu');
+    expect(row?.mesure).toMatchObject({ valeur: last.moyenne, fraicheur: 'aucune_donnee' });
+    expect(row?.raison).toBe(
+      `Dernière valeur de débit, moyenne journalière du ${last.jour.split('-').reverse().join('/')} : trop ancienne pour juger.`,
+    );
   });
 });
 

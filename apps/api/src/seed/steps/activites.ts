@@ -1,7 +1,8 @@
 /**
- * Seed step: the six activities and their indicative thresholds per place (docs/decisions/015, 099): percentiles of
- * the place's recorded water levels (H), then, for every place with a long daily archive, percentiles of that archive
- * over its climatology's reference period instead. The rules live in `data/activite-seuils.ts`.
+ * Seed step: the six activities and their indicative thresholds per place (docs/decisions/015, 099, 141): a row
+ * without bounds (« pas assez d'historique pour un avis ») for every place with a recorded water-level series, then,
+ * for every place with a long daily archive of at least 10 complete years, percentiles of that archive over its
+ * climatology's reference period instead. The rules live in `data/activite-seuils.ts`.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -43,6 +44,6 @@ export const seedActivites: SeedStep = async (trx, { log }) => {
     archive += await recomputeArchiveThresholds(trx, capteurId);
   }
   log(
-    `${ACTIVITES.length} activités, ${seuils.length} seuils indicatifs sur les hauteurs relevées, ${archive} sur les archives longues`,
+    `${ACTIVITES.length} activités, ${seuils.length} lieux-activités sans historique suffisant, ${archive} seuils sur les archives longues`,
   );
 };
