@@ -48,9 +48,15 @@ test('La Garonne à Toulouse: latest value, chart of 22–28 January 2022, table
   await expect(page.getByTestId('age').first()).toHaveText('il y a 15 min');
   await expect(page.getByTestId('age').first()).toHaveAttribute('title', '01/02/2022 à 00h45');
   await expect(page.getByText('Avis pour Pêche')).toBeVisible();
-  // Fishing's high threshold: the 75th percentile of Toulouse's daily maxima since 1857 (docs/decisions/140).
+  // Fishing's high threshold: the 75th percentile of Toulouse's daily maxima since 1857 (docs/decisions/140), said
+  // as what it is, with its years (ADR 141).
   const haut = archiveThreshold(toulouseDays(), 0.75).toLocaleString('fr-FR', { minimumFractionDigits: 2 });
-  await expect(page.getByText(`Hauteur de 0,70 m, sous le seuil haut indicatif de ${haut} m.`)).toBeVisible();
+  const ans = textbookYears(toulouseDays());
+  await expect(
+    page.getByText(
+      `Hauteur de 0,70 m, sous le 75e centile (${haut} m) des hauteurs maximales journalières de ${ans[0]} à ${ans[ans.length - 1]}.`,
+    ),
+  ).toBeVisible();
   await expect(tab(page, 'Données')).toHaveAttribute('aria-current', 'page');
 
   // Default: the last 7 days of observations, with the activity's threshold drawn and labelled.

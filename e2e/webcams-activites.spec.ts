@@ -4,6 +4,7 @@
  * named on the page — on a map and as a list, with the indicative-thresholds caveat.
  */
 import { expect, test } from './fixtures';
+import { stationDays, textbookYears } from '../test-support/history-csv';
 import { activiteId, lieuId } from './seed-support';
 import { expectAccessible, openMap, screenshots } from './support';
 
@@ -72,9 +73,19 @@ test('activities: the list, then one activity with the day of its verdicts, a ma
 
   const ariege = page.getByRole('region', { name: "L'Ariège" });
   const foix = ariege.getByRole('listitem').filter({ hasText: "L'Ariège à Foix" });
-  await expect(foix).toContainText('Praticable');
+  // One month of readings at Foix: no thresholds, no verdict, and the reason (ADR 141).
+  await expect(foix).toContainText('Pas d’avis');
   await expect(foix).toContainText('Mesure : 0,44 m');
-  await expect(foix).toContainText('Seuils : 0,41 m – 0,96 m');
+  await expect(foix).toContainText('Pas assez d’historique pour un avis');
+  await expect(foix).not.toContainText('Seuils :');
+  // Épisy's thresholds name the years of daily flows they are percentiles of.
+  const episyDays = stationDays('F439000101');
+  const years = textbookYears(episyDays);
+  const episy = page
+    .getByRole('region', { name: 'Le Loing' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Le Loing à Épisy' });
+  await expect(episy).toContainText(`(centiles des jours de ${years[0]} à ${years[years.length - 1]})`);
   // Only the places where the activity has thresholds are listed, each with its verdict.
   await expect(
     page.getByRole('region', { name: 'Avis par lac et rivière' }).getByRole('listitem'),
@@ -93,4 +104,20 @@ test('activities: the list, then one activity with the day of its verdicts, a ma
   await foix.getByRole('link', { name: "L'Ariège à Foix" }).click();
   const foixId = await lieuId(request, 'Foix', "L'Ariège");
   await expect(page).toHaveURL(new RegExp(`/lieu/${foixId}/a-${canoe}(/donnees)?$`));
+
+  // The Loing's own list, « Situation au 01/02/2022 »: Épisy, whose last daily mean is years older, gets no verdict
+  // of that old day as today's, and carries the date of its last value.
+  await page.goBack();
+  await page.getByRole('link', { name: 'Tous les lieux de Le Loing' }).click();
+  const row = page
+    .getByRole('region', { name: /^Lieux/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Épisy' });
+  // « 31 décembre 2018 »: the day of the archive's last daily mean, in words.
+  const last = new Date(
+    `${(episyDays[episyDays.length - 1] as { jour: string }).jour}T12:00:00Z`,
+  ).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+  await expect(row).toContainText(last);
+  await expect(row).toContainText('Inconnu');
+  await expect(row).not.toContainText('Praticable');
 });

@@ -103,6 +103,7 @@ export const en: Record<MessageKey, string> = {
   'verdict.tropHaut': 'Too high',
   'verdict.deconseille': 'Not advised',
   'verdict.inconnu': 'Unknown',
+  'verdict.sansAvis': 'No opinion',
   'fraicheur.derniere': 'Last reading {quand}',
   'fraicheur.derniereJour': 'Latest value: daily mean of {jour}',
   'fraicheur.aucune': 'No recent reading',

@@ -102,6 +102,7 @@ export const fr = {
   'verdict.tropHaut': 'Trop haut',
   'verdict.deconseille': 'Déconseillé',
   'verdict.inconnu': 'Inconnu',
+  'verdict.sansAvis': 'Pas d’avis',
   'fraicheur.derniere': 'Dernière mesure {quand}',
   'fraicheur.derniereJour': 'Dernière valeur : moyenne journalière du {jour}',
   'fraicheur.aucune': 'Pas de mesure récente',

@@ -134,7 +134,11 @@ export function FavoriCard({
               <span className="text-sm font-medium">
                 {m('avisPour', { activite: nomActivite(verdict.data.activite) })}
               </span>
-              <VerdictChip verdict={verdict.data.verdict} activite={nomActivite(verdict.data.activite)} />
+              <VerdictChip
+                verdict={verdict.data.verdict}
+                activite={nomActivite(verdict.data.activite)}
+                sansAvis={verdict.data.fondement?.kind === 'historique_insuffisant'}
+              />
               {verdict.data.vigilance && (
                 <VigilanceChip niveau={verdict.data.vigilance.niveau} ts={verdict.data.vigilance.ts} />
               )}

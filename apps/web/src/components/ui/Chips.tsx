@@ -104,9 +104,19 @@ const VERDICT_STYLE: Record<
   },
 };
 
-export function VerdictChip({ verdict, activite }: { verdict: VerdictValue; activite?: string }) {
+/** `sansAvis`: an « inconnu » because the place lacks the history for an opinion, named so (docs/decisions/141). */
+export function VerdictChip({
+  verdict,
+  activite,
+  sansAvis = false,
+}: {
+  verdict: VerdictValue;
+  activite?: string;
+  sansAvis?: boolean;
+}) {
   const t = useT();
-  const s = VERDICT_STYLE[verdict];
+  const base = VERDICT_STYLE[verdict];
+  const s = sansAvis && verdict === 'inconnu' ? { ...base, key: 'verdict.sansAvis' as const } : base;
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-medium ${s.cls}`}

@@ -40,7 +40,12 @@ function SeuilsText({ l }: { l: LieuActivite | undefined }) {
         : haut
           ? m('seuilHaut', { v: haut })
           : null;
-  return text ? <span className="text-xs text-muted">{text}</span> : null;
+  const f = s.fondement;
+  const periode =
+    f?.kind === 'archive' && f.annee_debut !== null && f.annee_fin !== null
+      ? ` ${m('seuilsPeriode', { debut: f.annee_debut, fin: f.annee_fin })}`
+      : '';
+  return text ? <span className="text-xs text-muted">{`${text}${periode}`}</span> : null;
 }
 
 /** The day the verdicts speak of, the indicative-thresholds caveat and the count of each verdict. */
@@ -179,7 +184,11 @@ export function EntiteVerdicts({
                 <Link to={lieuHref(l.lieu.id, ida)} className="link font-medium">
                   {l.lieu.libelle}
                 </Link>
-                <VerdictChip verdict={l.verdict} activite={nomActivite(activite)} />
+                <VerdictChip
+                  verdict={l.verdict}
+                  activite={nomActivite(activite)}
+                  sansAvis={l.fondement?.kind === 'historique_insuffisant'}
+                />
               </div>
               <p className="mt-1 text-sm">
                 {l.mesure

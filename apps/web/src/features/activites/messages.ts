@@ -5,7 +5,7 @@ export const useActivitesMessages = defineMessages(
   {
     titre: 'Activités',
     intro:
-      'Pour chaque activité, Limni compare la dernière hauteur ou le dernier débit mesuré à des seuils indicatifs propres à chaque lieu, et tient compte de la vigilance crues.',
+      'Pour chaque activité, Limni compare la dernière hauteur ou le dernier débit mesuré à des seuils indicatifs tirés d’au moins 10 ans de valeurs journalières du lieu (sans cet historique, pas d’avis), et tient compte de la vigilance crues.',
     pratiquee: 'Suivie à {lieux} sur {entites}',
     lieux_one: '{n} lieu',
     lieux_other: '{n} lieux',
@@ -34,13 +34,14 @@ export const useActivitesMessages = defineMessages(
     seuils: 'Seuils : {bas} – {haut}',
     seuilBas: 'au moins {v}',
     seuilHaut: 'au plus {v}',
+    seuilsPeriode: '(centiles des jours de {debut} à {fin})',
     chargementAvis: 'Chargement des avis…',
     avisIndisponibles: 'Les avis de {nom} sont indisponibles.',
   },
   {
     titre: 'Activities',
     intro:
-      'For each activity, Limni compares the latest water level or flow with indicative thresholds specific to each place, and takes flood vigilance into account.',
+      'For each activity, Limni compares the latest water level or flow with indicative thresholds drawn from at least 10 years of daily values of the place (without that history, no opinion), and takes flood vigilance into account.',
     pratiquee: 'Followed at {lieux} on {entites}',
     lieux_one: '{n} place',
     lieux_other: '{n} places',
@@ -69,6 +70,7 @@ export const useActivitesMessages = defineMessages(
     seuils: 'Thresholds: {bas} – {haut}',
     seuilBas: 'at least {v}',
     seuilHaut: 'at most {v}',
+    seuilsPeriode: '(percentiles of the days of {debut}–{fin})',
     chargementAvis: 'Loading the verdicts…',
     avisIndisponibles: 'The verdicts of {nom} are unavailable.',
   },

@@ -44,7 +44,7 @@ export function useActiviteVerdicts(activite: ActiviteDetail, ida: number) {
         lat: lieu.lat_gps,
         lon: lieu.lon_gps,
         label: l.lieu.libelle,
-        detail: `${t(VERDICT_KEYS[l.verdict])}${l.mesure ? ` · ${formatValue(l.mesure.valeur, l.mesure.unite)}` : ''}`,
+        detail: `${t(l.fondement?.kind === 'historique_insuffisant' ? 'verdict.sansAvis' : VERDICT_KEYS[l.verdict])}${l.mesure ? ` · ${formatValue(l.mesure.valeur, l.mesure.unite)}` : ''}`,
         color: VERDICT_COLORS[l.verdict],
         shape: typeById.get(l.lieu.entite_id) === 'L' ? 'lake' : 'river',
         href: lieuHref(l.lieu.id, ida),

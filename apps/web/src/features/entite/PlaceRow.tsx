@@ -3,7 +3,7 @@
  * chosen activity and the freshness of the observations. The whole row links to the place page.
  */
 import { Link } from 'react-router';
-import type { Verdict } from '@limni/shared/contracts/activites';
+import type { Verdict, VerdictJour } from '@limni/shared/contracts/activites';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
 import { lieuHref } from '../../api/search';
 import { latestTs, rowFreshness } from '../../components/hydro/sensors';
@@ -20,10 +20,18 @@ export interface PlaceRowData {
   /** Another entity's name when the place is on a tributary (stretch pages). */
   entiteNom?: string;
   capteurs: readonly EtatCapteur[];
-  verdict: { verdict: Verdict; raison: string } | null;
+  /** `sansAvis`: no opinion, the place lacks the history thresholds need (docs/decisions/141). */
+  verdict: { verdict: Verdict; raison: string; sansAvis: boolean } | null;
   /** A place of a recorded episode: its states and ages are on the episode's clock (docs/decisions/088). */
   episode?: { libelle: string; maintenant: number } | undefined;
 }
+
+/** What a row keeps of a place's verdict. */
+export const verdictRow = (v: Pick<VerdictJour, 'verdict' | 'raison' | 'fondement'>) => ({
+  verdict: v.verdict,
+  raison: v.raison,
+  sansAvis: v.fondement?.kind === 'historique_insuffisant',
+});
 
 export function PlaceRow({
   lieu,
@@ -73,7 +81,13 @@ export function PlaceRow({
         </span>
         <span className="flex flex-wrap items-center gap-x-4 gap-y-2 @xl:justify-end">
           <SensorValues capteurs={lieu.capteurs} datedTs={ts} />
-          {lieu.verdict && <VerdictChip verdict={lieu.verdict.verdict} activite={activiteNom} />}
+          {lieu.verdict && (
+            <VerdictChip
+              verdict={lieu.verdict.verdict}
+              activite={activiteNom}
+              sansAvis={lieu.verdict.sansAvis}
+            />
+          )}
         </span>
       </Link>
     </li>

@@ -1,35 +1,27 @@
 /**
  * What the entity screen shows of its places: their states at the data "now" (`entite/{id}/lieux`), the verdicts
- * of the chosen activity on the last day of the data, the alerts; then the rows of the list (upstream →
+ * of the chosen activity at that same instant, the alerts; then the rows of the list (upstream →
  * downstream), the map's points, outline, extent and the legend of the colours present (docs/decisions/043).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { EntiteDetail } from '@limni/shared/contracts/hydro';
-import {
-  entiteAlertesQuery,
-  entiteDaterangeQuery,
-  entiteLieuxQuery,
-  verdictEntiteQuery,
-} from '../../api/entite';
+import { entiteAlertesQuery, entiteLieuxQuery, verdictEntiteQuery } from '../../api/entite';
 import { activitesQuery } from '../../api/hydro';
 import { lieuHref } from '../../api/search';
 import type { ModeCouleur } from '../../components/hydro/ColourMode';
 import { extentOf, toGeometry } from '../../components/hydro/geo';
 import type { MapPoint } from '../../components/map/map-types';
 import { useMapLegend, usePlaceColour } from './map-colours';
-import type { PlaceRowData } from './PlaceRow';
+import { verdictRow, type PlaceRowData } from './PlaceRow';
 
 export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCouleur = 'etat') {
   const lieux = useQuery(entiteLieuxQuery(entite.id));
-  const range = useQuery(entiteDaterangeQuery(entite.id));
   const alertes = useQuery(entiteAlertesQuery(entite.id));
   const activites = useQuery(activitesQuery());
-  const verdictDate = range.data ? range.data.jour_fin : undefined;
-  const verdicts = useQuery({
-    ...verdictEntiteQuery(ida, entite.id, verdictDate ?? null),
-    enabled: verdictDate !== undefined,
-  });
+  // At the data "now", the instant of the states above (« Situation au … »): a place whose data stopped years ago
+  // is « Inconnu » with the date of its last value, never given the verdict of its last day as today's.
+  const verdicts = useQuery(verdictEntiteQuery(ida, entite.id, null));
   const activite = activites.data?.find((a) => a.id === ida);
 
   const rows = useMemo<PlaceRowData[]>(() => {
@@ -43,7 +35,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCou
         nom: l.nom,
         libelle: l.libelle,
         capteurs: states.get(l.id) ?? [],
-        verdict: v ? { verdict: v.verdict, raison: v.raison } : null,
+        verdict: v ? verdictRow(v) : null,
         episode: episodes.get(l.id),
       };
     });

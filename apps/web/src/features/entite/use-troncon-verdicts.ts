@@ -1,20 +1,18 @@
 /**
  * The chosen activity's verdicts at a stretch's places (docs/decisions/145): a stretch may hold places of several
- * entities (a river and its arms), so they come from each entity, on the last day of its data as on the entity page.
+ * entities (a river and its arms), so they come from each entity, at the data "now" as on the entity page.
  */
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { VerdictEntite } from '@limni/shared/contracts/activites';
-import { entiteDaterangeQuery, verdictEntiteQuery } from '../../api/entite';
+import { verdictEntiteQuery } from '../../api/entite';
 import { activitesQuery } from '../../api/hydro';
-import type { PlaceRowData } from './PlaceRow';
+import { verdictRow, type PlaceRowData } from './PlaceRow';
 
 /** Each place's verdict, and the warning of indicative thresholds when one of the answers has some. */
 function combineVerdicts(results: UseQueryResult<VerdictEntite>[]) {
   return {
     parLieu: new Map<number, NonNullable<PlaceRowData['verdict']>>(
-      results.flatMap((r) =>
-        (r.data?.lieux ?? []).map((v) => [v.lieu.id, { verdict: v.verdict, raison: v.raison }] as const),
-      ),
+      results.flatMap((r) => (r.data?.lieux ?? []).map((v) => [v.lieu.id, verdictRow(v)] as const)),
     ),
     avertissement: results.find((r) => r.data?.indicatif)?.data?.avertissement ?? null,
   };
@@ -22,16 +20,12 @@ function combineVerdicts(results: UseQueryResult<VerdictEntite>[]) {
 
 export function useTronconVerdicts(entiteIds: readonly number[], ida: number) {
   const activite = useQuery(activitesQuery()).data?.find((a) => a.id === ida);
-  const ranges = useQueries({ queries: entiteIds.map((id) => entiteDaterangeQuery(id)) });
   const verdicts = useQueries({
-    queries: entiteIds.map((id, i) => {
-      const range = ranges[i]?.data;
-      // Asked only for one of Limni's activities: an unknown one in the address would be refused.
-      return {
-        ...verdictEntiteQuery(ida, id, range?.jour_fin ?? null),
-        enabled: range !== undefined && activite !== undefined,
-      };
-    }),
+    // Asked only for one of Limni's activities: an unknown one in the address would be refused.
+    queries: entiteIds.map((id) => ({
+      ...verdictEntiteQuery(ida, id, null),
+      enabled: activite !== undefined,
+    })),
     combine: combineVerdicts,
   });
   return { ...verdicts, activiteNom: activite?.nom };

@@ -344,7 +344,11 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
               <span className="inline-flex items-center gap-2 font-medium max-sm:sr-only">
                 {h('verdictPour', { activite: nomActivite(activite ?? verdict.data.activite) })}
               </span>{' '}
-              <VerdictChip verdict={verdict.data.verdict} activite={nomActivite(verdict.data.activite)} />{' '}
+              <VerdictChip
+                verdict={verdict.data.verdict}
+                activite={nomActivite(verdict.data.activite)}
+                sansAvis={verdict.data.fondement?.kind === 'historique_insuffisant'}
+              />{' '}
               <span className="text-muted sm:basis-full md:basis-auto">{verdict.data.raison}</span>
             </div>
           ) : verdict.isPending ? (
