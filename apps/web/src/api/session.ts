@@ -5,13 +5,15 @@
  *   iat/exp so the browser's clock does not matter); a tab that slept refreshes as soon as it is seen again;
  *   a refused refresh (revoked, expired, more than 7 days after sign-in) signs out and says why;
  * - sign-in, refresh and sign-out made in another tab are followed (the `storage` event);
- * - push: initialised when a session starts, this browser's subscription dropped when a session ends.
+ * - push: initialised when a session starts, this browser's subscription dropped when a session ends;
+ * - the account's language follows the one chosen here (`api/account-langue.ts`).
  */
 import * as z from 'zod/mini';
 import { api, ApiError, setBearer } from '../lib/api';
 import { readStorage, STORAGE_KEYS } from '../lib/storage';
 import { decodeTokenUser, tokenPayload, useAccount } from '../stores/account';
 import { notify } from '../stores/notifications';
+import { followAccountLangue } from './account-langue';
 
 const TokenResponse = z.object({ token: z.string() });
 
@@ -142,4 +144,6 @@ export function startSessionKeeper(droppedStoredToken: boolean): void {
     scheduleRefresh(token);
     initPush();
   }
+  // The account's e-mails and alerts follow the language chosen here (docs/decisions/146).
+  followAccountLangue();
 }

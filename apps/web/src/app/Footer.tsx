@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { LangueOptions } from '../components/ui/LangueOptions';
 import { currentLangue, setLangue, useT } from '../lib/i18n';
 import { useNearViewport } from '../lib/use-near-viewport';
 import type { MessageKey } from '../i18n/fr';
@@ -77,12 +78,7 @@ export default function Footer() {
               value={currentLangue()}
               onChange={(e) => void setLangue(e.target.value === 'en' ? 'en' : 'fr')}
             >
-              <option value="fr" lang="fr">
-                Français
-              </option>
-              <option value="en" lang="en">
-                English
-              </option>
+              <LangueOptions />
             </select>
           </label>
         </div>

@@ -4,11 +4,12 @@
  * (`acceptPrevisionAlert`). A push error shows « Erreur de notification push : … » (docs/requirements.md R11).
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Profile, ProfileUpdateBody } from '@limni/shared/contracts/profile';
 import { failureOf } from '../../../api/account';
 import { loadProfile, updateProfileMutation } from '../../../api/profile';
 import { Switch } from '../../../components/account/Switch';
+import { LangueOptions } from '../../../components/ui/LangueOptions';
 import { selectCanViewPrevision, useAccount } from '../../../stores/account';
 import { notify } from '../../../stores/notifications';
 import {
@@ -101,6 +102,36 @@ function DevicePush({ prefPush }: { prefPush: boolean }) {
   );
 }
 
+/** The language of the account's alerts and e-mails (`user.langue`, docs/decisions/146). */
+function LangueAlertes(props: {
+  langue: Profile['langue'];
+  disabled: boolean;
+  onChange: (langue: Profile['langue']) => void;
+}) {
+  const m = useProfileMessages();
+  const id = useId();
+  return (
+    <div className="mt-4 border-t border-line pt-4">
+      <label htmlFor={id} className="font-medium">
+        {m('langueAlertes')}
+      </label>
+      <p id={`${id}-d`} className="mt-0.5 text-sm text-muted">
+        {m('langueAlertesAide')}
+      </p>
+      <select
+        id={id}
+        className="field mt-2 !w-auto"
+        aria-describedby={`${id}-d`}
+        value={props.langue}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value === 'en' ? 'en' : 'fr')}
+      >
+        <LangueOptions />
+      </select>
+    </div>
+  );
+}
+
 export function NotificationsSection({ profile }: { profile: Profile }) {
   const m = useProfileMessages();
   const acceptPrevisionAlert = useAccount((s) => s.acceptPrevisionAlert);
@@ -140,6 +171,11 @@ export function NotificationsSection({ profile }: { profile: Profile }) {
           />
         </div>
       </fieldset>
+      <LangueAlertes
+        langue={profile.langue}
+        disabled={mutation.isPending}
+        onChange={(langue) => save({ langue })}
+      />
       <div className="mt-4 border-t border-line pt-2">
         <Switch
           label={m('previsions')}

@@ -83,6 +83,9 @@ export const useProfileMessages = defineMessages(
     previsionsReservees:
       'Indisponible : les alertes de prévision sont réservées aux comptes autorisés à consulter les prévisions (autorisation « Prévisions »), sans quoi elles ne pourraient jamais se déclencher.',
     preferenceEnregistree: 'Préférence enregistrée.',
+    langueAlertes: 'Langue de vos alertes et e-mails',
+    langueAlertesAide:
+      'Vos alertes (dans l’application, en notification push et par e-mail) et les e-mails de votre compte sont écrits dans cette langue. Elle suit la langue choisie en bas de page.',
     // Lettres
     lettres: 'Lettres d’information',
     lettresIntro:
@@ -191,6 +194,9 @@ export const useProfileMessages = defineMessages(
     previsionsReservees:
       'Unavailable: forecast alerts are for accounts allowed to view forecasts (the forecasts authorisation); otherwise they could never fire.',
     preferenceEnregistree: 'Preference saved.',
+    langueAlertes: 'Language of your alerts and e-mails',
+    langueAlertesAide:
+      'Your alerts (in the app, as push notifications and by e-mail) and your account’s e-mails are written in this language. It follows the language chosen at the bottom of the page.',
     lettres: 'Newsletters',
     lettresIntro: 'Choose the newsletters you want by e-mail. You can change your mind at any time.',
     lettresVide: 'No newsletter is offered at the moment.',
