@@ -7,6 +7,7 @@
 import { dataClock } from '@limni/shared/domain/clock';
 import type { PageClockData, ServiceMode } from '../api/page-health';
 import { formatClock, formatLongDate, formatTimeOfDay } from '../lib/format';
+import { nomEpisode } from '../lib/episode-nom';
 import { t } from '../lib/i18n';
 import { serviceReason, type Phrase } from '../lib/service-reason';
 
@@ -38,7 +39,7 @@ export function demoBannerProps(
   if (!clock.demo || debut === null || fin === null) return null;
   return {
     now: clock.now,
-    episode: episode?.libelle ?? null,
+    episode: episode ? nomEpisode(episode) : null,
     debut,
     fin,
     mode: data.mode,

@@ -27,6 +27,11 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
+/** « Hauteur\u00a0: » in French (no-break space before the colon), « Level: » in English. */
+export function withColon(label: string): string {
+  return langue === 'en' ? `${label}:` : `${label}\u00a0:`;
+}
+
 /** The document title of the home page (and of a page before it names itself), in each language. */
 export const HOME_TITLE: Record<Langue, string> = {
   fr: 'Limni — lacs et rivières de France',

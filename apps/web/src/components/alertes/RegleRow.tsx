@@ -1,8 +1,10 @@
 /** One alert rule in a list: its sentence, where it came from, its last alert, an on/off switch and « Supprimer ». */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Regle } from '@limni/shared/contracts/alertes';
 import { deleteRegleMutation, invalidateAlertes, updateRegleMutation } from '../../api/alertes';
 import { failureOf } from '../../api/account';
+import { activitesQuery } from '../../api/hydro';
+import { nomActivite } from '../../lib/activite-nom';
 import { formatDateTime } from '../../lib/format';
 import { useAccount } from '../../stores/account';
 import { notify } from '../../stores/notifications';
@@ -17,6 +19,10 @@ export function RegleRow({ regle }: { regle: Regle }) {
   const remove = useMutation(deleteRegleMutation());
   const busy = update.isPending || remove.isPending;
   const onError = (err: unknown) => notify(failureOf(err).message, { kind: 'error' });
+  // The rule names its activity in French (id and name): the page's language by its slug, once the list is here.
+  const activite = useQuery({ ...activitesQuery(), enabled: regle.activite !== null }).data?.find(
+    (a) => a.id === regle.activite?.id,
+  );
 
   const toggle = (actif: boolean) =>
     update.mutate(
@@ -39,7 +45,9 @@ export function RegleRow({ regle }: { regle: Regle }) {
     });
 
   const details = [
-    regle.activite && regle.origine === 'defaut' ? `${regle.activite.nom} · ${m('defaut')}` : null,
+    regle.activite && regle.origine === 'defaut'
+      ? `${activite ? nomActivite(activite) : regle.activite.nom} · ${m('defaut')}`
+      : null,
     regle.origine === 'defaut' && !regle.activite ? m('defaut') : null,
     regle.derniere_notification !== null
       ? m('derniereAlerte', { date: formatDateTime(regle.derniere_notification) })

@@ -20,6 +20,7 @@ import type { Favori } from '../../stores/favoris';
 import { useFavoriCardMessages } from './messages';
 import { nomActivite } from '../../lib/activite-nom';
 import { nomCapteur } from '../../lib/capteur-nom';
+import { withColon } from '../../lib/i18n';
 
 const STAR = 'm12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z';
 
@@ -112,7 +113,7 @@ export function FavoriCard({
                   {others
                     .map(
                       (c) =>
-                        `${nomCapteur(c.libelle)} : ${formatValue(c.valeur, c.unite)}${needsOwnDay(c, main.ts) ? ` — ${h('moyenneDu', { jour: formatLongDate(c.ts) })}` : ''}`,
+                        `${withColon(nomCapteur(c.libelle))} ${formatValue(c.valeur, c.unite)}${needsOwnDay(c, main.ts) ? ` — ${h('moyenneDu', { jour: formatLongDate(c.ts) })}` : ''}`,
                     )
                     .join(' · ')}
                 </p>

@@ -9,6 +9,7 @@ import type { Bassin } from '@limni/shared/contracts/hydro';
 import { bassinsQuery, indexQuery, useVigilanceBulletin } from '../../api/hydro';
 import { ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { Page } from '../../components/ui/Page';
+import { nomBassin } from '../../lib/departement-nom';
 import { formatNumber } from '../../lib/format';
 import { plural } from '../../lib/plural';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -109,7 +110,7 @@ export default function BassinsPage() {
                 <li key={b.slug} className="card flex gap-4">
                   <BassinThumb bassin={b} label={m('emprise', { nom: b.nom })} outside={m(b.territoire)} />
                   <div className="flex min-w-0 flex-1 flex-col">
-                    <h2 className="text-lg font-semibold leading-tight">{b.nom}</h2>
+                    <h2 className="text-lg font-semibold leading-tight">{nomBassin(b)}</h2>
                     <p className="text-sm text-muted">{m(b.territoire)}</p>
                     {c ? (
                       <>

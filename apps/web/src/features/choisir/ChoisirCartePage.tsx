@@ -12,7 +12,7 @@ import { mapsQuery } from '../../api/hydro';
 import type { ModeCouleur } from '../../components/hydro/ColourMode';
 import { LightMap } from '../../components/map/LightMap';
 import type { MapPoint } from '../../components/map/map-types';
-import { useT } from '../../lib/i18n';
+import { useT, withColon } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -52,7 +52,7 @@ export default function ChoisirCartePage() {
             e.nb_lieux_mesures > 0 ? `, ${m('lieuxMesures', { n: e.nb_lieux_mesures })}` : ''
           }${
             mode === 'normale'
-              ? ` · ${t('classe.titre')} : ${t(e.classe ? `classe.${e.classe}` : 'classe.aucune')}`
+              ? ` · ${withColon(t('classe.titre'))} ${t(e.classe ? `classe.${e.classe}` : 'classe.aucune')}`
               : e.vigilance !== null && e.vigilance >= 2
                 ? ` · ${t(`vigilance.${e.vigilance}` as 'vigilance.2')}`
                 : ''

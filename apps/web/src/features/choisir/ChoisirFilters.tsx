@@ -5,6 +5,7 @@
 import { LineIcon } from '../../components/ui/LineIcon';
 import { useId, useState } from 'react';
 import { ALL_DEPARTEMENTS } from '@limni/shared/domain/filters';
+import { nomBassin, nomDepartement } from '../../lib/departement-nom';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
@@ -35,7 +36,7 @@ function MoreFilters({ id, open, filters }: { id: string; open: boolean; filters
             .filter((b) => b.nb_entites > 0)
             .map((b) => (
               <option key={b.slug} value={b.slug}>
-                {b.nom}
+                {nomBassin(b)}
               </option>
             ))}
         </select>
@@ -53,7 +54,7 @@ function MoreFilters({ id, open, filters }: { id: string; open: boolean; filters
           <option value={ALL_DEPARTEMENTS}>{m('tousDepartements')}</option>
           {filters.departements.map(([code, n]) => (
             <option key={code} value={code}>
-              {code} — {n}
+              {code} — {nomDepartement({ code, nom: n })}
             </option>
           ))}
         </select>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Bassin, IndexItem } from '@limni/shared/contracts/hydro';
 import { lieuHref, type SearchHit } from '../../api/search';
 import { Spinner } from '../../components/Spinner';
+import { nomDepartement } from '../../lib/departement-nom';
 import { useT } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
 import { entityHref, pointColor } from './index-items';
@@ -63,7 +64,9 @@ export function EntityList({
   const t = useT();
   const m = useChoisirMessages();
   const where = (e: IndexItem) =>
-    e.departements.map((d) => d.nom).join(', ') || bassins?.find((b) => b.slug === e.bassin)?.nom || '—';
+    e.departements.map((d) => nomDepartement(d)).join(', ') ||
+    bassins?.find((b) => b.slug === e.bassin)?.nom ||
+    '—';
   return index.isPending ? (
     <Spinner />
   ) : index.isError ? (

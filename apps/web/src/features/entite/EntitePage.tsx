@@ -12,6 +12,7 @@ import { AlertesList } from '../../components/hydro/AlertesList';
 import type { ModeCouleur } from '../../components/hydro/ColourMode';
 import { DetailStates, parseId } from '../../components/hydro/Introuvable';
 import NotFoundPage from '../../components/NotFoundPage';
+import { nomActivite } from '../../lib/activite-nom';
 import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EntiteHeader, EntiteNav, PlacesSection, SubEntities, TronconsSection } from './EntiteParts';
@@ -53,7 +54,13 @@ function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number
   const situation =
     lieux.data && rows.some((r) => r.capteurs.some((c) => c.ts !== null)) ? lieux.data.maintenant : null;
   const list = (
-    <PlacesSection entite={entite} lieux={lieux} rows={rows} ida={ida} activiteNom={activite?.nom} />
+    <PlacesSection
+      entite={entite}
+      lieux={lieux}
+      rows={rows}
+      ida={ida}
+      activiteNom={activite ? nomActivite(activite) : undefined}
+    />
   );
 
   return (

@@ -11,14 +11,15 @@ import { Breadcrumb } from '../../components/hydro/Breadcrumb';
 import { VigilanceChip } from '../../components/ui/Chips';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { formatDateTime } from '../../lib/format';
+import { libelleDepartement, nomBassin } from '../../lib/departement-nom';
 import { entiteHref, tronconHref, type Vue } from './hrefs';
-import { useEntiteMessages } from './messages';
 import { LieuxCompte } from './LieuxCompte';
+import { useEntiteMessages } from './messages';
 import { PlaceRow, type PlaceRowData } from './PlaceRow';
 
 export function EntiteHeader({ entite, vue, ida }: { entite: EntiteDetail; vue: Vue; ida: number }) {
   const m = useEntiteMessages();
-  const departements = entite.departements.map((d) => `${d.nom} (${d.code})`).join(', ');
+  const departements = entite.departements.map((d) => libelleDepartement(d)).join(', ');
   return (
     <>
       <Breadcrumb
@@ -30,7 +31,7 @@ export function EntiteHeader({ entite, vue, ida }: { entite: EntiteDetail; vue: 
 
       <header className="space-y-3">
         <p className="text-sm font-medium uppercase tracking-wide text-muted">
-          {entite.type === 'L' ? m('lac') : m('riviere')} · {m('bassin', { nom: entite.bassin.nom })}
+          {entite.type === 'L' ? m('lac') : m('riviere')} · {m('bassin', { nom: nomBassin(entite.bassin) })}
         </p>
         <h1 className="text-3xl font-bold tracking-tight text-brand md:text-4xl dark:text-sky-200">
           {entite.nom}
@@ -38,7 +39,7 @@ export function EntiteHeader({ entite, vue, ida }: { entite: EntiteDetail; vue: 
         {departements && (
           <p className="text-muted">
             <span className="sr-only">
-              {entite.departements.length > 1 ? m('departements') : m('departement')} :{' '}
+              {entite.departements.length > 1 ? m('departements') : m('departement')}{' '}
             </span>
             {departements}
           </p>

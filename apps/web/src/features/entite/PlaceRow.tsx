@@ -10,6 +10,7 @@ import { latestTs, rowFreshness } from '../../components/hydro/sensors';
 import { SensorValues } from '../../components/hydro/SensorValues';
 import { VerdictChip } from '../../components/ui/Chips';
 import { Freshness } from '../../components/ui/Freshness';
+import { nomEpisode } from '../../lib/episode-nom';
 import { formatClock } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 
@@ -23,7 +24,7 @@ export interface PlaceRowData {
   /** `sansAvis`: no opinion, the place lacks the history thresholds need (docs/decisions/141). */
   verdict: { verdict: Verdict; raison: string; sansAvis: boolean } | null;
   /** A place of a recorded episode: its states and ages are on the episode's clock (docs/decisions/088). */
-  episode?: { libelle: string; maintenant: number } | undefined;
+  episode?: { code: string; libelle: string; maintenant: number } | undefined;
 }
 
 /** What a row keeps of a place's verdict. */
@@ -73,7 +74,7 @@ export function PlaceRow({
           {lieu.episode && (
             <span className="mt-1 block text-sm text-muted" data-testid="episode">
               {t('episode.ligne', {
-                episode: lieu.episode.libelle,
+                episode: nomEpisode(lieu.episode),
                 maintenant: formatClock(lieu.episode.maintenant),
               })}
             </span>

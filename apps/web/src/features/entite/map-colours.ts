@@ -10,7 +10,7 @@ import { VERDICT_COLORS, VERDICT_KEYS } from '../../components/hydro/colors';
 import { classeColor, type ModeCouleur, useClasseLegend } from '../../components/hydro/ColourMode';
 import type { MapPoint } from '../../components/map/map-types';
 import { formatValue } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useT, withColon } from '../../lib/i18n';
 import { useEntiteMessages } from './messages';
 import type { PlaceRowData } from './PlaceRow';
 
@@ -35,9 +35,9 @@ export function usePlaceColour(mode: ModeCouleur, activiteNom: string | undefine
       const detail = [
         h ? formatValue(h.valeur, h.unite) : null,
         mode === 'normale'
-          ? `${t('classe.titre')} : ${t(classe ? `classe.${classe}` : 'classe.aucune')}`
+          ? `${withColon(t('classe.titre'))} ${t(classe ? `classe.${classe}` : 'classe.aucune')}`
           : r.verdict
-            ? `${activiteNom ?? ''} : ${t(VERDICT_KEYS[r.verdict.verdict])}`
+            ? `${withColon(activiteNom ?? '')} ${t(VERDICT_KEYS[r.verdict.verdict])}`
             : null,
       ]
         .filter(Boolean)

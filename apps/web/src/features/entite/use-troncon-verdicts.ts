@@ -6,6 +6,7 @@ import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query
 import type { VerdictEntite } from '@limni/shared/contracts/activites';
 import { verdictEntiteQuery } from '../../api/entite';
 import { activitesQuery } from '../../api/hydro';
+import { nomActivite } from '../../lib/activite-nom';
 import { verdictRow, type PlaceRowData } from './PlaceRow';
 
 /** Each place's verdict, and the warning of indicative thresholds when one of the answers has some. */
@@ -28,5 +29,5 @@ export function useTronconVerdicts(entiteIds: readonly number[], ida: number) {
     })),
     combine: combineVerdicts,
   });
-  return { ...verdicts, activiteNom: activite?.nom };
+  return { ...verdicts, activiteNom: activite ? nomActivite(activite) : undefined };
 }

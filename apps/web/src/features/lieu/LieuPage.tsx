@@ -47,6 +47,7 @@ import { useAccount } from '../../stores/account';
 import { useLieuMessages } from './messages';
 import { nomActivite } from '../../lib/activite-nom';
 import { nomCapteur } from '../../lib/capteur-nom';
+import { libelleDepartement } from '../../lib/departement-nom';
 
 // Memoised: the page's own answers (alerts, the river's places, the data clock) arrive one by one, and each one
 // re-rendered the whole open tab, chart and tables included. A tab renders again when its place, its
@@ -231,9 +232,9 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const classed = withValue.find((c) => c.classe !== null);
   const now = (lieu.episode ? own.data?.instant : etats.data?.maintenant) ?? 0;
   const titre = bracketsToParentheses(lieu.libelle);
-
   const sansAlerte = alerteImpossible(lieu, useServiceLive());
   const abonne = useAccount((s) => s.profile?.lieux.some((l) => l.id === lieu.id) ?? false);
+
   return (
     <section aria-labelledby="lieu-titre" className="card mt-2 max-sm:!p-3 sm:mt-3 md:p-6">
       {/* On a phone the actions sit beside the kind and département line, the name full width under them (a grid,
@@ -242,7 +243,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         <div className="contents min-w-0 sm:block">
           <p className="col-start-1 row-start-1 text-xs font-medium sm:text-sm uppercase tracking-wide text-muted">
             {lieu.entite.type === 'L' ? m('lac') : m('riviere')}
-            {lieu.departement && ` · ${lieu.departement.nom} (${lieu.departement.code})`}
+            {lieu.departement && ` · ${libelleDepartement(lieu.departement)}`}
           </p>
           <h1
             id="lieu-titre"
@@ -306,12 +307,12 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
           </div>
         )}
         <StationNotices lieu={lieu} />
-      </div>
         {sansAlerte && (
           <p className="mt-2 text-sm text-muted">
             {m(sansAlerte === 'sans_station' ? 'alerteImpossibleSansStation' : 'alerteImpossibleDemo')}
           </p>
         )}
+      </div>
 
       <div className="mt-3 flex flex-col gap-2 border-t border-line pt-3 sm:mt-5 sm:gap-3 sm:pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">
         {/* During a replay: the bulletin valid at its instant, or none known for that date (ADR 142). */}

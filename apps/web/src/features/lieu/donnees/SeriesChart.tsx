@@ -16,7 +16,7 @@ import {
   formatNumber,
   formatValue,
 } from '../../../lib/format';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, withColon } from '../../../lib/i18n';
 import { yieldToBrowser } from '../../../lib/yield';
 import { DARK_QUERY, matchesMedia } from '../../../lib/use-media-query';
 import type { ChartColumns } from './chart-data';
@@ -317,15 +317,19 @@ function tooltipPlugin(unite: string, labels: SeriesChartProps['labels'], daily:
             return;
           }
           const lines: string[] = [daily ? formatLongDate(x) : formatDateTime(x)];
-          if (obs !== null) lines.push(`${labels.observe} : ${formatValue(obs, unite)}`);
+          if (obs !== null) lines.push(`${withColon(labels.observe)} ${formatValue(obs, unite)}`);
           if (p10 !== null && p90 !== null) {
-            lines.push(`${labels.habituel} : ${formatValue(p10, unite)} – ${formatValue(p90, unite)}`);
+            lines.push(
+              `${withColon(labels.habituel)} ${formatValue(p10, unite)} – ${formatValue(p90, unite)}`,
+            );
           }
-          if (last !== null) lines.push(`${labels.anDernier} : ${formatValue(last, unite)}`);
+          if (last !== null) lines.push(`${withColon(labels.anDernier)} ${formatValue(last, unite)}`);
           else if (mean !== null) {
-            lines.push(`${labels.prevision} : ${formatValue(mean, unite)}`);
+            lines.push(`${withColon(labels.prevision)} ${formatValue(mean, unite)}`);
             if (min !== null && max !== null && max > min) {
-              lines.push(`${labels.fourchette} : ${formatValue(min, unite)} – ${formatValue(max, unite)}`);
+              lines.push(
+                `${withColon(labels.fourchette)} ${formatValue(min, unite)} – ${formatValue(max, unite)}`,
+              );
             }
           }
           tip.replaceChildren(

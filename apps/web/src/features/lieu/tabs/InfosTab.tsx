@@ -9,6 +9,7 @@ import { formatLongDate, formatNumber } from '../../../lib/format';
 import { Records } from '../donnees/Records';
 import { useLieuMessages } from '../messages';
 import { nomCapteur } from '../../../lib/capteur-nom';
+import { libelleDepartement } from '../../../lib/departement-nom';
 
 const SOURCES: Record<string, string> = {
   hubeau: "Hub'Eau",
@@ -33,7 +34,7 @@ export default function InfosTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
     ],
   ];
   if (lieu.commune) rows.push([m('commune'), lieu.commune]);
-  if (lieu.departement) rows.push([m('departement'), `${lieu.departement.nom} (${lieu.departement.code})`]);
+  if (lieu.departement) rows.push([m('departement'), libelleDepartement(lieu.departement)]);
   if (lieu.code_station) rows.push([m('codeStation'), lieu.code_station]);
   if (lieu.altitude_zero !== null) rows.push([m('altitudeZero'), `${formatNumber(lieu.altitude_zero, 3)} m`]);
   if (lieu.surface_bv_km2 !== null) {
