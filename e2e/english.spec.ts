@@ -10,8 +10,9 @@
  */
 import { expect, expectConsole, test, type Page } from './fixtures';
 import { createVerifiedAccount, linkPath, PASSWORD, uniqueAccount, waitForMail } from './compte-support';
+import { placeOfStation, sharedServerDatabase } from './db-support';
 import { frenchWords, properNouns } from './french-words';
-import { activiteId, lieuId } from './seed-support';
+import { activiteId, entiteId, lieuId } from './seed-support';
 import { screenshots } from './support';
 
 /** Collects the French words of each screen, each sentence once (on the first screen that shows it). */
@@ -24,12 +25,16 @@ function detector(page: Page, nouns: readonly string[]) {
       found.push(`${screen}: ${w}`);
     }
   };
-  // The text of the page once it has settled (no loading placeholder left). Text marked `lang="fr"` (the language
-  // control's « Français ») is French on purpose and left out.
+  // The text of the page once it has settled (no loading placeholder left), with what a screen reader says of
+  // it (the `aria-label`s). Text marked `lang="fr"` (the language control's « Français ») is French on purpose and
+  // left out.
   const scan = async (screen: string) => {
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const text = await page.evaluate(() => {
-      let all = `${document.title}\n${document.body.innerText}`;
+      const labels = [...document.body.querySelectorAll('[aria-label]:not([lang^="fr"])')].map(
+        (el) => el.getAttribute('aria-label') ?? '',
+      );
+      let all = `${document.title}\n${document.body.innerText}\n${labels.join('\n')}`;
       for (const el of document.body.querySelectorAll<HTMLElement>('[lang^="fr"]')) {
         all = all.replace(el.innerText || el.textContent || '', ' ');
       }
@@ -142,7 +147,25 @@ test('in English: a place, its tabs and an alert — no French word', async ({ p
   await scan('alerts');
   await page.goto('/user/profil');
   await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  // The account was created in French; choosing English in the app made it the language of its alerts and
+  // e-mails (ADR 146).
+  await expect(page.getByLabel('Language of your alerts and e-mails')).toHaveValue('en');
   await scan('profile, following the place');
+
+  // A lake abroad, for canoeing: its country in English (the seed's « Étranger », INSEE's code 99), and what the
+  // screen reader says before it and before each verdict.
+  const canoe = await activiteId(request, 'Canoë-kayak');
+  await page.goto(`/entite/${await entiteId(request, 'Lac de Sarnen')}/carte/activite/${canoe}`);
+  // (the screen reader hears « Department: » first)
+  await expect(page.getByText('Department: Abroad', { exact: true })).toBeVisible();
+  await expect(page.getByText('Canoeing and kayaking:', { exact: true }).first()).toBeAttached();
+  await scan('lake abroad, map for canoeing');
+
+  // A place of the Loire's recorded episode: the episode is named in English.
+  const { id: digoin } = await placeOfStation(sharedServerDatabase(), 'K118001010');
+  await page.goto(`/lieu/${digoin}/a-${canoe}`);
+  await expect(page.getByText(/Forecast flood of the Loire, December 11–16, 2024/).first()).toBeVisible();
+  await scan('place of a recorded episode');
 
   // The history of a place with twenty years of daily flows, over a year and over the whole archive: the usual
   // range and where the day sits in it, its origin, the records and the summary of the period.

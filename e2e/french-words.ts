@@ -24,7 +24,8 @@ const FRENCH_WORDS = new Set(
   avril mai juin juillet août septembre octobre novembre décembre lundi mardi mercredi jeudi vendredi samedi dimanche
   crue crues vigilance_fr rivière lac fleuve tronçon bulletin_fr en_cours inconnu indisponible baisse hausse stable_fr
   montée ensoleillé nuageux pluie couvert orage neige brouillard vent pêche baignade voile kayak_fr canoë aviron
-  photos_fr publier connectez inscription abonné abonnez enregistrer supprimer fermer ouvrir afficher masquer`
+  photos_fr publier connectez inscription abonné abonnez enregistrer supprimer fermer ouvrir afficher masquer
+  trop bas haut relecture praticable plages fonds tableau horaire journalier lieu_fr bassin arrêter langue`
     .split(/\s+/)
     .filter((w) => w && !w.includes('_')),
 );

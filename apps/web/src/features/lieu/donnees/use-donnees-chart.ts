@@ -30,6 +30,7 @@ import {
   lieuPrevisionsQuery,
   normalesQuery,
 } from '../../../api/lieu';
+import { nomCapteur } from '../../../lib/capteur-nom';
 import { DARK_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { selectCanViewPrevision, useAccount } from '../../../stores/account';
 import {
@@ -271,7 +272,8 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     seuils,
     figures,
     unite,
-    libelle: serieLibelle(serie?.libelle ?? null, g, unite),
+    // The sensor's name in the page's language (the chart's accessible name, the CSV's column).
+    libelle: serieLibelle(nomCapteur(serie?.libelle?.trim() || SERIE_STYLES[g].nom), g, unite),
     couleur,
     forecastValues,
     y,
