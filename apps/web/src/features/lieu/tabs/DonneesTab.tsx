@@ -25,8 +25,8 @@ import { Situation } from '../donnees/Situation';
 import { useDonneesWindow } from '../donnees/use-donnees-window';
 import { useLieuMessages } from '../messages';
 import { MeteoWidget } from '../MeteoWidget';
-import { ICON } from '../../../components/ui/icons';
 import { SansMesuresTexte, VoisinAvecMesuresLien } from '../SansMesures';
+import { ICON } from '../../../components/ui/icons';
 
 const NO_ROWS: never[] = [];
 
