@@ -1,5 +1,5 @@
 /**
- * Test oracle for the daily archive (issue 11): reads the embedded `history_daily.csv.gz` directly and computes,
+ * Test oracle for the daily archive: reads the embedded `history_daily.csv.gz` directly and computes,
  * by the plainest route (calendar arithmetic with Date, a textbook R-type-7 quantile), what the climatology,
  * classes and records must be. Tests compare the code under test to these, never to values copied from it.
  */

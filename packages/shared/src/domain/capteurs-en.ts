@@ -1,5 +1,5 @@
 /**
- * The sensors' names in US English, by the French name the seed and the ingestion write (issue 16): the database
+ * The sensors' names in US English, by the French name the seed and the ingestion write: the database
  * keeps the French ones, the web app shows these when the page is in English. `capteurs-en.test.ts` (API) checks
  * every name the seeded database holds has one.
  */

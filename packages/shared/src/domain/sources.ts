@@ -12,7 +12,7 @@ export const sourceNom = (code: string): string => SOURCE_NOMS[code] ?? code;
 
 /**
  * The named origins of an archived daily series (stored with its climatology, shown with the usual range), as the
- * seed and the Hub'Eau backfill write them (French), and their US English (issue 16). Several origins are stored
+ * seed and the Hub'Eau backfill write them (French), and their US English. Several origins are stored
  * joined by « ; ».
  */
 export const ORIGINES_ARCHIVE_FR = {

@@ -89,7 +89,7 @@ describe('GET /api/hydro/vigilance', () => {
     expect(new Date(body.date ?? 0).toISOString()).toBe('2021-01-24T07:16:03.000Z');
   });
 
-  it('says, for each tronçon counted, how many places Limni has on it and its river (issue 12)', async () => {
+  it('says, for each tronçon counted, how many places Limni has on it and its river', async () => {
     const body = z.parse(VigilanceResume, (await get('/api/hydro/vigilance')).json());
     const lieux = await ctx.db.db.selectFrom('lieu').select('troncon_id').execute();
     const rivers = await ctx.db.db.selectFrom('troncon').select(['id', 'entite_id']).execute();
@@ -116,7 +116,7 @@ describe('GET /api/hydro/entite/:id', () => {
     const names = e.lieux.map((l) => l.nom);
     expect(names.indexOf('Bossost')).toBeLessThan(names.indexOf('Toulouse (Pont-Neuf)'));
     // French station codes are numbered in the hydrographic direction (ADR 096): the order of the places is the
-    // order of their codes (issue 12: Agen, Marmande, Royan were out of place).
+    // order of their codes (Agen, Marmande, Royan were out of place).
     const codes = await ctx.db.db
       .selectFrom('lieu')
       .select(['id', 'code_station'])

@@ -35,7 +35,7 @@ afterAll(async () => ctx.close());
 const get = (url: string, headers?: Record<string, string>) => ctx.request({ url, headers });
 const valueOn = (days: CsvDay[], jour: string) => days.find((d) => d.jour === jour)?.moyenne ?? null;
 
-/** The class by the definitions of issue 11, written out against the textbook band. */
+/** The class by its definitions (very low under P10 … very high over P90), written out against the band. */
 function expectedClass(v: number, b: { p10: number; p25: number; p75: number; p90: number }): string {
   if (v < b.p10) return 'tres-basses';
   if (v < b.p25) return 'basses';

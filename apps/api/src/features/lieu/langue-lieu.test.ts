@@ -1,5 +1,5 @@
 /**
- * The place's sentences in the asked language (issue 16, ADR 125): with `Accept-Language: en-US`, the verdict, the
+ * The place's sentences in the asked language (ADR 125): with `Accept-Language: en-US`, the verdict, the
  * thresholds' labels and texts, the usual-range sentence and the practical information carry no French word; without
  * it they stay French. Answers say `Vary: Accept-Language` and the two languages get different ETags (a cache keeps
  * both). Expectations come from the answers' own data (values, dates), not from the code under test.

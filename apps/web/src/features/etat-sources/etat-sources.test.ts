@@ -103,7 +103,7 @@ describe('the « État des sources » page of a live service (French)', () => {
   it('says the mode, since when, the period of the readings and why the service is degraded', () => {
     expect(view.mode.titre).toBe('En direct');
     expect(view.mode.phrases.map((p) => sp(p.text))).toEqual([
-      'Les mesures arrivent des sources en continu depuis le 10/03/2026 à 08h00 (il y a 2 j).',
+      'Les mesures arrivent des sources en continu depuis le 10/03/2026 à 08h00 (il y a 2 jours).',
       'Mesures enregistrées du 1er janvier 1975 au 12 mars 2026.',
     ]);
     expect(view.statut).toEqual({

@@ -97,7 +97,7 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
 
   const dark = useMediaQuery(DARK_QUERY);
 
-  // What is drawn comes from a deferred copy of the window and of the answers (issue 14, docs/decisions/131). Each
+  // What is drawn comes from a deferred copy of the window and of the answers (docs/decisions/131). Each
   // answer re-renders this component at once (TanStack Query subscribes with useSyncExternalStore, whose updates
   // cannot wait); with the copy, that render keeps what is drawn as it is, and React prepares the new drawing in a
   // background pass that yields to the browser every few milliseconds; answers arriving close together make one pass.
