@@ -1,15 +1,18 @@
 /**
  * One clock during a replay (docs/decisions/142): at each step, `/api/health` names the replay's instant, the places'
  * states are judged at that instant and no reading is after it, and the place's vigilance is the bulletin valid at
- * that instant (or none). The replay's e-mails, sent through a real SMTP server by a process configured without the
+ * that instant (or none); the place's daily maximum of a day not over at that instant is not a value yet, and the
+ * year's highest is that of the days before it. The replay's e-mails, sent through a real SMTP server by a process configured without the
  * server's `PUBLIC_URL` (another terminal), link to the address the server records when it starts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HealthResponse } from '@limni/shared/contracts/health';
-import { EntiteLieux, LieuDetail } from '@limni/shared/contracts/hydro';
-import { parisDayRange } from '@limni/shared/domain/time';
+import { NormalesLieu } from '@limni/shared/contracts/historique';
+import { EntiteLieux, LieuDetail, LieuDonnees } from '@limni/shared/contracts/hydro';
+import { parisDay, parisDayRange } from '@limni/shared/domain/time';
 import { VIGILANCE_VALIDITE_MS } from '@limni/shared/domain/vigilance';
+import { toulouseDays } from '../../../../test-support/history-csv';
 import { addRules, placeOfStation, PONT_NEUF_CODE, type StationPlace } from '../../test/alerts';
 import { signedUpUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/helpers';
@@ -50,6 +53,27 @@ function seedBulletin(code: string): { niveau: number; jour: string } {
   const column = /NivInfoVigiCru_(\d{4}-\d{2}-\d{2})/.exec(text.split('\n')[0] ?? '');
   const row = parseCsv(text).find((r) => r['CdEntVigiCru'] === code);
   return { niveau: Number(row?.[column?.[0] ?? ''] ?? NaN), jour: column?.[1] ?? '' };
+}
+
+/**
+ * The place's archive of daily maxima (1857–2022) holds the replayed days: at `instant`, the day it is in has no value
+ * yet, the day before has the CSV's, the year's highest is that of the days before, the chart's last day is yesterday.
+ */
+async function expectArchiveBefore(instant: number): Promise<void> {
+  const today = parisDay(instant);
+  const days = toulouseDays();
+  const yesterday = days.filter((d) => d.jour < today).at(-1);
+  if (!yesterday) throw new Error('Toulouse sans archive');
+  const base = `/api/hydro/lieu/${PONT_NEUF.lieu}`;
+  const now = z.parse(NormalesLieu, await get(`${base}/normales/${today}`));
+  expect(now.jour.valeur).toBeNull();
+  const soFar = days.filter((d) => d.jour >= `${today.slice(0, 4)}-01-01` && d.jour < today);
+  expect(now.maxima_annuels?.annee?.valeur).toBe(Math.max(...soFar.map((d) => d.moyenne)));
+  const before = z.parse(NormalesLieu, await get(`${base}/normales/${yesterday.jour}`));
+  expect(before.jour.valeur).toBe(yesterday.moyenne);
+  const year = z.parse(LieuDonnees, await get(`${base}/archive/${today}/1`));
+  const drawn = year.series[0]?.ts ?? [];
+  expect(parisDay(drawn[drawn.length - 1] ?? 0)).toBe(yesterday.jour);
 }
 
 describe('one clock during a replay', () => {
@@ -113,6 +137,7 @@ describe('one clock during a replay', () => {
           expect(Math.max(...ts)).toBeLessThanOrEqual(instant);
           const lieu = z.parse(LieuDetail, await get(`/api/hydro/lieu/${PONT_NEUF.lieu}`));
           seen.push({ instant, niveau: lieu.troncon?.niveau ?? null, ts: lieu.troncon?.niveau_ts ?? null });
+          await expectArchiveBefore(instant);
         },
         log: silentLog,
         sleep: async () => {},

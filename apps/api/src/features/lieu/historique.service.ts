@@ -19,10 +19,11 @@ import {
 } from '@limni/shared/domain/climatologie';
 import { plusHautsMaxima, rangAnnuel } from '@limni/shared/domain/maxima-annuels';
 import { origineArchiveIn } from '@limni/shared/domain/sources';
-import { addDays, parisDayRange } from '@limni/shared/domain/time';
+import { addDays, parisDay, parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { archiveDaysBetween } from '../../data/archive.repo';
 import { interruptionAtSeam, liveSeam } from '../../data/live-seam';
+import { mainReplayInstant } from '../../data/observations';
 import { SeriesBodyCache, VersionMemo, type CachedBody } from '../../data/series-cache';
 import { serviceModeOf, type ServiceMode } from '../../data/service-mode';
 import { notFound } from '../../http/errors';
@@ -86,8 +87,8 @@ function noArchiveReason(
 }
 
 /**
- * The annual maxima of a sensor's archive up to the year of `date` (docs/decisions/140): the five highest with their
- * days, and the highest of `date`'s year up to that day with its rank among them.
+ * The annual maxima of a sensor's archive up to `date` (docs/decisions/140): the five highest with their days, and
+ * the highest of `date`'s year up to that day with its rank among them.
  */
 async function maximaAnnuels(
   db: AppDeps['db']['db'],
@@ -95,15 +96,20 @@ async function maximaAnnuels(
   date: string,
 ): Promise<MaximaAnnuels | null> {
   const annee = Number(date.slice(0, 4));
-  const maxima = (await repo.annualMaxima(db, capteurId)).filter((m) => m.annee <= annee);
+  const cetteAnnee = await repo.highestBetween(db, capteurId, `${annee}-01-01`, date);
+  // `date`'s year counts with its highest value up to that day, never with days after it.
+  const maxima = (await repo.annualMaxima(db, capteurId))
+    .filter((m) => m.annee < annee)
+    .concat(cetteAnnee ? [{ annee, valeur: cetteAnnee.valeur }] : []);
   const first = maxima[0];
   if (!first) return null;
   const plusHauts = await Promise.all(
     plusHautsMaxima(maxima, 5).map(async (m) =>
-      repo.highestBetween(db, capteurId, `${m.annee}-01-01`, `${m.annee}-12-31`),
+      m.annee === annee
+        ? cetteAnnee
+        : repo.highestBetween(db, capteurId, `${m.annee}-01-01`, `${m.annee}-12-31`),
     ),
   );
-  const cetteAnnee = await repo.highestBetween(db, capteurId, `${annee}-01-01`, date);
   return {
     debut: first.annee,
     fin: (maxima[maxima.length - 1] ?? first).annee,
@@ -128,13 +134,25 @@ export class HistoriqueService {
   private readonly sensorsMemo = new VersionMemo<SensorWithClimatology[] | null>();
 
   private readonly mode: ServiceMode;
+  private readonly now: () => number;
 
   constructor(
-    deps: Pick<AppDeps, 'db' | 'env'> & Pick<Partial<AppDeps>, 'mode'>,
+    deps: Pick<AppDeps, 'db' | 'env'> & Pick<Partial<AppDeps>, 'mode' | 'now'>,
     private readonly cache: SeriesBodyCache = new SeriesBodyCache(),
   ) {
     this.db = deps.db.db;
     this.mode = serviceModeOf(deps);
+    this.now = deps.now ?? Date.now;
+  }
+
+  /**
+   * The last day the data clock has seen end, when the archive may hold later ones: during a replay, the day before
+   * the replay's instant (docs/decisions/142). The archive keeps the replayed days it held; a day not over at the
+   * instant the screen shows is not a value yet. Null otherwise: live and demo archives end before their clock.
+   */
+  private async lastCompleteDay(): Promise<string | null> {
+    const instant = await mainReplayInstant(this.db, this.mode, this.now);
+    return instant === null ? null : addDays(parisDay(instant), -1);
   }
 
   private sensorsOf(lieuId: number): Promise<SensorWithClimatology[] | null> {
@@ -170,17 +188,19 @@ export class HistoriqueService {
   }
 
   /** The band, class, rank, records and last year's value of `date` (cached body). */
-  normales(lieuId: number, date: string, langue: Langue = 'fr'): Promise<CachedBody> {
+  async normales(lieuId: number, date: string, langue: Langue = 'fr'): Promise<CachedBody> {
+    const complete = await this.lastCompleteDay();
     // The body carries a sentence: one cached body per language.
-    return this.cached(`normales|${lieuId}|${date}|${langue}`, lieuId, (sensors, seam) =>
-      this.computeNormales(lieuId, date, sensors, langue, seam),
+    return this.cached(`normales|${lieuId}|${date}|${langue}|${complete ?? ''}`, lieuId, (sensors, seam) =>
+      this.computeNormales(lieuId, date, sensors, langue, seam, complete),
     );
   }
 
   /** Daily values of the archive over 1 or 5 years ending at `date`, or over all of it (cached body). */
-  archive(lieuId: number, date: string, annees: ArchivePeriode): Promise<CachedBody> {
-    return this.cached(`archive|${lieuId}|${date}|${annees}`, lieuId, (sensors) =>
-      this.computeArchive(lieuId, date, annees, sensors),
+  async archive(lieuId: number, date: string, annees: ArchivePeriode): Promise<CachedBody> {
+    const complete = await this.lastCompleteDay();
+    return this.cached(`archive|${lieuId}|${date}|${annees}|${complete ?? ''}`, lieuId, (sensors) =>
+      this.computeArchive(lieuId, date, annees, sensors, complete),
     );
   }
 
@@ -190,6 +210,7 @@ export class HistoriqueService {
     sensors: readonly SensorWithClimatology[],
     langue: Langue,
     seam: number | null,
+    complete: string | null,
   ): Promise<NormalesLieu> {
     const s = historySensor(sensors);
     const anDernierJour = oneYearEarlier(date);
@@ -197,7 +218,8 @@ export class HistoriqueService {
     const rows = hasArchive && s.annee_debut !== null ? await repo.bandOf(this.db, s.id) : [];
     const bande: BandeJour[] = rows.map(({ valeurs_jour: _v, ...b }) => b);
     const bandRow = rows.find((r) => r.mmjj === date.slice(5));
-    const valeur = hasArchive ? await repo.archiveValue(this.db, s.id, date) : null;
+    const over = complete === null || date <= complete;
+    const valeur = hasArchive && over ? await repo.archiveValue(this.db, s.id, date) : null;
     const valeursJour = bandRow ? (JSON.parse(bandRow.valeurs_jour) as number[]) : [];
     const jourBande = bandRow ? (({ valeurs_jour: _v, ...b }) => b)(bandRow) : null;
     return {
@@ -228,7 +250,9 @@ export class HistoriqueService {
             ? { valeur: s.record_min, jour: s.record_min_jour }
             : null,
       },
-      maxima_annuels: hasArchive ? await maximaAnnuels(this.db, s.id, date) : null,
+      maxima_annuels: hasArchive
+        ? await maximaAnnuels(this.db, s.id, over ? date : (complete ?? date))
+        : null,
       bande,
       jour: {
         valeur,
@@ -249,6 +273,7 @@ export class HistoriqueService {
     date: string,
     annees: ArchivePeriode,
     sensors: readonly SensorWithClimatology[],
+    complete: string | null,
   ): Promise<LieuDonnees> {
     const s = historySensor(sensors);
     const archived = s !== null && s.premier_jour !== null ? s : null;
@@ -261,7 +286,8 @@ export class HistoriqueService {
           );
     const debut = parisDayRange(du < date ? du : date).start;
     const fin = parisDayRange(date).end;
-    const days = archived ? await archiveDaysBetween(this.db, archived.id, du, date) : [];
+    const jusqua = complete !== null && complete < date ? complete : date;
+    const days = archived && du <= jusqua ? await archiveDaysBetween(this.db, archived.id, du, jusqua) : [];
     const series = archived
       ? [
           serieDonnees(
