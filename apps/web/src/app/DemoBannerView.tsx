@@ -12,7 +12,7 @@ export function DemoBannerView(props: DemoBannerProps) {
   return (
     <div className="border-b border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
       {/* Smaller on a phone, where it would otherwise fill a sixth of the first screen. */}
-      <p className="mx-auto max-w-7xl px-4 py-1.5 text-xs leading-snug sm:py-2 sm:text-sm sm:leading-normal">
+      <p className="mx-auto max-w-7xl px-4 py-1 text-xs leading-snug sm:py-2 sm:text-sm sm:leading-normal">
         <strong>{titre}</strong>
         {phrases.map((p, i) => (
           <span key={i} lang={p.lang}>

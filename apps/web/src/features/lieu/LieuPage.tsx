@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useId, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router';
+import type { VerdictLieu } from '@limni/shared/contracts/activites';
 import type { EtatCapteur, LieuDetail } from '@limni/shared/contracts/hydro';
 import { bracketsToParentheses } from '@limni/shared/domain/names';
 import { LIEU_TABS } from '@limni/shared/domain/web-routes';
@@ -200,7 +201,6 @@ const ICON_ON_PHONE = '!px-3 sm:!px-4 max-sm:[&>span]:sr-only';
 
 function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
-  const h = useHydroMessages();
   // Live, the values and the verdict follow the readings: asked again on the sensors' step and when the tab is shown
   // again (`api/live-refresh.ts`); a place of a recorded episode, like a demonstration, never moves.
   const refetch = liveRefetch(useServiceLive() && !lieu.episode, placeStepMin(lieu.capteurs));
@@ -314,7 +314,9 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
         )}
       </div>
 
-      <div className="mt-3 flex flex-col gap-2 border-t border-line pt-3 sm:mt-5 sm:gap-3 sm:pt-4 md:flex-row md:flex-wrap md:items-start md:gap-8">
+      {/* The vigilance, then the verdict with its reason on the full width (a side column would squeeze the reason).
+          On a phone no rule above them: the first screen keeps room for the chart's top. */}
+      <div className="mt-2 flex flex-col gap-2 sm:mt-5 sm:gap-3 sm:border-t sm:border-line sm:pt-4">
         {/* During a replay: the bulletin valid at its instant, or none known for that date (ADR 142). */}
         {lieu.troncon && (lieu.troncon.niveau !== null || clock.replay) && (
           <div className="flex flex-wrap items-center gap-2">
@@ -338,20 +340,9 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
             </span>
           </div>
         )}
-        <div className="min-w-0 md:flex-1">
+        <div className="min-w-0">
           {verdict.data ? (
-            // On a phone the chip (which names the activity) and its reason flow as one paragraph.
-            <div className="text-sm sm:flex sm:flex-wrap sm:items-center sm:gap-2">
-              <span className="inline-flex items-center gap-2 font-medium max-sm:sr-only">
-                {h('verdictPour', { activite: nomActivite(activite ?? verdict.data.activite) })}
-              </span>{' '}
-              <VerdictChip
-                verdict={verdict.data.verdict}
-                activite={nomActivite(verdict.data.activite)}
-                sansAvis={verdict.data.fondement?.kind === 'historique_insuffisant'}
-              />{' '}
-              <span className="text-muted sm:basis-full md:basis-auto">{verdict.data.raison}</span>
-            </div>
+            <VerdictLine verdict={verdict.data} activite={activite} />
           ) : verdict.isPending ? (
             <Skeleton className="h-7 w-56" />
           ) : null}
@@ -361,13 +352,38 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   );
 }
 
+/** The chip and its reason flow as one paragraph; on a phone the chip names the activity itself. */
+function VerdictLine({
+  verdict,
+  activite,
+}: {
+  verdict: VerdictLieu;
+  /** The chosen activity, when known (its name in the page's language). */
+  activite: { slug?: string; nom: string } | undefined;
+}) {
+  const h = useHydroMessages();
+  return (
+    <div className="text-sm sm:leading-7">
+      <span className="mr-1 font-medium max-sm:sr-only">
+        {h('verdictPour', { activite: nomActivite(activite ?? verdict.activite) })}
+      </span>{' '}
+      <VerdictChip
+        verdict={verdict.verdict}
+        activite={nomActivite(verdict.activite)}
+        sansAvis={verdict.fondement?.kind === 'historique_insuffisant'}
+      />{' '}
+      <span className="text-muted">{verdict.raison}</span>
+    </div>
+  );
+}
+
 function MainValue({ etat, now }: { etat: EtatCapteur; now: number }) {
   return (
     <div>
       <p className="text-sm text-muted">{nomCapteur(etat.libelle)}</p>
       <p className="flex flex-wrap items-baseline gap-x-3">
         <span
-          className="text-5xl font-bold leading-tight tracking-tight tabular-nums md:text-6xl"
+          className="text-[2.625rem] font-bold leading-tight tracking-tight tabular-nums sm:text-5xl md:text-6xl"
           data-testid="valeur-principale"
         >
           {formatValue(etat.valeur, etat.unite)}
