@@ -16,6 +16,8 @@ export interface EmbedMessages {
   tendance: Record<Tendance, string>;
   classe: Record<Classe, string>;
   verdict: Record<Verdict, string>;
+  /** Thresholds without enough history behind them (docs/decisions/141): no opinion, not « inconnu ». */
+  sansAvis: string;
   activites: Record<string, string>;
   grandeur: Record<'H' | 'Q' | 'T', string>;
   eaux: (classe: string, jour: string) => string;
@@ -62,6 +64,7 @@ const FR: EmbedMessages = {
     déconseillé: 'déconseillé',
     inconnu: 'inconnu',
   },
+  sansAvis: 'pas d’avis',
   activites: {},
   grandeur: { H: 'Hauteur', Q: 'Débit', T: 'Température' },
   eaux: (classe, jour) => `Eaux ${classe} pour un ${jour}`,
@@ -107,6 +110,7 @@ const EN: EmbedMessages = {
     déconseillé: 'advised against',
     inconnu: 'unknown',
   },
+  sansAvis: 'no opinion',
   activites: {
     baignade: 'Swimming',
     peche: 'Fishing',

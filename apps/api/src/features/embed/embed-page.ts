@@ -124,7 +124,9 @@ const VERDICT_CLASS: Record<string, string> = {
 function verdict(m: EmbedMessages, w: WidgetLieu): string {
   if (!w.verdict) return '';
   const nom = m.activites[w.verdict.activite.slug] ?? w.verdict.activite.nom;
-  return `<p class="m" data-testid="verdict">${esc(nom)}${esc(m.deuxPoints)} <span class="b ${VERDICT_CLASS[w.verdict.verdict] ?? 'na'}">${esc(m.verdict[w.verdict.verdict])}</span></p>`;
+  const { sans_avis: sansAvis, verdict: v } = w.verdict;
+  const mot = sansAvis ? m.sansAvis : m.verdict[v];
+  return `<p class="m" data-testid="verdict">${esc(nom)}${esc(m.deuxPoints)} <span class="b ${sansAvis ? 'na' : (VERDICT_CLASS[v] ?? 'na')}">${esc(mot)}</span></p>`;
 }
 
 function demo(m: EmbedMessages, clocks: readonly DataClock[]): string {

@@ -64,7 +64,12 @@ export interface WidgetLieu {
   valeur: WidgetValeur | null;
   sparkline: { ts: number[]; valeur: number[]; debut: number; fin: number } | null;
   situation: WidgetSituation | null;
-  verdict: { activite: { id: number; nom: string; slug: string }; verdict: Verdict } | null;
+  /** `sans_avis`: the place's thresholds lack the history an opinion needs (docs/decisions/141). */
+  verdict: {
+    activite: { id: number; nom: string; slug: string };
+    verdict: Verdict;
+    sans_avis: boolean;
+  } | null;
   activiteId: number | null;
 }
 
@@ -246,6 +251,8 @@ export class EmbedService {
   ): Promise<WidgetLieu['verdict']> {
     const seuils = await seuilsOf(this.db, activite.id, [lieu.id]);
     const v = (await verdictsAt(this.db, [lieu], seuils, maintenant(nowMs))).get(lieu.id);
-    return v ? { activite, verdict: v.verdict } : null;
+    return v
+      ? { activite, verdict: v.verdict, sans_avis: v.fondement?.kind === 'historique_insuffisant' }
+      : null;
   }
 }

@@ -9,7 +9,13 @@ import { ErrorBody } from '@limni/shared/contracts/common';
 import { OEmbedResponse } from '@limni/shared/contracts/embed';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { embedMessages, formatRate, formatValeur } from './embed-messages';
-import { activiteIdBySlug, capteurIdOf, entiteIdByNom, lieuIdByCode } from '../../../test/referentiel';
+import {
+  activiteIdBySlug,
+  capteurIdOf,
+  entiteIdByNom,
+  lieuIdByCode,
+  lieuIdByLibelle,
+} from '../../../test/referentiel';
 
 let ctx: TestContext;
 let TOULOUSE: number;
@@ -150,6 +156,21 @@ describe('GET /embed/lieu/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(text(res.body)).toContain(`Canoë-kayak : ${expected}`);
     expect(res.body).toContain(`href="${PUBLIC}/lieu/${TOULOUSE}/a-${canoe}"`);
+  });
+
+  it('says « pas d’avis » where the place page has no opinion, never « inconnu »', async () => {
+    const baignade = await activiteIdBySlug(ctx, 'baignade');
+    const lucerne = await lieuIdByLibelle(ctx, 'Lac des Quatre-Cantons à Lucerne');
+    // The place page's verdict: thresholds without ten years of history behind them.
+    const page = (await get(`/api/activites/type-${baignade}/lieu-${lucerne}`)).json() as {
+      fondement: { kind: string } | null;
+    };
+    expect(page.fondement?.kind).toBe('historique_insuffisant');
+    const fr = text((await get(`/embed/lieu/${lucerne}?activite=a-${baignade}`)).body);
+    expect(fr).toContain('Baignade : pas d’avis');
+    expect(fr).not.toContain('inconnu');
+    const en = text((await get(`/embed/lieu/${lucerne}?activite=a-${baignade}&lang=en`)).body);
+    expect(en).toContain('Swimming: no opinion');
   });
 
   it('classes a value against the stored band of its calendar day', async () => {

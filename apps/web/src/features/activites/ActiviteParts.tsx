@@ -83,12 +83,14 @@ export function VerdictsSummary({
       </p>
       {any && (
         <ul aria-label={m('resume')} className="mt-4 flex flex-wrap gap-2">
-          {VERDICTS.filter((v) => counts.get(v)).map((v) => (
-            <li key={v} className="inline-flex items-center gap-2">
-              <VerdictChip verdict={v} />
-              <span className="text-sm font-medium tabular-nums">× {counts.get(v)}</span>
-            </li>
-          ))}
+          {[...VERDICTS, 'sans avis' as const]
+            .filter((v) => counts.get(v))
+            .map((v) => (
+              <li key={v} className="inline-flex items-center gap-2">
+                {v === 'sans avis' ? <VerdictChip verdict="inconnu" sansAvis /> : <VerdictChip verdict={v} />}
+                <span className="text-sm font-medium tabular-nums">× {counts.get(v)}</span>
+              </li>
+            ))}
         </ul>
       )}
     </section>

@@ -15,6 +15,21 @@ import { useT } from '../../lib/i18n';
 
 export type LigneVerdict = VerdictEntite['lieux'][number];
 
+/** What the summary counts: each verdict, and apart from « inconnu » the places with no opinion (ADR 141). */
+export type VerdictCompte = Verdict | 'sans avis';
+
+/** How many places get each verdict; a place whose thresholds lack the history for an opinion counts as « sans avis ». */
+export function compteVerdicts(
+  lignes: readonly Pick<LigneVerdict, 'verdict' | 'fondement'>[],
+): Map<VerdictCompte, number> {
+  const counts = new Map<VerdictCompte, number>();
+  for (const l of lignes) {
+    const k: VerdictCompte = l.fondement?.kind === 'historique_insuffisant' ? 'sans avis' : l.verdict;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return counts;
+}
+
 export function useActiviteVerdicts(activite: ActiviteDetail, ida: number) {
   const t = useT();
   const verdicts = useQueries({
@@ -32,8 +47,7 @@ export function useActiviteVerdicts(activite: ActiviteDetail, ida: number) {
     null,
   );
 
-  const counts = new Map<Verdict, number>();
-  for (const l of lignes) counts.set(l.verdict, (counts.get(l.verdict) ?? 0) + 1);
+  const counts = compteVerdicts(lignes);
 
   const points: MapPoint[] = lignes.flatMap((l) => {
     const lieu = lieuxById.get(l.lieu.id);
