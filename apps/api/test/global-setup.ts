@@ -35,6 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${templateDb}`);
+    // As each test file's clone (test/helpers.ts): no wait for the WAL at each commit of the seed.
+    await admin.query(`alter database ${templateDb} set synchronous_commit = off`);
     const handle = openDb({
       databaseUrl: withDatabase(adminUrl, templateDb),
       dataDir: os.tmpdir(),

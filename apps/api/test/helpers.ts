@@ -59,6 +59,9 @@ async function cloneDatabase(
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
+    // A test database need not wait for its WAL to reach the disk at each commit: what the tests check (locks,
+    // deduplication, retries, transactions) is the same, and a crash of the test server loses nothing worth keeping.
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     const url = withDatabase(adminUrl, name);
     const db = openDb({
       databaseUrl: url,
