@@ -3,8 +3,11 @@
  *
  * 1. Lint, typecheck and build at once: they read the sources and write nothing the others read (lint and tsc
  *    ignore `dist/`), and each is mostly one thread.
- * 2. The unit and API tests (Vitest, two workers).
- * 3. The browser tests (Playwright), on the build of step 1.
+ * 2. The unit and API tests (Vitest, three workers) but the live end-to-end files.
+ * 3. The browser tests (Playwright), on the build of step 1, beside the live end-to-end files
+ *    (`apps/api/src/ingest/live-e2e*.test.ts`): these start the server in its own process against the recorded upstream
+ *    and mostly wait on it (probe, backoff, `Retry-After`, a hung request), so they cost the browser tests little
+ *    CPU, where alone they held the Vitest phase for minutes (docs/decisions/147).
  *
  * A step's output is printed whole when it ends, so that parallel steps do not interleave their lines. The first
  * failure stops the run with that step's status; the other steps of its phase are stopped.
@@ -14,7 +17,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 interface Step {
   name: string;
   script: string;
+  /** Arguments after `--`. */
+  args?: string[];
 }
+
+const LIVE_E2E = 'src/ingest/live-e2e';
 
 const PHASES: Step[][] = [
   [
@@ -22,8 +29,11 @@ const PHASES: Step[][] = [
     { name: 'typecheck', script: 'typecheck' },
     { name: 'build', script: 'build' },
   ],
-  [{ name: 'unit + API', script: 'test:unit' }],
-  [{ name: 'browser', script: 'test:e2e' }],
+  [{ name: 'unit + API', script: 'test:unit', args: ['--exclude', `**/${LIVE_E2E}*.test.ts`] }],
+  [
+    { name: 'browser', script: 'test:e2e' },
+    { name: 'live end-to-end', script: 'test:unit', args: [LIVE_E2E] },
+  ],
 ];
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -36,7 +46,7 @@ function seconds(since: number): string {
 /** Runs one step; a phase of one step streams its output, a parallel phase buffers it. */
 function run(step: Step, stream: boolean): Promise<number> {
   const started = Date.now();
-  const child = spawn(npm, ['run', '--silent', step.script], {
+  const child = spawn(npm, ['run', '--silent', step.script, ...(step.args ? ['--', ...step.args] : [])], {
     stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
   });
