@@ -121,6 +121,7 @@ const toObservationVerdict = (e: EtatCapteur | null): ObservationVerdict | null 
         unite: e.unite,
         valeur: e.valeur,
         ts: e.ts,
+        pas_min: e.pas_min,
         fraicheur: e.fraicheur,
       }
     : null;

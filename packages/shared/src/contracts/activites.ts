@@ -121,6 +121,8 @@ export const ObservationVerdict = z.object({
   unite: z.string(),
   valeur: z.number(),
   ts: EpochMs,
+  /** The sensor's step in minutes: 1440 and more, `ts` stands for a day (a daily mean), not an instant. */
+  pas_min: z.nullable(z.int()),
   fraicheur: Fraicheur,
 });
 export type ObservationVerdict = z.infer<typeof ObservationVerdict>;

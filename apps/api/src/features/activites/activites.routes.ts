@@ -41,7 +41,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/activites/type-:ida',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', langue: true },
         schema: {
           tags: TAGS,
           summary:
@@ -50,7 +50,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: ActiviteDetail },
         },
       },
-      async (request) => service.detail(request.params.ida),
+      async (request) => service.detail(request.params.ida, langueOf(request.headers['accept-language'])),
     );
 
     app.get(

@@ -41,11 +41,13 @@ import {
   tronconsOf,
   type LieuRow,
 } from './activites.repo';
+import type { Langue } from '../../http/langue';
 
 /** The activity with the entities, tronçons and places where it is practised (`activiteTroncons`, docs/requirements.md R5.3). */
 export async function activiteDetail(
   db: Kysely<Database>,
   activite: Pick<ActiviteDetail, 'id' | 'slug' | 'nom' | 'icone' | 'description'>,
+  langue: Langue = 'fr',
 ): Promise<ActiviteDetail> {
   const lieux = await lieuxOfActivite(db, activite.id);
   const [seuils, entites, troncons] = await Promise.all([
@@ -74,7 +76,7 @@ export async function activiteDetail(
   return {
     ...activite,
     indicatif: sontIndicatifs([...seuils.values()].flat()),
-    avertissement: AVERTISSEMENT_SEUILS_INDICATIFS,
+    avertissement: langue === 'en' ? AVERTISSEMENT_SEUILS_INDICATIFS_EN : AVERTISSEMENT_SEUILS_INDICATIFS,
     entites: entites.map((e) => ({
       id: e.id,
       nom: e.nom,
@@ -126,8 +128,8 @@ export class ActivitesService {
     return listActivites(this.db);
   }
 
-  async detail(ida: number): Promise<ActiviteDetail> {
-    return activiteDetail(this.db, await this.activiteOr404(ida));
+  async detail(ida: number, langue: Langue = 'fr'): Promise<ActiviteDetail> {
+    return activiteDetail(this.db, await this.activiteOr404(ida), langue);
   }
 
   /** One place, one activity, one day (null: the data "now"). */

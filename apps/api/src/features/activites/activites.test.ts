@@ -9,7 +9,10 @@ import {
 } from '@limni/shared/contracts/activites';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { parisDayRange } from '@limni/shared/domain/time';
-import { AVERTISSEMENT_SEUILS_INDICATIFS } from '@limni/shared/domain/verdict';
+import {
+  AVERTISSEMENT_SEUILS_INDICATIFS,
+  AVERTISSEMENT_SEUILS_INDICATIFS_EN,
+} from '@limni/shared/domain/verdict';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { activiteIdBySlug, entiteIdByNom, lieuIdByCode, lieuIdByLibelle } from '../../../test/referentiel';
 import {
@@ -140,6 +143,13 @@ describe('GET /api/activites/type-:ida', () => {
     const a = z.parse(ActiviteDetail, res.json());
     expect(a).toMatchObject({ id: CANOE, slug: 'canoe-kayak', indicatif: true });
     expect(a.avertissement).toBe(AVERTISSEMENT_SEUILS_INDICATIFS);
+    // In English for an English reader, and kept apart by caches.
+    const en = await ctx.request({
+      url: `/api/activites/type-${CANOE}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(z.parse(ActiviteDetail, en.json()).avertissement).toBe(AVERTISSEMENT_SEUILS_INDICATIFS_EN);
+    expect(en.headers.vary).toMatch(/Accept-Language/i);
     expect(a.entites.map((e) => e.nom)).toEqual(
       expect.arrayContaining(['La Garonne', "L'Ariège", 'La Lèze', 'Lac des Quatre-Cantons']),
     );
@@ -318,6 +328,8 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
       // The observation used: the last one of the Paris day (15-min station: 23:45 Paris = 22:45 UTC).
       expect(v.mesure).toMatchObject({ grandeur: 'H', unite: 'm', valeur, fraicheur: 'a_jour' });
       expect(v.mesure?.ts).toBe(end - 15 * 60_000);
+      // Its step says it is an instant, not a day: the 15 minutes between two readings of this station.
+      expect(v.mesure?.pas_min).toBe(15);
       expect(v.seuils).toEqual([expect.objectContaining({ seuil_bas: bas, seuil_haut: haut })]);
       // The tronçon's level is the one recorded in 2021, still the latest known: green, dated.
       expect(v.vigilance).toMatchObject({ code: 'MP6', niveau: 1, ts: Date.parse('2021-01-24T07:16:03Z') });

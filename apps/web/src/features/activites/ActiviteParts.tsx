@@ -97,6 +97,15 @@ export function VerdictsSummary({
   );
 }
 
+/** The value a verdict rests on, with its own date: its day for a daily mean, else its instant (ADR 143). */
+function ObservationDatee({ o }: { o: NonNullable<LigneVerdict['mesure']> }) {
+  const m = useActivitesMessages();
+  const valeur = formatValue(o.valeur, o.unite);
+  return (o.pas_min ?? 0) >= 1440
+    ? m('mesureJour', { valeur, jour: formatLongDate(o.ts) })
+    : m('mesure', { valeur, quand: formatDateTime(o.ts) });
+}
+
 /** The places on a map, coloured by verdict, with the legend of the colours. */
 export function VerdictsMap({
   activite,
@@ -193,9 +202,7 @@ export function EntiteVerdicts({
                 />
               </div>
               <p className="mt-1 text-sm">
-                {l.mesure
-                  ? m('mesure', { valeur: formatValue(l.mesure.valeur, l.mesure.unite) })
-                  : m('sansMesure')}{' '}
+                {l.mesure ? <ObservationDatee o={l.mesure} /> : m('sansMesure')}{' '}
                 <SeuilsText l={lieuxById.get(l.lieu.id)} />
               </p>
               <p className="text-sm text-muted">{l.raison}</p>
