@@ -169,5 +169,5 @@ describe('one clock during a replay', () => {
     const own = links.filter((l) => !l.startsWith('http://www.w3.org'));
     expect(own.length).toBeGreaterThan(0);
     for (const link of own) expect(link.startsWith(`${SERVER_URL}/`), link).toBe(true);
-  });
+  }, 120_000); // two days replayed, each step written and judged: a deadline on a shared 2-core machine
 });
