@@ -41,6 +41,7 @@ import {
   tronconsOf,
   type LieuRow,
 } from './activites.repo';
+import { inconnu } from '../../http/messages';
 
 /** The activity with the entities, tronçons and places where it is practised (`activiteTroncons`, docs/requirements.md R5.3). */
 export async function activiteDetail(
@@ -112,13 +113,13 @@ export class ActivitesService {
 
   private async activiteOr404(ida: number) {
     const a = await getActivite(this.db, ida);
-    if (!a) throw notFound(`Aucune activité ne porte l'identifiant ${ida}.`);
+    if (!a) throw notFound(inconnu('activite', ida));
     return a;
   }
 
   private async lieuOr404(idl: number) {
     const l = await getLieu(this.db, idl);
-    if (!l) throw notFound(`Aucun lieu ne porte l'identifiant ${idl}.`);
+    if (!l) throw notFound(inconnu('lieu', idl));
     return l;
   }
 
@@ -169,7 +170,7 @@ export class ActivitesService {
       getEntite(this.db, id),
       this.now(),
     ]);
-    if (!entite) throw notFound(`Aucun lac ni rivière ne porte l'identifiant ${id}.`);
+    if (!entite) throw notFound(inconnu('entite', id));
     const ref = date === null ? maintenant(nowMs) : jourReference(date, nowMs);
     const lieux = await lieuxOfEntite(this.db, id);
     const seuils = await seuilsOf(
