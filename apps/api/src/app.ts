@@ -31,7 +31,8 @@ import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
 import { errorBody, frameworkErrors, registerErrorHandling } from './http/errors';
-import { errorBodyIn, langueOf } from './http/langue';
+import { langueOf } from './http/langue';
+import { routeInconnue } from './http/messages';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
 import { webIdsExist } from './data/web-ids.repo';
@@ -148,12 +149,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         reply
           .code(404)
           .send(
-            errorBodyIn(
-              errorBody(
-                'not_found',
-                `Aucune route ne correspond à ${request.method} ${request.url.split('?')[0]}.`,
-              ),
-              langueOf(request.headers['accept-language']),
+            errorBody(
+              'not_found',
+              routeInconnue(request.method, request.url.split('?')[0] ?? '/')[
+                langueOf(request.headers['accept-language'])
+              ],
             ),
           );
       });

@@ -11,6 +11,8 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { UPLOAD_KINDS, UPLOAD_NAME_PATTERN, type UploadKind } from '@limni/shared/contracts/uploads';
 import { badRequest, rateLimited } from '../http/errors';
+import { ENVOI } from '../http/messages';
+import { champ, type Texte } from '../http/texte';
 import { Semaphore, SemaphoreFullError } from '../lib/semaphore';
 
 /**
@@ -64,7 +66,6 @@ export function sniffImageFormat(buf: Buffer): ImageFormat | null {
   return null;
 }
 
-const NOT_AN_IMAGE = "Ce fichier n'est pas une image acceptée : envoyez une photo JPEG, PNG, WebP ou AVIF.";
 
 export interface ImageOptions {
   /** Square side (cover crop) for avatars; their pixel limit is then AVATAR_MAX_INPUT_PIXELS. */
@@ -75,7 +76,7 @@ export interface ImageOptions {
   field: string;
 }
 
-const millions = (pixels: number) => `${Math.round(pixels / 1_000_000)} millions de pixels`;
+const millions = (pixels: number) => Math.round(pixels / 1_000_000);
 
 /**
  * Decodes and re-encodes an uploaded image to WebP without metadata; 400 for anything that is not one or is too
@@ -83,11 +84,11 @@ const millions = (pixels: number) => `${Math.round(pixels / 1_000_000)} millions
  */
 export async function reencodeImage(input: Buffer, opts: ImageOptions): Promise<Buffer> {
   const format = sniffImageFormat(input);
-  if (!format) throw badRequest(NOT_AN_IMAGE, { [opts.field]: [NOT_AN_IMAGE] });
+  if (!format) throw badRequest(ENVOI.pasUneImage, champ(opts.field, ENVOI.pasUneImage));
   const limit = opts.square ? AVATAR_MAX_INPUT_PIXELS : MAX_INPUT_PIXELS;
-  const unreadable = "Cette image n'a pas pu être lue : elle est peut-être endommagée.";
-  const tooLarge = `Cette image est trop grande (${millions(limit)} au maximum).`;
-  const refuse = (message: string) => badRequest(message, { [opts.field]: [message] });
+  const unreadable = ENVOI.imageIllisible;
+  const tooLarge = ENVOI.imageTropGrande(millions(limit));
+  const refuse = (message: Texte) => badRequest(message, champ(opts.field, message));
   const image = sharp(input, { limitInputPixels: limit, failOn: 'error', sequentialRead: true });
   let meta: Metadata;
   const pixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
@@ -112,7 +113,7 @@ export async function reencodeImage(input: Buffer, opts: ImageOptions): Promise<
     });
   } catch (err) {
     if (err instanceof SemaphoreFullError) {
-      throw rateLimited(30, 'Le serveur traite déjà beaucoup d’images : réessayez dans une minute.');
+      throw rateLimited(30, ENVOI.imagesEnCours);
     }
     throw refuse(pixelLimit(err) ? tooLarge : unreadable);
   }

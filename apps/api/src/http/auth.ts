@@ -13,6 +13,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import * as repo from './auth.repo';
 import { AppError, forbidden, unauthorized } from './errors';
+import { SESSION } from './messages';
+import type { Texte } from './texte';
 
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_LIMIT_MS = 7 * 24 * 3600 * 1000;
@@ -45,8 +47,7 @@ declare module 'fastify' {
   }
 }
 
-const invalidToken = () =>
-  new AppError(401, 'unauthorized', 'Session invalide ou expirée : merci de vous reconnecter.');
+const invalidToken = () => new AppError(401, 'unauthorized', SESSION.invalide);
 
 export class AuthService {
   constructor(
@@ -124,7 +125,7 @@ export class AuthService {
   async refresh(token: string): Promise<string> {
     const { user, claims } = await this.verify(token);
     if (claims.orig_iat * 1000 + REFRESH_LIMIT_MS <= this.now()) {
-      throw new AppError(401, 'unauthorized', 'Votre session a plus de 7 jours : merci de vous reconnecter.');
+      throw new AppError(401, 'unauthorized', SESSION.tropAncienne);
     }
     return this.sign(user, claims.sid, claims.orig_iat);
   }
@@ -164,7 +165,7 @@ export class AuthService {
   }
 
   /** preHandler factory: 401 without a user, 403 without the authorisation (1 = forecast viewing). */
-  requireAutorisation(autorisationId: number, message?: string) {
+  requireAutorisation(autorisationId: number, message?: Texte) {
     return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       await this.requireUser(request, reply);
       const user = request.authUser as AuthUser;

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
+import { SESSION } from './messages';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
@@ -71,13 +72,7 @@ export function registerCsrf(api: FastifyInstance, opts: CsrfOptions): void {
     const valid = isValidCsrfToken(opts.key, cookie);
     const header = request.headers[CSRF_HEADER];
     if (!valid || typeof header !== 'string' || header !== cookie) {
-      return done(
-        new AppError(
-          403,
-          'forbidden',
-          'Jeton de sécurité (CSRF) manquant ou invalide : rechargez la page puis réessayez.',
-        ),
-      );
+      return done(new AppError(403, 'forbidden', SESSION.csrf));
     }
     done();
   });

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, notFound, rateLimited, toErrorResponse } from './errors';
+import { texte } from './texte';
 
 describe('toErrorResponse', () => {
-  it('keeps the status, code and French message of application errors', () => {
-    const r = toErrorResponse(notFound('Lieu introuvable.'));
-    expect(r).toMatchObject({
+  it('keeps the status and code of application errors, with the sentence of the asked language', () => {
+    const err = notFound(texte('Lieu introuvable.', 'Place not found.'));
+    expect(toErrorResponse(err)).toMatchObject({
       status: 404,
       body: { error: { code: 'not_found', message: 'Lieu introuvable.' } },
     });
+    expect(toErrorResponse(err, 'en').body.error).toEqual({ code: 'not_found', message: 'Place not found.' });
   });
 
   it('keeps field errors', () => {
-    const r = toErrorResponse(
-      new AppError(400, 'validation', 'Formulaire invalide', { email: ['Adresse invalide'] }),
-    );
-    expect(r.body.error.fields).toEqual({ email: ['Adresse invalide'] });
+    const err = new AppError(400, 'validation', texte('Formulaire invalide', 'Invalid form'), {
+      email: [texte('Adresse invalide', 'Invalid address')],
+    });
+    expect(toErrorResponse(err).body.error.fields).toEqual({ email: ['Adresse invalide'] });
+    expect(toErrorResponse(err, 'en').body.error.fields).toEqual({ email: ['Invalid address'] });
   });
 
   it('answers a rate limit with its wait time as Retry-After, in seconds, and in the French message', () => {
@@ -27,7 +30,10 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(rateLimited(150)).body.error.message).toBe(
       'Trop de tentatives. Merci de réessayer dans 150 s (environ 3 min).',
     );
-    expect(toErrorResponse(rateLimited(7, 'Patientez.'))).toMatchObject({
+    expect(toErrorResponse(rateLimited(150), 'en').body.error.message).toBe(
+      'Too many attempts. Please try again in 150 s (about 3 min).',
+    );
+    expect(toErrorResponse(rateLimited(7, texte('Patientez.', 'Wait.')))).toMatchObject({
       body: { error: { message: 'Patientez.' } },
       headers: { 'retry-after': '7' },
     });

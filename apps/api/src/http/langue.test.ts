@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERIC_FR } from './errors-en';
-import { errorBodyIn, hasEnglish, inLangue, langueOf } from './langue';
+import { langueOf } from './langue';
+import { contractHasEnglish, GENERIC } from './messages';
 
 describe('langueOf (Accept-Language)', () => {
   it.each([
@@ -42,39 +42,10 @@ describe('every message has its English', () => {
   it('the field messages of the shared contracts', () => {
     const messages = contractMessages();
     expect(messages.length).toBeGreaterThan(20);
-    expect(messages.filter((m) => !hasEnglish(m))).toEqual([]);
+    expect(messages.filter((m) => !contractHasEnglish(m))).toEqual([]);
   });
 
   it('the generic errors, each different from its French', () => {
-    for (const fr of Object.values(GENERIC_FR)) {
-      expect(hasEnglish(fr), fr).toBe(true);
-      expect(inLangue(fr, 'en'), fr).not.toBe(fr);
-    }
-  });
-
-  it('messages that carry a value keep it', () => {
-    expect(inLangue('Trop de tentatives. Merci de réessayer dans 300 s (environ 5 min).', 'en')).toBe(
-      'Too many attempts. Please try again in 300 s (about 5 min).',
-    );
-    expect(
-      inLangue("Requête invalide (chemin : id) : L'identifiant doit être un nombre entier positif", 'en'),
-    ).toBe('Invalid request (path: id): The id must be a positive integer');
-    expect(inLangue('Aucune route ne correspond à GET /api/nope.', 'en')).toBe(
-      'No route matches GET /api/nope.',
-    );
-  });
-
-  it('an error body keeps its code and translates its message and fields', () => {
-    const fr = {
-      error: {
-        code: 'validation' as const,
-        message: GENERIC_FR.badRequest,
-        fields: { date: [GENERIC_FR.invalidValue] },
-      },
-    };
-    expect(errorBodyIn(fr, 'en')).toEqual({
-      error: { code: 'validation', message: 'Invalid request.', fields: { date: ['Invalid value'] } },
-    });
-    expect(errorBodyIn(fr, 'fr')).toBe(fr);
+    for (const t of Object.values(GENERIC)) expect(t.en, t.fr).not.toBe(t.fr);
   });
 });

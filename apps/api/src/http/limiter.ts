@@ -9,13 +9,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { rateLimited } from './errors';
 import * as repo from './limiter.repo';
+import type { Texte } from './texte';
 
 export interface LimitRule {
   bucket: string;
   max: number;
   windowMs: number;
-  /** French message of the 429 for a wait of `retryAfterS` seconds; "Trop de tentatives…" by default. */
-  message?: (retryAfterS: number) => string;
+  /** The 429's sentence for a wait of `retryAfterS` seconds; "Trop de tentatives…" by default. */
+  message?: (retryAfterS: number) => Texte;
 }
 
 /** Rows older than this are deleted from time to time (longer than every window). */

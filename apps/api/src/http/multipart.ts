@@ -6,6 +6,8 @@
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
+import { ENVOI } from './messages';
+import { champ, type Texte } from './texte';
 
 export interface UploadedFile {
   field: string;
@@ -37,10 +39,10 @@ export function multipartOptions(maxFileBytes: number): FastifyMultipartOptions 
   };
 }
 
-export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} Mo`;
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-export const tooLarge = (what: string, maxBytes: number) =>
-  new AppError(413, 'payload_too_large', `${what} dépasse la taille maximale de ${megabytes(maxBytes)}.`);
+export const tooLarge = (what: Texte, maxBytes: number) =>
+  new AppError(413, 'payload_too_large', ENVOI.tropGros(what, megabytes(maxBytes)));
 
 /**
  * Reads the form: text fields and the file of `fileField` (at most `maxFileBytes`). A declared
@@ -48,14 +50,10 @@ export const tooLarge = (what: string, maxBytes: number) =>
  */
 export async function readUpload(
   request: FastifyRequest,
-  opts: { fileField: string; maxFileBytes: number; what: string },
+  opts: { fileField: string; maxFileBytes: number; what: Texte },
 ): Promise<UploadForm> {
   if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      'unsupported_media_type',
-      'Envoyez un formulaire multipart/form-data contenant le fichier.',
-    );
+    throw new AppError(415, 'unsupported_media_type', ENVOI.multipartAttendu);
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > opts.maxFileBytes + ENVELOPE_BYTES) {
@@ -67,9 +65,10 @@ export async function readUpload(
       if (part.type === 'file') {
         if (part.fieldname !== opts.fileField || form.file) {
           part.file.resume();
-          throw badRequest(`Champ de fichier inattendu : « ${part.fieldname} ».`, {
-            [part.fieldname]: [`Seul le champ « ${opts.fileField} » peut contenir un fichier.`],
-          });
+          throw badRequest(
+            ENVOI.champInattendu(part.fieldname),
+            champ(part.fieldname, ENVOI.seulChamp(opts.fileField)),
+          );
         }
         form.file = { field: part.fieldname, filename: part.filename, data: await part.toBuffer() };
       } else if (typeof part.value === 'string') {
@@ -81,9 +80,9 @@ export async function readUpload(
     const code = (err as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.what, opts.maxFileBytes);
     if (['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT'].includes(code)) {
-      throw new AppError(413, 'payload_too_large', 'Le formulaire contient trop de champs ou de fichiers.');
+      throw new AppError(413, 'payload_too_large', ENVOI.tropDeChamps);
     }
-    throw badRequest("Le formulaire envoyé n'a pas pu être lu (multipart/form-data invalide).");
+    throw badRequest(ENVOI.formulaireIllisible);
   }
   return form;
 }

@@ -17,6 +17,8 @@ import { PRERENDERED_ROUTES, webPathIds, type WebIdRef } from '@limni/shared/dom
 import type { Env } from '../config/env';
 import { apiPackageDir } from '../lib/paths';
 import { errorBody } from './errors';
+import { langueOf } from './langue';
+import { fichierIntrouvable, routeInconnue } from './messages';
 import { CSRF_COOKIE, ensureCsrfCookie, type CsrfOptions } from './csrf';
 import { inlineScriptHashes } from './security-headers';
 
@@ -179,11 +181,18 @@ export async function registerWeb(
     if (url.startsWith('/api/') || url === '/api' || !wantsHtml || !hasWeb) {
       return reply
         .code(404)
-        .send(errorBody('not_found', `Aucune route ne correspond à ${request.method} ${url}.`));
+        .send(
+          errorBody(
+            'not_found',
+            routeInconnue(request.method, url)[langueOf(request.headers['accept-language'])],
+          ),
+        );
     }
     // Paths that look like files (with an extension) but do not exist are real 404s, not app routes.
     if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) {
-      return reply.code(404).send(errorBody('not_found', `Fichier introuvable : ${url}`));
+      return reply
+        .code(404)
+        .send(errorBody('not_found', fichierIntrouvable(url)[langueOf(request.headers['accept-language'])]));
     }
     // The page load gives the browser its CSRF cookie (API answers never set one, http/csrf.ts); an answer that
     // sets one is private, so that no shared cache hands it to someone else.

@@ -16,7 +16,6 @@ export type GrandeurAlerte = z.infer<typeof GrandeurAlerte>;
 /** Places one account may follow (`user/crea-abonnement`, or alerts added on a place not followed yet). */
 export const MAX_ABONNEMENTS = 200;
 /** The 409 answer beyond MAX_ABONNEMENTS. */
-export const MAX_ABONNEMENTS_MESSAGE = `Vous suivez déjà ${MAX_ABONNEMENTS} lieux : arrêtez d'en suivre un avant d'en ajouter.`;
 /** Rules one user may hold on one place. */
 export const MAX_REGLES_PAR_LIEU = 12;
 /** Largest absolute threshold accepted (m or m³/s): beyond, it is a typing mistake. */

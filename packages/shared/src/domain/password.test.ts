@@ -28,7 +28,7 @@ describe('passwordProblems', () => {
     expect(passwordProblems('pecheurdu31', { username: 'Pecheur_du_31' })).toEqual([
       'Le mot de passe est trop semblable au champ « nom d’utilisateur ».',
     ]);
-    expect(similarAttribute('xx-riviere-xx-2024', { email: 'riviere@exemple.fr' })).toBe('adresse e-mail');
+    expect(similarAttribute('xx-riviere-xx-2024', { email: 'riviere@exemple.fr' })).toBe('email');
     expect(similarAttribute('ab12cd34ef56', { username: 'zoe' })).toBeNull();
   });
 });

@@ -25,6 +25,13 @@ const ATTRIBUTE_LABELS: Record<keyof PasswordContext, string> = {
   last_name: 'nom',
 };
 
+const ATTRIBUTE_LABELS_EN: Record<keyof PasswordContext, string> = {
+  username: 'username',
+  email: 'e-mail address',
+  first_name: 'first name',
+  last_name: 'last name',
+};
+
 /** difflib.SequenceMatcher.quick_ratio: 2·M/T where M counts common characters regardless of order. */
 export function quickRatio(a: string, b: string): number {
   const total = a.length + b.length;
@@ -45,9 +52,9 @@ export function quickRatio(a: string, b: string): number {
 /**
  * Django's UserAttributeSimilarityValidator (quick ratio ≥ 0.7 against the attribute and each of its parts split
  * on non-word characters), plus: the password contains an attribute part of 4 characters or more.
- * Returns the label of the first attribute the password is too close to, or null.
+ * Returns the first attribute the password is too close to, or null.
  */
-export function similarAttribute(password: string, context: PasswordContext): string | null {
+export function similarAttribute(password: string, context: PasswordContext): keyof PasswordContext | null {
   const pwd = password.toLowerCase();
   for (const key of Object.keys(ATTRIBUTE_LABELS) as (keyof PasswordContext)[]) {
     const value = context[key];
@@ -55,29 +62,48 @@ export function similarAttribute(password: string, context: PasswordContext): st
     const lower = value.toLowerCase();
     const parts = [...lower.split(/[^\p{L}\p{N}_]+/u), lower].filter((p) => p.length > 0);
     for (const part of parts) {
-      if (part.length >= 4 && pwd.includes(part)) return ATTRIBUTE_LABELS[key];
+      if (part.length >= 4 && pwd.includes(part)) return key;
       // Django skips values that are much shorter than the password.
       const boundedOut = pwd.length >= 10 * part.length && part.length < (MAX_SIMILARITY / 2) * pwd.length;
-      if (!boundedOut && quickRatio(pwd, part) >= MAX_SIMILARITY) return ATTRIBUTE_LABELS[key];
+      if (!boundedOut && quickRatio(pwd, part) >= MAX_SIMILARITY) return key;
     }
   }
   return null;
 }
 
-/** Every rule but the common-password list; French messages, empty when the password is acceptable. */
-export function passwordProblems(password: string, context: PasswordContext = {}): string[] {
+/** Every rule but the common-password list, in French or English; empty when the password is acceptable. */
+export function passwordProblems(
+  password: string,
+  context: PasswordContext = {},
+  langue: 'fr' | 'en' = 'fr',
+): string[] {
+  const en = langue === 'en';
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) {
     problems.push(
-      `Ce mot de passe est trop court. Il doit contenir au minimum ${PASSWORD_MIN_LENGTH} caractères.`,
+      en
+        ? `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`
+        : `Ce mot de passe est trop court. Il doit contenir au minimum ${PASSWORD_MIN_LENGTH} caractères.`,
     );
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
-    problems.push(`Ce mot de passe est trop long (${PASSWORD_MAX_LENGTH} caractères au maximum).`);
+    problems.push(
+      en
+        ? `This password is too long (${PASSWORD_MAX_LENGTH} characters at most).`
+        : `Ce mot de passe est trop long (${PASSWORD_MAX_LENGTH} caractères au maximum).`,
+    );
   }
-  if (/^\d+$/.test(password)) problems.push('Ce mot de passe est entièrement numérique.');
+  if (/^\d+$/.test(password)) {
+    problems.push(en ? 'This password is entirely numeric.' : 'Ce mot de passe est entièrement numérique.');
+  }
   const similar = similarAttribute(password, context);
-  if (similar) problems.push(`Le mot de passe est trop semblable au champ « ${similar} ».`);
+  if (similar) {
+    problems.push(
+      en
+        ? `The password is too similar to the “${ATTRIBUTE_LABELS_EN[similar]}” field.`
+        : `Le mot de passe est trop semblable au champ « ${ATTRIBUTE_LABELS[similar]} ».`,
+    );
+  }
   return problems;
 }
 

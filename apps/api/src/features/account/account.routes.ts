@@ -22,10 +22,10 @@ import {
 } from '@limni/shared/contracts/account';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/auth';
-import { AppError, errorBody } from '../../http/errors';
-import { errorBodyIn, inLangue, langueOf } from '../../http/langue';
-import { AccountService, MESSAGES } from './account.service';
-import './messages-en';
+import { AppError, toErrorResponse } from '../../http/errors';
+import { langueOf } from '../../http/langue';
+import { ACCOUNT } from './account.messages';
+import { AccountService } from './account.service';
 
 const tags = ['compte'];
 const user = (request: { authUser: AuthUser | null }) => request.authUser as AuthUser;
@@ -54,7 +54,7 @@ function connexionRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.logout(request.authUser);
-        return { detail: inLangue(MESSAGES.loggedOut, langueOf(request.headers['accept-language'])) };
+        return { detail: ACCOUNT.loggedOut[langueOf(request.headers['accept-language'])] };
       },
     );
   };
@@ -85,19 +85,15 @@ function inscriptionRoutes(service: AccountService): FastifyPluginAsyncZod {
         } catch (err) {
           // `email` and `username` also at the top level of the answer (docs/requirements.md R10.2; dj-rest-auth's shape).
           if (err instanceof AppError && err.statusCode === 400 && err.fields) {
-            const body = errorBodyIn(
-              errorBody(err.code, err.message, err.fields),
-              langueOf(request.headers['accept-language']),
-            );
+            const { body } = toErrorResponse(err, langueOf(request.headers['accept-language']));
             return reply.code(400).send({ ...body, ...body.error.fields });
           }
           throw err;
         }
         return reply.code(201).send({
-          detail: inLangue(
-            mailSent ? MESSAGES.registered : MESSAGES.registeredMailFailed,
-            langueOf(request.headers['accept-language']),
-          ),
+          detail: (mailSent ? ACCOUNT.registered : ACCOUNT.registeredMailFailed)[
+            langueOf(request.headers['accept-language'])
+          ],
           email_envoye: mailSent,
         });
       },
@@ -115,7 +111,7 @@ function inscriptionRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.verifyEmail(request.body.key);
-        return { detail: inLangue(MESSAGES.verified, langueOf(request.headers['accept-language'])) };
+        return { detail: ACCOUNT.verified[langueOf(request.headers['accept-language'])] };
       },
     );
   };
@@ -137,7 +133,7 @@ function motDePasseRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.requestPasswordReset(request.body.email, request.ip);
-        return { detail: inLangue(MESSAGES.resetSent, langueOf(request.headers['accept-language'])) };
+        return { detail: ACCOUNT.resetSent[langueOf(request.headers['accept-language'])] };
       },
     );
 
@@ -153,7 +149,7 @@ function motDePasseRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.confirmPasswordReset(request.body);
-        return { detail: inLangue(MESSAGES.resetDone, langueOf(request.headers['accept-language'])) };
+        return { detail: ACCOUNT.resetDone[langueOf(request.headers['accept-language'])] };
       },
     );
 
@@ -170,7 +166,7 @@ function motDePasseRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.changePassword(user(request), request.body);
-        return { detail: inLangue(MESSAGES.passwordChanged, langueOf(request.headers['accept-language'])) };
+        return { detail: ACCOUNT.passwordChanged[langueOf(request.headers['accept-language'])] };
       },
     );
   };

@@ -16,6 +16,8 @@ import type { AppDeps } from '../../deps';
 import { removeUploads } from '../../data/uploads';
 import type { AuthService, AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
+import { champ, type Texte } from '../../http/texte';
+import { ACCOUNT } from './account.messages';
 import { RateLimiter, type LimitRule } from '../../http/limiter';
 import type { MailMessage } from '../../notify/mail';
 import {
@@ -64,46 +66,12 @@ export const MAIL_RETRY_DELAYS_MS = [250, 1000];
 /** An unverified account signing in gets a new link at most this often. */
 const RESEND_VERIFICATION_AFTER_MS = 10 * MINUTE;
 
-export const MESSAGES = {
-  required: 'Ce champ est obligatoire.',
-  invalidEmail: 'Saisissez une adresse e-mail valide.',
-  emailTaken: 'Un autre utilisateur utilise déjà cette adresse e-mail.',
-  usernameTaken: 'Un utilisateur avec ce nom existe déjà.',
-  usernameInvalid:
-    'Saisissez un nom d’utilisateur valide : lettres, chiffres et les caractères « . », « + », « - » et « _ » uniquement.',
-  usernameTooLong: `Le nom d’utilisateur ne doit pas dépasser ${USERNAME_MAX_LENGTH} caractères.`,
-  nameTooLong: `Ce champ ne doit pas dépasser ${NAME_MAX_LENGTH} caractères.`,
-  passwordMismatch: 'Les deux mots de passe ne correspondent pas.',
-  badCredentials: 'Identifiant ou mot de passe incorrect.',
-  notVerified:
-    'Votre adresse e-mail n’est pas encore confirmée : suivez le lien de l’e-mail de vérification (un nouveau lien vient de vous être envoyé s’il n’y en avait pas de récent).',
-  notVerifiedMailFailed:
-    'Votre adresse e-mail n’est pas encore confirmée, et l’e-mail contenant un nouveau lien n’a pas pu être envoyé. Réessayez de vous connecter dans quelques minutes pour en demander un autre.',
-  badVerificationKey: 'Ce lien de vérification est invalide, a déjà servi ou a expiré.',
-  badResetLink:
-    'Ce lien de réinitialisation est invalide, a déjà servi ou a expiré : demandez-en un nouveau.',
-  badOldPassword: 'Votre ancien mot de passe est incorrect. Veuillez le rectifier.',
-  oldPasswordRequired: 'Saisissez votre mot de passe actuel.',
-  emailNeedsPassword:
-    'Pour changer d’adresse e-mail, saisissez votre mot de passe actuel (vous êtes connecté depuis plus de 10 minutes).',
-  registered:
-    'Inscription enregistrée : un e-mail de vérification vient de vous être envoyé. Suivez son lien pour activer votre compte.',
-  registeredMailFailed:
-    'Votre compte est créé, mais l’e-mail de vérification n’a pas pu être envoyé. Connectez-vous avec votre identifiant et votre mot de passe dans quelques minutes : un nouveau lien vous sera envoyé.',
-  verified: 'Votre adresse e-mail est confirmée.',
-  resetSent:
-    'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',
-  resetDone: 'Votre mot de passe a été réinitialisé : vous pouvez vous connecter avec le nouveau.',
-  passwordChanged: 'Le nouveau mot de passe a été enregistré.',
-  loggedOut: 'Vous êtes déconnecté.',
-} as const;
-
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 
 /** Collects field errors and throws them as one 400 whose message is the first one. */
 class FieldErrors {
-  readonly fields: Record<string, string[]> = {};
-  add(field: string, message: string): void {
+  readonly fields: Record<string, Texte[]> = {};
+  add(field: string, message: Texte): void {
     (this.fields[field] ??= []).push(message);
   }
   has(field?: string): boolean {
@@ -117,19 +85,19 @@ class FieldErrors {
 
 function requireField(errors: FieldErrors, field: string, value: string | undefined): string {
   if (value === undefined || value.length === 0) {
-    errors.add(field, MESSAGES.required);
+    errors.add(field, ACCOUNT.required);
     return '';
   }
   return value;
 }
 
 function checkUsernameFormat(errors: FieldErrors, username: string): void {
-  if (username.length > USERNAME_MAX_LENGTH) errors.add('username', MESSAGES.usernameTooLong);
-  else if (!USERNAME_PATTERN.test(username)) errors.add('username', MESSAGES.usernameInvalid);
+  if (username.length > USERNAME_MAX_LENGTH) errors.add('username', ACCOUNT.usernameTooLong);
+  else if (!USERNAME_PATTERN.test(username)) errors.add('username', ACCOUNT.usernameInvalid);
 }
 
 function checkEmailFormat(errors: FieldErrors, field: string, email: string): void {
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) errors.add(field, MESSAGES.invalidEmail);
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) errors.add(field, ACCOUNT.invalidEmail);
 }
 
 /** `uid` of a reset link: the user id in base64url, as Django's urlsafe_base64_encode(force_bytes(pk)). */
@@ -216,20 +184,20 @@ export class AccountService {
     if (username) {
       checkUsernameFormat(errors, username);
       if (!errors.has('username') && (await repo.usernameTaken(this.db, username))) {
-        errors.add('username', MESSAGES.usernameTaken);
+        errors.add('username', ACCOUNT.usernameTaken);
       }
     }
     if (email) {
       checkEmailFormat(errors, 'email', email);
       if (!errors.has('email') && (await repo.emailTaken(this.db, email))) {
-        errors.add('email', MESSAGES.emailTaken);
+        errors.add('email', ACCOUNT.emailTaken);
       }
     }
     if (password1) {
       for (const p of validatePassword(password1, { username, email })) errors.add('password1', p);
     }
     if (password1 && password2 && password1 !== password2) {
-      errors.add('non_field_errors', MESSAGES.passwordMismatch);
+      errors.add('non_field_errors', ACCOUNT.passwordMismatch);
     }
     errors.throwIfAny();
 
@@ -246,8 +214,8 @@ export class AccountService {
       if (!isUniqueViolation(err)) throw err;
       // Another registration took the name or the address in the meantime.
       const again = new FieldErrors();
-      if (await repo.usernameTaken(this.db, username)) again.add('username', MESSAGES.usernameTaken);
-      if (await repo.emailTaken(this.db, email)) again.add('email', MESSAGES.emailTaken);
+      if (await repo.usernameTaken(this.db, username)) again.add('username', ACCOUNT.usernameTaken);
+      if (await repo.emailTaken(this.db, email)) again.add('email', ACCOUNT.emailTaken);
       again.throwIfAny();
       throw err;
     }
@@ -264,20 +232,20 @@ export class AccountService {
     errors.throwIfAny();
     const now = this.now();
     const row = await repo.findEmailVerification(this.db, value);
-    const invalid = () => badRequest(MESSAGES.badVerificationKey, { key: [MESSAGES.badVerificationKey] });
+    const invalid = () => badRequest(ACCOUNT.badVerificationKey, champ('key', ACCOUNT.badVerificationKey));
     if (!row || row.used_at !== null || row.expires_at <= now) throw invalid();
     const user = await repo.findUserById(this.db, row.user_id);
     if (!user) throw invalid();
     const change = row.email !== user.email;
     if (change && (await repo.emailTaken(this.db, row.email, user.id))) {
-      throw badRequest(MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+      throw badRequest(ACCOUNT.emailTaken, champ('email', ACCOUNT.emailTaken));
     }
     // Other links (older addresses, duplicates) stop working once an address is confirmed.
     const confirmed = await repo
       .confirmEmail(this.db, { keyHash: row.key_hash, userId: user.id, email: row.email, now })
       .catch((err: unknown) => {
         // Another account confirmed the same address at the same moment.
-        if (isUniqueViolation(err)) throw badRequest(MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+        if (isUniqueViolation(err)) throw badRequest(ACCOUNT.emailTaken, champ('email', ACCOUNT.emailTaken));
         throw err;
       });
     if (!confirmed) throw invalid();
@@ -309,16 +277,16 @@ export class AccountService {
       ? await verifyPassword(user.password_hash, password)
       : await verifyNothing(password, this.hashing);
     if (!user || !ok || user.is_active !== 1) {
-      throw badRequest(MESSAGES.badCredentials, { non_field_errors: [MESSAGES.badCredentials] });
+      throw badRequest(ACCOUNT.badCredentials, champ('non_field_errors', ACCOUNT.badCredentials));
     }
     // A successful sign-in is not a failure: take both events back.
     await this.limiter.release(ipEvent);
     await this.limiter.release(accountEvent);
     if (user.email_verified !== 1) {
       const message = (await this.resendVerification(user))
-        ? MESSAGES.notVerified
-        : MESSAGES.notVerifiedMailFailed;
-      throw badRequest(message, { non_field_errors: [message] });
+        ? ACCOUNT.notVerified
+        : ACCOUNT.notVerifiedMailFailed;
+      throw badRequest(message, champ('non_field_errors', message));
     }
     const { token } = await this.auth.signIn(user);
     const details = await repo.userDetails(this.db, user.id, this.now());
@@ -391,14 +359,14 @@ export class AccountService {
     const password1 = requireField(errors, 'new_password1', body.new_password1);
     const password2 = requireField(errors, 'new_password2', body.new_password2);
     errors.throwIfAny();
-    const invalidLink = () => badRequest(MESSAGES.badResetLink, { token: [MESSAGES.badResetLink] });
+    const invalidLink = () => badRequest(ACCOUNT.badResetLink, champ('token', ACCOUNT.badResetLink));
     const userId = decodeUid(uid);
     const user = userId === null ? undefined : await repo.findUserById(this.db, userId);
     if (!user) throw invalidLink();
     const now = this.now();
     if (!(await repo.passwordResetValid(this.db, user.id, token, now))) throw invalidLink();
     for (const p of validatePassword(password1, user)) errors.add('new_password1', p);
-    if (password1 !== password2) errors.add('new_password2', MESSAGES.passwordMismatch);
+    if (password1 !== password2) errors.add('new_password2', ACCOUNT.passwordMismatch);
     errors.throwIfAny();
 
     const passwordHash = await hashPassword(password1, this.hashing);
@@ -416,7 +384,7 @@ export class AccountService {
   private async checkCurrentPassword(user: repo.UserRow, given: string): Promise<void> {
     const event = await this.limiter.consume(LIMITS.loginAccount, `user:${user.id}`);
     if (!(await verifyPassword(user.password_hash, given))) {
-      throw badRequest(MESSAGES.badOldPassword, { old_password: [MESSAGES.badOldPassword] });
+      throw badRequest(ACCOUNT.badOldPassword, champ('old_password', ACCOUNT.badOldPassword));
     }
     await this.limiter.release(event);
   }
@@ -430,13 +398,13 @@ export class AccountService {
     if (!user) throw notFound();
     const errors = new FieldErrors();
     const oldPassword = body.old_password ?? '';
-    if (oldPassword.length === 0) errors.add('old_password', MESSAGES.oldPasswordRequired);
+    if (oldPassword.length === 0) errors.add('old_password', ACCOUNT.oldPasswordRequired);
     const password1 = requireField(errors, 'password1', body.password1);
     const password2 = requireField(errors, 'password2', body.password2);
     errors.throwIfAny();
     await this.checkCurrentPassword(user, oldPassword);
     for (const p of validatePassword(password1, user)) errors.add('password1', p);
-    if (password1 !== password2) errors.add('password2', MESSAGES.passwordMismatch);
+    if (password1 !== password2) errors.add('password2', ACCOUNT.passwordMismatch);
     errors.throwIfAny();
     const passwordHash = await hashPassword(password1, this.hashing);
     const now = this.now();
@@ -449,7 +417,7 @@ export class AccountService {
 
   async details(userId: number): Promise<UserDetails> {
     const d = await repo.userDetails(this.db, userId, this.now());
-    if (!d) throw notFound("Ce compte n'existe plus.");
+    if (!d) throw notFound(ACCOUNT.compteSupprime);
     return d;
   }
 
@@ -464,7 +432,7 @@ export class AccountService {
     },
   ): Promise<UserDetails> {
     const user = await repo.findUserById(this.db, authUser.id);
-    if (!user) throw notFound("Ce compte n'existe plus.");
+    if (!user) throw notFound(ACCOUNT.compteSupprime);
     const errors = new FieldErrors();
     const changes: repo.UserChanges = {};
     if (body.username !== undefined) {
@@ -472,7 +440,7 @@ export class AccountService {
       if (username && username !== user.username) {
         checkUsernameFormat(errors, username);
         if (!errors.has('username') && (await repo.usernameTaken(this.db, username, user.id))) {
-          errors.add('username', MESSAGES.usernameTaken);
+          errors.add('username', ACCOUNT.usernameTaken);
         }
         changes.username = username;
         changes.username_key = repo.usernameKey(username);
@@ -481,7 +449,7 @@ export class AccountService {
     for (const f of ['first_name', 'last_name'] as const) {
       const v = body[f]?.trim();
       if (v === undefined) continue;
-      if (v.length > NAME_MAX_LENGTH) errors.add(f, MESSAGES.nameTooLong);
+      if (v.length > NAME_MAX_LENGTH) errors.add(f, ACCOUNT.nameTooLong);
       else changes[f] = v;
     }
     let newEmail: string | null = null;
@@ -490,13 +458,13 @@ export class AccountService {
       if (email && email !== user.email) {
         checkEmailFormat(errors, 'email', email);
         if (!errors.has('email') && (await repo.emailTaken(this.db, email, user.id))) {
-          errors.add('email', MESSAGES.emailTaken);
+          errors.add('email', ACCOUNT.emailTaken);
         }
         newEmail = email;
       }
     }
     if (newEmail && !body.old_password && this.now() - authUser.signedInAt > RECENT_SIGN_IN_MS) {
-      errors.add('old_password', MESSAGES.emailNeedsPassword);
+      errors.add('old_password', ACCOUNT.emailNeedsPassword);
     }
     errors.throwIfAny();
     if (newEmail && body.old_password) await this.checkCurrentPassword(user, body.old_password);
@@ -513,7 +481,7 @@ export class AccountService {
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw badRequest(MESSAGES.usernameTaken, { username: [MESSAGES.usernameTaken] });
+        throw badRequest(ACCOUNT.usernameTaken, champ('username', ACCOUNT.usernameTaken));
       }
       throw err;
     }

@@ -25,7 +25,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { lieuIdByCode } from '../../../test/referentiel';
 import { ACCESS_TOKEN_TTL_S } from '../../http/auth';
-import { MESSAGES } from './account.service';
+import { ACCOUNT } from './account.messages';
 
 const DAY = 24 * 3600 * 1000;
 let clock = Date.now();
@@ -48,7 +48,7 @@ describe('POST /api/registration/rest/', () => {
       password2: PASSWORD,
     });
     expect(res.statusCode).toBe(201);
-    expect(z.parse(DetailResponse, res.json()).detail).toBe(MESSAGES.registered);
+    expect(z.parse(DetailResponse, res.json()).detail).toBe(ACCOUNT.registered.fr);
     const mail = mailsTo(ctx, 'camille@exemple.fr').pop();
     expect(mail?.subject).toBe('Confirmez votre adresse e-mail – Limni');
     expect(mail?.raw).toMatch(/Content-Type: text\/html/);
@@ -73,8 +73,8 @@ describe('POST /api/registration/rest/', () => {
     expect(res.statusCode).toBe(400);
     const body = z.parse(RegistrationErrorBody, res.json());
     for (const f of ['username', 'email', 'password1', 'password2'] as const) {
-      expect(body[f]).toEqual([MESSAGES.required]);
-      expect(body.error.fields?.[f]).toEqual([MESSAGES.required]);
+      expect(body[f]).toEqual([ACCOUNT.required.fr]);
+      expect(body.error.fields?.[f]).toEqual([ACCOUNT.required.fr]);
     }
     expect(body.error.code).toBe('validation');
   });
@@ -88,8 +88,8 @@ describe('POST /api/registration/rest/', () => {
     });
     expect(res.statusCode).toBe(400);
     const body = z.parse(RegistrationErrorBody, res.json());
-    expect(body.email).toEqual([MESSAGES.emailTaken]);
-    expect(body.username).toEqual([MESSAGES.usernameTaken]);
+    expect(body.email).toEqual([ACCOUNT.emailTaken.fr]);
+    expect(body.username).toEqual([ACCOUNT.usernameTaken.fr]);
   });
 
   it.each([
@@ -129,9 +129,9 @@ describe('POST /api/registration/rest/', () => {
     });
     expect(res.statusCode).toBe(400);
     const body = z.parse(RegistrationErrorBody, res.json());
-    expect(body.non_field_errors).toEqual([MESSAGES.passwordMismatch]);
-    expect(body.email).toEqual([MESSAGES.invalidEmail]);
-    expect(body.username).toEqual([MESSAGES.usernameInvalid]);
+    expect(body.non_field_errors).toEqual([ACCOUNT.passwordMismatch.fr]);
+    expect(body.email).toEqual([ACCOUNT.invalidEmail.fr]);
+    expect(body.username).toEqual([ACCOUNT.usernameInvalid.fr]);
   });
 
   it('limits registrations per IP address (429 after 20 an hour)', async () => {
@@ -158,15 +158,15 @@ describe('POST /api/registration/rest/verify-email/', () => {
     expect((await login(ctx, 'lou', PASSWORD)).statusCode).toBe(400);
     const ok = await post('/api/registration/rest/verify-email/', { key });
     expect(ok.statusCode).toBe(200);
-    expect(z.parse(DetailResponse, ok.json()).detail).toBe(MESSAGES.verified);
+    expect(z.parse(DetailResponse, ok.json()).detail).toBe(ACCOUNT.verified.fr);
     expect((await login(ctx, 'lou', PASSWORD)).statusCode).toBe(200);
 
     const again = await post('/api/registration/rest/verify-email/', { key });
     expect(again.statusCode).toBe(400);
-    expect(errorOf(again).fields?.key).toEqual([MESSAGES.badVerificationKey]);
+    expect(errorOf(again).fields?.key).toEqual([ACCOUNT.badVerificationKey.fr]);
     expect((await post('/api/registration/rest/verify-email/', { key: 'inconnue' })).statusCode).toBe(400);
     expect(errorOf(await post('/api/registration/rest/verify-email/', {})).fields?.key).toEqual([
-      MESSAGES.required,
+      ACCOUNT.required.fr,
     ]);
 
     await register(ctx, {
@@ -180,7 +180,7 @@ describe('POST /api/registration/rest/verify-email/', () => {
     try {
       const expired = await post('/api/registration/rest/verify-email/', { key: late });
       expect(expired.statusCode).toBe(400);
-      expect(errorOf(expired).message).toBe(MESSAGES.badVerificationKey);
+      expect(errorOf(expired).message).toBe(ACCOUNT.badVerificationKey.fr);
     } finally {
       clock -= 3 * DAY + 1000;
     }
@@ -231,11 +231,14 @@ describe('POST /api/auth/rest/login/', () => {
     expect(wrong.json()).toEqual(unknown.json());
     expect(errorOf(wrong)).toEqual({
       code: 'validation',
-      message: MESSAGES.badCredentials,
-      fields: { non_field_errors: [MESSAGES.badCredentials] },
+      message: ACCOUNT.badCredentials.fr,
+      fields: { non_field_errors: [ACCOUNT.badCredentials.fr] },
     });
     const missing = await post('/api/auth/rest/login/', {});
-    expect(errorOf(missing).fields).toEqual({ username: [MESSAGES.required], password: [MESSAGES.required] });
+    expect(errorOf(missing).fields).toEqual({
+      username: [ACCOUNT.required.fr],
+      password: [ACCOUNT.required.fr],
+    });
   });
 
   it('refuses an unverified account and mails a new link (not more than one per 10 minutes)', async () => {
@@ -248,7 +251,7 @@ describe('POST /api/auth/rest/login/', () => {
     expect(mailsTo(ctx, 'noa@exemple.fr')).toHaveLength(1);
     const res = await login(ctx, 'noa', PASSWORD);
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).message).toBe(MESSAGES.notVerified);
+    expect(errorOf(res).message).toBe(ACCOUNT.notVerified.fr);
     expect(mailsTo(ctx, 'noa@exemple.fr')).toHaveLength(1);
     clock += 11 * 60_000;
     await login(ctx, 'noa', PASSWORD);
@@ -338,7 +341,7 @@ describe('tokens: token-verify, token-refresh, logout, revocation', () => {
     const other = json<{ token: string }>(await login(ctx, 'sortie', PASSWORD)).token;
     const res = await post('/api/auth/rest/logout/', undefined, token);
     expect(res.statusCode).toBe(200);
-    expect(z.parse(DetailResponse, res.json()).detail).toBe(MESSAGES.loggedOut);
+    expect(z.parse(DetailResponse, res.json()).detail).toBe(ACCOUNT.loggedOut.fr);
     expect((await post('/api/user/token-verify', { token })).statusCode).toBe(401);
     expect((await post('/api/user/token-refresh', { token })).statusCode).toBe(401);
     expect((await ctx.request({ url: '/api/auth/rest/user/', token })).statusCode).toBe(401);
@@ -375,13 +378,13 @@ describe('password reset', () => {
         .sort()
         .map((k) => `${k}: ${String(h[k])}`);
     expect(headers(known.headers)).toEqual(headers(unknown.headers));
-    expect(z.parse(DetailResponse, known.json()).detail).toBe(MESSAGES.resetSent);
+    expect(z.parse(DetailResponse, known.json()).detail).toBe(ACCOUNT.resetSent.fr);
     await waitForMail(ctx, (m) => m.to.includes('oubli@exemple.fr') && /Réinitialisation/.test(m.subject));
     expect(mailsTo(ctx, 'personne@exemple.fr')).toHaveLength(0);
     expect(
       errorOf(await post('/api/auth/rest/password/reset/', { email: 'pas-une-adresse' })).fields,
     ).toEqual({
-      email: [MESSAGES.invalidEmail],
+      email: [ACCOUNT.invalidEmail.fr],
     });
   });
 
@@ -403,7 +406,7 @@ describe('password reset', () => {
       new_password1: NEW_PASSWORD,
       new_password2: 'autre',
     });
-    expect(errorOf(mismatch).fields).toEqual({ new_password2: [MESSAGES.passwordMismatch] });
+    expect(errorOf(mismatch).fields).toEqual({ new_password2: [ACCOUNT.passwordMismatch.fr] });
     const weak = await confirm({
       uid,
       token: resetToken,
@@ -417,12 +420,12 @@ describe('password reset', () => {
       new_password1: NEW_PASSWORD,
       new_password2: NEW_PASSWORD,
     });
-    expect(errorOf(wrongUid).fields).toEqual({ token: [MESSAGES.badResetLink] });
+    expect(errorOf(wrongUid).fields).toEqual({ token: [ACCOUNT.badResetLink.fr] });
     expect(errorOf(await confirm({})).fields).toEqual({
-      uid: [MESSAGES.required],
-      token: [MESSAGES.required],
-      new_password1: [MESSAGES.required],
-      new_password2: [MESSAGES.required],
+      uid: [ACCOUNT.required.fr],
+      token: [ACCOUNT.required.fr],
+      new_password1: [ACCOUNT.required.fr],
+      new_password2: [ACCOUNT.required.fr],
     });
 
     const ok = await confirm({
@@ -432,9 +435,9 @@ describe('password reset', () => {
       new_password2: NEW_PASSWORD,
     });
     expect(ok.statusCode).toBe(200);
-    expect(z.parse(DetailResponse, ok.json()).detail).toBe(MESSAGES.resetDone);
+    expect(z.parse(DetailResponse, ok.json()).detail).toBe(ACCOUNT.resetDone.fr);
     const again = await confirm({ uid, token: resetToken, new_password1: PASSWORD, new_password2: PASSWORD });
-    expect(errorOf(again).fields).toEqual({ token: [MESSAGES.badResetLink] });
+    expect(errorOf(again).fields).toEqual({ token: [ACCOUNT.badResetLink.fr] });
 
     expect((await post('/api/user/token-verify', { token })).statusCode).toBe(401);
     expect((await login(ctx, 'reprise', PASSWORD)).statusCode).toBe(400);
@@ -465,7 +468,7 @@ describe('password reset', () => {
     clock += DAY + 1000;
     const expired = await post('/api/auth/rest/password/reset/confirm/', second);
     expect(expired.statusCode).toBe(400);
-    expect(errorOf(expired).fields).toEqual({ token: [MESSAGES.badResetLink] });
+    expect(errorOf(expired).fields).toEqual({ token: [ACCOUNT.badResetLink.fr] });
   });
 
   it('limits reset requests per IP (429 after 10 an hour) and reset e-mails per account (3 an hour)', async () => {
@@ -506,13 +509,13 @@ describe('POST /api/auth/rest/password/change/', () => {
       post('/api/auth/rest/password/change/', payload, token);
 
     expect(errorOf(await change({})).fields).toEqual({
-      old_password: [MESSAGES.oldPasswordRequired],
-      password1: [MESSAGES.required],
-      password2: [MESSAGES.required],
+      old_password: [ACCOUNT.oldPasswordRequired.fr],
+      password1: [ACCOUNT.required.fr],
+      password2: [ACCOUNT.required.fr],
     });
     expect(
       errorOf(await change({ password1: NEW_PASSWORD, password2: 'autre', old_password: PASSWORD })).fields,
-    ).toEqual({ password2: [MESSAGES.passwordMismatch] });
+    ).toEqual({ password2: [ACCOUNT.passwordMismatch.fr] });
     expect(
       errorOf(
         await change({ password1: 'change-change', password2: 'change-change', old_password: PASSWORD }),
@@ -521,11 +524,11 @@ describe('POST /api/auth/rest/password/change/', () => {
     expect(
       errorOf(await change({ password1: NEW_PASSWORD, password2: NEW_PASSWORD, old_password: 'faux' }))
         .fields,
-    ).toEqual({ old_password: [MESSAGES.badOldPassword] });
+    ).toEqual({ old_password: [ACCOUNT.badOldPassword.fr] });
 
     const ok = await change({ password1: NEW_PASSWORD, password2: NEW_PASSWORD, old_password: PASSWORD });
     expect(ok.statusCode).toBe(200);
-    expect(z.parse(DetailResponse, ok.json()).detail).toBe(MESSAGES.passwordChanged);
+    expect(z.parse(DetailResponse, ok.json()).detail).toBe(ACCOUNT.passwordChanged.fr);
     expect((await post('/api/user/token-verify', { token })).statusCode).toBe(200);
     expect((await post('/api/user/token-verify', { token: other })).statusCode).toBe(401);
     expect((await login(ctx, 'change', PASSWORD)).statusCode).toBe(400);
@@ -545,7 +548,7 @@ describe('a stolen token alone cannot take the account (docs/decisions/103, issu
       token,
     );
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).fields).toEqual({ old_password: [MESSAGES.oldPasswordRequired] });
+    expect(errorOf(res).fields).toEqual({ old_password: [ACCOUNT.oldPasswordRequired.fr] });
     // Nothing changed: the old password still signs in, the new one does not.
     expect((await login(ctx, 'voleee', PASSWORD)).statusCode).toBe(200);
     expect((await login(ctx, 'voleee', NEW_PASSWORD)).statusCode).toBe(400);
@@ -558,9 +561,9 @@ describe('a stolen token alone cannot take the account (docs/decisions/103, issu
     clock += 10 * 60_000 + 1000;
     const refused = await patch({ email: 'pirate@exemple.fr' });
     expect(refused.statusCode).toBe(400);
-    expect(errorOf(refused).fields).toEqual({ old_password: [MESSAGES.emailNeedsPassword] });
+    expect(errorOf(refused).fields).toEqual({ old_password: [ACCOUNT.emailNeedsPassword.fr] });
     const wrong = await patch({ email: 'pirate@exemple.fr', old_password: 'faux' });
-    expect(errorOf(wrong).fields).toEqual({ old_password: [MESSAGES.badOldPassword] });
+    expect(errorOf(wrong).fields).toEqual({ old_password: [ACCOUNT.badOldPassword.fr] });
     expect(mailsTo(ctx, 'pirate@exemple.fr')).toHaveLength(0);
     // A refreshed token is not a new sign-in.
     const refreshed = json<{ token: string }>(await post('/api/user/token-refresh', { token })).token;
@@ -570,7 +573,7 @@ describe('a stolen token alone cannot take the account (docs/decisions/103, issu
       payload: { email: 'pirate@exemple.fr' },
       token: refreshed,
     });
-    expect(errorOf(stillRefused).fields).toEqual({ old_password: [MESSAGES.emailNeedsPassword] });
+    expect(errorOf(stillRefused).fields).toEqual({ old_password: [ACCOUNT.emailNeedsPassword.fr] });
     // Other details need no password; the address does with it.
     expect((await patch({ first_name: 'Anne' })).statusCode).toBe(200);
     const ok = await patch({ email: 'anne@exemple.fr', old_password: PASSWORD });
@@ -607,18 +610,18 @@ describe('GET, PATCH /api/auth/rest/user/', () => {
     });
     expect((await login(ctx, 'profil2', PASSWORD)).statusCode).toBe(200);
     expect(errorOf(await patch({ username: 'camille' })).fields).toEqual({
-      username: [MESSAGES.usernameTaken],
+      username: [ACCOUNT.usernameTaken.fr],
     });
     expect(errorOf(await patch({ username: 'a b' })).fields).toEqual({
-      username: [MESSAGES.usernameInvalid],
+      username: [ACCOUNT.usernameInvalid.fr],
     });
     expect(errorOf(await patch({ first_name: 'x'.repeat(151) })).fields).toEqual({
-      first_name: [MESSAGES.nameTooLong],
+      first_name: [ACCOUNT.nameTooLong.fr],
     });
     expect(errorOf(await patch({ email: 'camille@exemple.fr' })).fields).toEqual({
-      email: [MESSAGES.emailTaken],
+      email: [ACCOUNT.emailTaken.fr],
     });
-    expect(errorOf(await patch({ email: 'invalide' })).fields).toEqual({ email: [MESSAGES.invalidEmail] });
+    expect(errorOf(await patch({ email: 'invalide' })).fields).toEqual({ email: [ACCOUNT.invalidEmail.fr] });
   });
 
   it('changes the e-mail address only once the new one is confirmed, and tells the old one', async () => {

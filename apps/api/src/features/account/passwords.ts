@@ -9,6 +9,7 @@ import path from 'node:path';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 import { commonPasswordForms, passwordProblems, type PasswordContext } from '@limni/shared/domain/password';
 import { apiPackageDir } from '../../lib/paths';
+import { texte, type Texte } from '../../http/texte';
 
 /** `Algorithm.Argon2id` (a `const enum`, which isolated modules cannot import as a value). */
 const ARGON2ID = 2 as Algorithm;
@@ -84,11 +85,12 @@ export function commonPasswords(): Set<string> {
   return common;
 }
 
-export const TOO_COMMON = 'Ce mot de passe est trop courant.';
+export const TOO_COMMON = texte('Ce mot de passe est trop courant.', 'This password is too common.');
 
-/** Every problem of a new password, in French; empty when it is acceptable. */
-export function validatePassword(password: string, context: PasswordContext): string[] {
-  const problems = passwordProblems(password, context);
+/** Every problem of a new password, in both languages; empty when it is acceptable. */
+export function validatePassword(password: string, context: PasswordContext): Texte[] {
+  const en = passwordProblems(password, context, 'en');
+  const problems = passwordProblems(password, context).map((fr, i) => texte(fr, en[i] ?? fr));
   const list = commonPasswords();
   if (commonPasswordForms(password).some((form) => list.has(form))) problems.push(TOO_COMMON);
   return problems;

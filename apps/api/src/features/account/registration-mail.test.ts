@@ -11,7 +11,8 @@ import { ErrorBody } from '@limni/shared/contracts/common';
 import { login, mailsTo, PASSWORD, register } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { outboxDir } from '../../notify/mail';
-import { MAIL_RETRY_DELAYS_MS, MESSAGES } from './account.service';
+import { ACCOUNT } from './account.messages';
+import { MAIL_RETRY_DELAYS_MS } from './account.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,10 +40,10 @@ describe('the verification e-mail cannot be written', () => {
     const res = await register(ctx, body('Sinistree'));
     expect(res.statusCode).toBe(201);
     expect(z.parse(RegistrationResponse, res.json())).toEqual({
-      detail: MESSAGES.registeredMailFailed,
+      detail: ACCOUNT.registeredMailFailed.fr,
       email_envoye: false,
     });
-    expect(MESSAGES.registeredMailFailed).not.toMatch(/vient de vous être envoyé/);
+    expect(ACCOUNT.registeredMailFailed.fr).not.toMatch(/vient de vous être envoyé/);
     const user = await ctx.db.db
       .selectFrom('user')
       .select('id')
@@ -58,12 +59,12 @@ describe('the verification e-mail cannot be written', () => {
     // Still broken: signing in says the new link could not be sent either.
     const still = await login(ctx, 'sinistree', PASSWORD);
     expect(still.statusCode).toBe(400);
-    expect(z.parse(ErrorBody, still.json()).error.message).toBe(MESSAGES.notVerifiedMailFailed);
+    expect(z.parse(ErrorBody, still.json()).error.message).toBe(ACCOUNT.notVerifiedMailFailed.fr);
 
     // Repaired: the next sign-in sends a link at once (no 10-minute wait for a link that never left).
     repairOutbox();
     const again = await login(ctx, 'sinistree', PASSWORD);
-    expect(z.parse(ErrorBody, again.json()).error.message).toBe(MESSAGES.notVerified);
+    expect(z.parse(ErrorBody, again.json()).error.message).toBe(ACCOUNT.notVerified.fr);
     expect(mailsTo(ctx, 'sinistree@exemple.fr').map((m) => m.subject)).toEqual([
       'Confirmez votre adresse e-mail – Limni',
     ]);
@@ -96,7 +97,7 @@ describe('a short failure', () => {
     setTimeout(repairOutbox, (MAIL_RETRY_DELAYS_MS[0] ?? 0) / 2);
     const res = await register(ctx, body('Patiente'));
     expect(z.parse(RegistrationResponse, res.json())).toEqual({
-      detail: MESSAGES.registered,
+      detail: ACCOUNT.registered.fr,
       email_envoye: true,
     });
     expect(mailsTo(ctx, 'patiente@exemple.fr')).toHaveLength(1);

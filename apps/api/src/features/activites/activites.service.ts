@@ -42,6 +42,7 @@ import {
   type LieuRow,
 } from './activites.repo';
 import type { Langue } from '../../http/langue';
+import { inconnu } from '../../http/messages';
 
 /** The activity with the entities, tronçons and places where it is practised (`activiteTroncons`, docs/requirements.md R5.3). */
 export async function activiteDetail(
@@ -114,13 +115,13 @@ export class ActivitesService {
 
   private async activiteOr404(ida: number) {
     const a = await getActivite(this.db, ida);
-    if (!a) throw notFound(`Aucune activité ne porte l'identifiant ${ida}.`);
+    if (!a) throw notFound(inconnu('activite', ida));
     return a;
   }
 
   private async lieuOr404(idl: number) {
     const l = await getLieu(this.db, idl);
-    if (!l) throw notFound(`Aucun lieu ne porte l'identifiant ${idl}.`);
+    if (!l) throw notFound(inconnu('lieu', idl));
     return l;
   }
 
@@ -171,7 +172,7 @@ export class ActivitesService {
       getEntite(this.db, id),
       this.now(),
     ]);
-    if (!entite) throw notFound(`Aucun lac ni rivière ne porte l'identifiant ${id}.`);
+    if (!entite) throw notFound(inconnu('entite', id));
     const ref = date === null ? maintenant(nowMs) : jourReference(date, nowMs);
     const lieux = await lieuxOfEntite(this.db, id);
     const seuils = await seuilsOf(

@@ -216,7 +216,10 @@ export async function seuilsHauts(db: Db, lieuId: number): Promise<SeuilHautActi
 }
 
 /** Forecast alerts need the forecast permission (1) and acceptPrevisionAlert; null when allowed, else why not. */
-export async function forecastRefusal(db: Db, userId: number): Promise<string | null> {
+export async function forecastRefusal(
+  db: Db,
+  userId: number,
+): Promise<'previsionNonAutorisee' | 'previsionNonAcceptee' | null> {
   const [auto, profile] = await Promise.all([
     db
       .selectFrom('user_autorisation')
@@ -230,12 +233,8 @@ export async function forecastRefusal(db: Db, userId: number): Promise<string | 
       .where('user_id', '=', userId)
       .executeTakeFirst(),
   ]);
-  if (!auto) {
-    return 'Les alertes de prévision sont réservées aux comptes autorisés à consulter les prévisions.';
-  }
-  if (profile?.accept_prevision_alert !== 1) {
-    return 'Acceptez les alertes de prévision dans votre profil (rubrique Notifications) pour en créer.';
-  }
+  if (!auto) return 'previsionNonAutorisee';
+  if (profile?.accept_prevision_alert !== 1) return 'previsionNonAcceptee';
   return null;
 }
 

@@ -6,7 +6,6 @@
  */
 import {
   MAX_ABONNEMENTS,
-  MAX_ABONNEMENTS_MESSAGE,
   MAX_REGLES_PAR_LIEU,
   regleInputProblems,
   type AbonnementLieu,
@@ -16,26 +15,31 @@ import {
   type RegleUpdateBody,
 } from '@limni/shared/contracts/alertes';
 import type { ReplayStatus } from '@limni/shared/contracts/replay';
-import { describeRule } from '@limni/shared/domain/alertes';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { inLangue, type Langue } from '../../http/langue';
+import type { Langue } from '../../http/langue';
+import { champ, type Texte } from '../../http/texte';
 import { abonnementsOf } from '../../data/abonnements.repo';
 import * as repo from './alertes.repo';
 import { userLangues } from './evaluation.repo';
 import { langueCompte } from './notification-texts';
-import './prevision-refus-en';
+import { ALERTES } from './alertes.messages';
 import { defaultRules, lienLieu, ruleValues, sameRule } from './regles';
 import { stopTokenRuleId, verifyStopToken } from './stop-link';
 import type { StopPageRule } from './stop-page';
+import { contractText, inconnu } from '../../http/messages';
 
 export type AlertesDeps = Pick<AppDeps, 'db' | 'now'>;
 
-const NOMS_GRANDEURS = { H: 'la hauteur', Q: 'le débit' } as const;
+const lieuInconnu = (id: number) => notFound(inconnu('lieu', id));
+const regleInconnue = () => notFound(ALERTES.regleInconnue);
+const nonAbonne = () => notFound(ALERTES.nonAbonne);
 
-const lieuInconnu = (id: number) => notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
-const regleInconnue = () => notFound("Cette alerte n'existe pas (ou plus).");
-const nonAbonne = () => notFound("Vous n'êtes pas abonné à ce lieu.");
+/** The first problem of a rule, for the error's message (the shared contract writes them in French). */
+function premier(problems: Record<string, string[]>): Texte {
+  const first = Object.values(problems)[0]?.[0];
+  return first === undefined ? ALERTES.alerteInvalide : contractText(first);
+}
 
 async function lieuOr404(deps: AlertesDeps, lieuId: number) {
   const lieu = await repo.lieuInfo(deps.db.db, lieuId);
@@ -60,7 +64,7 @@ export async function abonner(
 ): Promise<boolean> {
   const existing = await repo.findAbonnement(trx, userId, lieu.id);
   if (!existing && (await repo.countAbonnements(trx, userId)) >= MAX_ABONNEMENTS) {
-    throw conflict(MAX_ABONNEMENTS_MESSAGE);
+    throw conflict(ALERTES.maxAbonnements);
   }
   await repo.upsertAbonnement(trx, userId, lieu.id, now);
   if (!existing && opts.defaultRules) {
@@ -138,7 +142,7 @@ export async function lieuAlertes(
     grandeurs,
     vigilance_possible: lieu.troncon_id !== null,
     prevision_possible: refusal === null,
-    prevision_raison: refusal === null ? null : inLangue(refusal, langue),
+    prevision_raison: refusal === null ? null : ALERTES[refusal][langue],
     suggestions: defaultRules(lieu, seuils, langue),
   };
 }
@@ -155,26 +159,26 @@ async function checkRule(
   const problems = regleInputProblems(r);
   const keys = Object.keys(problems);
   if (keys.length > 0) {
-    const fields = Object.fromEntries(Object.entries(problems).map(([k, v]) => [`${field}${k}`, v]));
-    throw badRequest(problems[keys[0] as string]?.[0] ?? 'Alerte invalide.', fields);
+    const fields = Object.fromEntries(
+      Object.entries(problems).map(([k, v]) => [`${field}${k}`, v.map(contractText)]),
+    );
+    throw badRequest(premier(problems), fields);
   }
   if (r.type === 'vigilance') {
     if (lieu.troncon_id === null) {
-      const message =
-        "Ce lieu n'est sur aucun tronçon surveillé par Vigicrues : pas d'alerte de vigilance possible.";
-      throw badRequest(message, { [`${field}type`]: [message] });
+      throw badRequest(ALERTES.sansTroncon, champ(`${field}type`, ALERTES.sansTroncon));
     }
   } else if (r.grandeur && !grandeurs.some((g) => g.grandeur === r.grandeur)) {
-    const message = `Ce lieu ne mesure pas ${NOMS_GRANDEURS[r.grandeur]}.`;
-    throw badRequest(message, { [`${field}grandeur`]: [message] });
+    const message = ALERTES.neMesurePas(r.grandeur);
+    throw badRequest(message, champ(`${field}grandeur`, message));
   }
   if (r.type === 'prevision') {
     const refusal = await repo.forecastRefusal(deps.db.db, userId);
-    if (refusal) throw forbidden(refusal);
+    if (refusal) throw forbidden(ALERTES[refusal]);
   }
   if (r.activite_id != null && !(await repo.activiteExists(deps.db.db, r.activite_id))) {
-    const message = `Aucune activité ne porte l'identifiant ${r.activite_id}.`;
-    throw badRequest(message, { [`${field}activite_id`]: [message] });
+    const message = inconnu('activite', r.activite_id);
+    throw badRequest(message, champ(`${field}activite_id`, message));
   }
 }
 
@@ -187,13 +191,13 @@ async function checkRoomFor(
 ): Promise<void> {
   const existing = await repo.placeRules(trx, userId, lieuId);
   if (existing.length + values.length > MAX_REGLES_PAR_LIEU) {
-    throw conflict(`Au plus ${MAX_REGLES_PAR_LIEU} alertes par lieu : supprimez-en une avant d'en ajouter.`);
+    throw conflict(ALERTES.maxRegles);
   }
   for (const [i, v] of values.entries()) {
     const twin = existing.some((e) => sameRule(v, e)) || values.slice(0, i).some((w) => sameRule(v, w));
     if (twin) {
-      const message = `Vous avez déjà cette alerte sur ce lieu : ${describeRule({ ...v, horizonH: v.horizon_h })}.`;
-      throw conflict(message, { [`regles.${i}.type`]: [message] });
+      const message = ALERTES.dejaCetteAlerte({ ...v, horizonH: v.horizon_h });
+      throw conflict(message, champ(`regles.${i}.type`, message));
     }
   }
 }
@@ -254,7 +258,10 @@ export async function updateRegle(
   const problems = regleInputProblems(merged);
   const keys = Object.keys(problems);
   if (keys.length > 0) {
-    throw badRequest(problems[keys[0] as string]?.[0] ?? 'Alerte invalide.', problems);
+    throw badRequest(
+      premier(problems),
+      Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, v.map(contractText)])),
+    );
   }
   const values = ruleValues(merged);
   const numbersChanged =
@@ -264,13 +271,13 @@ export async function updateRegle(
   const reactivated = b.actif === true && current.actif === 0;
   if (current.type === 'prevision' && (reactivated || numbersChanged)) {
     const refusal = await repo.forecastRefusal(db, userId);
-    if (refusal) throw forbidden(refusal);
+    if (refusal) throw forbidden(ALERTES[refusal]);
   }
   if (numbersChanged) {
     const twin = (await repo.placeRules(db, userId, current.lieu_id)).some(
       (e) => e.id !== current.id && sameRule(values, e),
     );
-    if (twin) throw conflict('Vous avez déjà une alerte identique sur ce lieu.');
+    if (twin) throw conflict(ALERTES.identique);
   }
   // New numbers, or back from a pause: the rule looks at the data afresh (no stale side, no old crossing).
   await repo.updateRegle(

@@ -6,6 +6,8 @@ import type {
   NotificationsResponse,
 } from '@limni/shared/contracts/alertes';
 import { badRequest } from '../../http/errors';
+import { champ } from '../../http/texte';
+import { ALERTES } from './alertes.messages';
 import type { AlertesDeps } from './alertes.service';
 import * as repo from './alertes.repo';
 
@@ -35,12 +37,10 @@ export async function markNotifications(
   b: NotificationsEtatBody,
 ): Promise<NotificationsEtatResponse> {
   if (!b.toutes && (!b.ids || b.ids.length === 0)) {
-    const message = 'Indiquez les notifications (ids) ou toutes (toutes: true).';
-    throw badRequest(message, { ids: [message] });
+    throw badRequest(ALERTES.notificationsCiblees, champ('ids', ALERTES.notificationsCiblees));
   }
   if (b.lu === undefined && b.masque === undefined) {
-    const message = 'Indiquez ce qui change : lu et/ou masque.';
-    throw badRequest(message, { lu: [message] });
+    throw badRequest(ALERTES.notificationsChangement, champ('lu', ALERTES.notificationsChangement));
   }
   const db = deps.db.db;
   const modifiees = await repo.markNotifications(

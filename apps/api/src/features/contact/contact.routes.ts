@@ -6,9 +6,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactRequest, ContactResponse, CONTACT_HONEYPOT } from '@limni/shared/contracts/contact';
 import type { AppDeps } from '../../deps';
-import { CONTACT_MERCI, ContactService } from './contact.service';
+import { langueOf } from '../../http/langue';
+import { CONTACT } from './contact.messages';
+import { ContactService } from './contact.service';
 
-const success = { envoye: true as const, message: CONTACT_MERCI };
+const success = (acceptLanguage: string | undefined) => ({
+  envoye: true as const,
+  message: CONTACT.merci[langueOf(acceptLanguage)],
+});
 
 /** A robot filled the hidden field: answer as for a real message, keep and send nothing. */
 function isHoneypotFilled(body: unknown): boolean {
@@ -35,13 +40,13 @@ export function contactRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               { ip: request.ip },
               'Formulaire de contact : champ piège rempli, message ignoré',
             );
-            return reply.code(200).send(success);
+            return reply.code(200).send(success(request.headers['accept-language']));
           }
         },
       },
       async (request) => {
         await service.submit(request.body, request.ip, request.log);
-        return success;
+        return success(request.headers['accept-language']);
       },
     );
   };

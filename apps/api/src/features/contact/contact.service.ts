@@ -9,10 +9,8 @@ import type { AppDeps } from '../../deps';
 import { upstreamUnavailable } from '../../http/errors';
 import { RateLimiter, type LimitRule } from '../../http/limiter';
 import { renderMail } from '../../notify/mail';
+import { CONTACT } from './contact.messages';
 import { insertMessage, markFailed, markSent } from './contact.repo';
-
-export const CONTACT_MERCI =
-  'Merci, votre message a bien été envoyé à l’équipe Limni. Nous vous répondrons à l’adresse indiquée.';
 
 /** Accepted messages per IP and per hour. */
 export const CONTACT_MAX_PER_HOUR = 5;
@@ -22,8 +20,7 @@ export const CONTACT_LIMIT: LimitRule = {
   bucket: 'contact-ip',
   max: CONTACT_MAX_PER_HOUR,
   windowMs: 3600_000,
-  message: (retryAfterS) =>
-    `Vous avez déjà envoyé plusieurs messages. Merci de réessayer dans ${Math.max(1, Math.ceil(retryAfterS / 60))} min.`,
+  message: CONTACT.patientez,
 };
 
 /** The e-mail received by the team. */
@@ -70,10 +67,7 @@ export class ContactService {
       const reason = err instanceof Error ? err.message : String(err);
       await markFailed(deps.db.db, id, reason);
       log.error({ err, contactMessageId: id }, 'Envoi du message de contact impossible (message conservé)');
-      throw upstreamUnavailable(
-        "Votre message est bien enregistré, mais sa transmission par e-mail à l'équipe a échoué. " +
-          'Nous le traiterons dès que possible : inutile de le renvoyer.',
-      );
+      throw upstreamUnavailable(CONTACT.nonTransmis);
     }
     await markSent(deps.db.db, id, deps.now());
   }

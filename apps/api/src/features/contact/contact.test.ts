@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { ContactResponse } from '@limni/shared/contracts/contact';
 import { createTestApp, readOutbox, type TestContext } from '../../../test/helpers';
-import { CONTACT_MAX_PER_HOUR, CONTACT_MERCI } from './contact.service';
+import { CONTACT } from './contact.messages';
+import { CONTACT_MAX_PER_HOUR } from './contact.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('POST /api/contact', () => {
     const before = readOutbox(ctx.dataDir).length;
     const res = await post({ ...valid, nom: '  Camille Martin ', site_web: '' }, '10.1.2.3');
     expect(res.statusCode, res.body).toBe(200);
-    expect(z.parse(ContactResponse, res.json())).toEqual({ envoye: true, message: CONTACT_MERCI });
+    expect(z.parse(ContactResponse, res.json())).toEqual({ envoye: true, message: CONTACT.merci.fr });
     expect(res.headers['cache-control']).toBe('no-store');
 
     const mails = readOutbox(ctx.dataDir);
@@ -125,7 +126,7 @@ describe('POST /api/contact', () => {
     ]) {
       const res = await post(payload);
       expect(res.statusCode).toBe(200);
-      expect(z.parse(ContactResponse, res.json())).toEqual({ envoye: true, message: CONTACT_MERCI });
+      expect(z.parse(ContactResponse, res.json())).toEqual({ envoye: true, message: CONTACT.merci.fr });
     }
     expect(await storedCount()).toBe(before);
     expect(readOutbox(ctx.dataDir).length).toBe(mails);

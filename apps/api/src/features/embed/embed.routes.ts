@@ -25,6 +25,7 @@ import type { CspPolicy } from '../../http/security-headers';
 import { renderEntite, renderError, renderLieu, type PageOptions } from './embed-page';
 import { EmbedService } from './embed.service';
 import { oembedAnswer, oembedTarget } from './oembed';
+import { EMBED } from './embed.messages';
 
 /** No script, no request but same-origin images, the one `<style>` element, framable by any site. */
 export const EMBED_CSP: CspPolicy = {
@@ -128,13 +129,11 @@ export function oembedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const q = request.query;
         if (q.format === 'xml') {
-          throw new AppError(501, 'not_implemented', 'Seul le format json est proposé (format=json).');
+          throw new AppError(501, 'not_implemented', EMBED.jsonSeulement);
         }
         const target = oembedTarget(q.url, deps.env.PUBLIC_URL);
         if (!target) {
-          throw badRequest(
-            `Cette adresse n’est pas une page de lieu ou de rivière de Limni (${deps.env.PUBLIC_URL}/lieu/… ou /entite/…).`,
-          );
+          throw badRequest(EMBED.pasUnePage(deps.env.PUBLIC_URL));
         }
         const title = await service.titre(target.kind, target.id);
         return oembedAnswer(target, title, q, deps.env.PUBLIC_URL, EMBED_DEFAULT_SIZE);

@@ -21,6 +21,7 @@ import { maintenant, seuilsOf, verdictsAt } from '../../data/verdicts';
 import { activiteNom } from '../../data/verdicts.repo';
 import { notFound } from '../../http/errors';
 import { capteurSources, embedEntite, embedLieu, embedLieuxOfEntite } from './embed.repo';
+import { inconnu } from '../../http/messages';
 
 /** Points drawn in the sparkline at most (LTTB keeps peaks, docs/decisions/011). */
 export const SPARKLINE_POINTS = 80;
@@ -122,8 +123,8 @@ export class EmbedService {
       embedLieu(this.db, id),
       activiteId === null ? null : activiteNom(this.db, activiteId),
     ]);
-    if (!lieu) throw notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
-    if (activite === undefined) throw notFound(`Aucune activité ne porte l'identifiant ${activiteId}.`);
+    if (!lieu) throw notFound(inconnu('lieu', id));
+    if (activite === undefined) throw notFound(inconnu('activite', activiteId));
     const clock = await dataClockOf(this.db, serviceModeOf(this.deps), this.deps.now, lieu.episode);
     const [etats, sources] = await Promise.all([
       capteurStatesAt(this.db, [id], clock.now, clock.now),
@@ -153,17 +154,17 @@ export class EmbedService {
   async titre(kind: 'lieu' | 'entite', id: number): Promise<string> {
     if (kind === 'lieu') {
       const lieu = await embedLieu(this.db, id);
-      if (!lieu) throw notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
+      if (!lieu) throw notFound(inconnu('lieu', id));
       return bracketsToParentheses(lieu.libelle);
     }
     const entite = await embedEntite(this.db, id);
-    if (!entite) throw notFound(`Aucun lac ni rivière ne porte l'identifiant ${id}.`);
+    if (!entite) throw notFound(inconnu('entite', id));
     return entite.nom;
   }
 
   async entite(id: number): Promise<WidgetEntite> {
     const entite = await embedEntite(this.db, id);
-    if (!entite) throw notFound(`Aucun lac ni rivière ne porte l'identifiant ${id}.`);
+    if (!entite) throw notFound(inconnu('entite', id));
     const lieux = await embedLieuxOfEntite(this.db, id);
     // One clock per dataset: the main one, and each recorded episode's (docs/decisions/088).
     const episodes = [...new Set(lieux.map((l) => l.episode))];

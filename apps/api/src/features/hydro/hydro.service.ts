@@ -27,6 +27,7 @@ import { serviceModeOf } from '../../data/service-mode';
 import { notFound } from '../../http/errors';
 import type { Langue } from '../../http/langue';
 import * as repo from './hydro.repo';
+import { inconnu } from '../../http/messages';
 
 /** Metropolitan France, [west, south, east, north]. */
 export const FRANCE_BBOX: [number, number, number, number] = [-5.2, 41.3, 9.6, 51.2];
@@ -63,7 +64,7 @@ export function tileAttribution(url: string): string {
     : '© fournisseur des tuiles (voir la configuration TILE_URL)';
 }
 
-const entiteInconnue = (id: number) => notFound(`Aucun lac ni rivière ne porte l'identifiant ${id}.`);
+const entiteInconnue = (id: number) => notFound(inconnu('entite', id));
 
 export class HydroService {
   private readonly db;
@@ -93,7 +94,7 @@ export class HydroService {
 
   async troncon(id: number): Promise<TronconDetail> {
     const t = await repo.getTroncon(this.db, id);
-    if (!t) throw notFound(`Aucun tronçon ne porte l'identifiant ${id}.`);
+    if (!t) throw notFound(inconnu('troncon', id));
     return t;
   }
 

@@ -31,8 +31,9 @@ import { serieDonnees } from './lieu-series';
 import * as repo from './historique.repo';
 import type { SensorWithClimatology } from './historique.repo';
 import type { Langue } from '../../http/langue';
+import { inconnu } from '../../http/messages';
 
-const lieuInconnu = (id: number) => notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
+const lieuInconnu = (id: number) => notFound(inconnu('lieu', id));
 
 const longDates = {
   fr: new Intl.DateTimeFormat('fr-FR', {

@@ -24,11 +24,14 @@ import { LieuArchiveParams, NormalesLieu } from '@limni/shared/contracts/histori
 import type { AppDeps } from '../../deps';
 import { SeriesBodyCache, type CachedBody } from '../../data/series-cache';
 import { langueOf } from '../../http/langue';
+import { texte } from '../../http/texte';
 import { HistoriqueService } from './historique.service';
 import { LieuService } from './lieu.service';
 
-export const PREVISIONS_REFUSEES =
-  'La consultation des prévisions est réservée aux comptes disposant de l’autorisation « Prévisions ».';
+export const PREVISIONS_REFUSEES = texte(
+  'La consultation des prévisions est réservée aux comptes disposant de l’autorisation « Prévisions ».',
+  'Forecasts are for accounts with the “Forecasts” permission.',
+);
 
 const tags = ['hydro'];
 

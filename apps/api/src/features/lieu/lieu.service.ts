@@ -35,8 +35,9 @@ import * as repo from './lieu.repo';
 import type { LieuCapteur } from './lieu.repo';
 import { infosPratiquesIn } from '@limni/shared/domain/infos-pratiques';
 import type { Langue } from '../../http/langue';
+import { inconnu } from '../../http/messages';
 
-const lieuInconnu = (id: number) => notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
+const lieuInconnu = (id: number) => notFound(inconnu('lieu', id));
 
 /** The sensors of a place and their data version (the stamp of its cached series bodies). */
 interface LieuVersion {
@@ -220,7 +221,7 @@ export class LieuService {
       activiteId === undefined ? undefined : repo.activiteSeuils(this.db, activiteId, id),
       repo.hasPrevisions(this.db, ids, start),
     ]);
-    if (act === null) throw notFound(`Aucune activité ne porte l'identifiant ${activiteId}.`);
+    if (act === null) throw notFound(inconnu('activite', activiteId));
     const seuils = graphSeuils(act, capteurs, langue);
     return {
       lieu_id: id,

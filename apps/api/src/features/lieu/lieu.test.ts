@@ -451,7 +451,7 @@ describe('GET /api/hydro/lieu/:id/previsions', () => {
     expect(plain.statusCode).toBe(403);
     expect(z.parse(ErrorBody, plain.json()).error).toEqual({
       code: 'forbidden',
-      message: PREVISIONS_REFUSEES,
+      message: PREVISIONS_REFUSEES.fr,
     });
 
     const ok = await ctx.request({ url, token: await userToken(ctx, 'prevision', [1]) });

@@ -17,6 +17,7 @@ import { RateLimiter, type LimitRule } from '../../http/limiter';
 import { UpstreamError, type HttpOptions, type IngestLogger } from '../../ingest/http';
 import { fetchForecast, normaliseForecast, type NormalisedForecast } from '../../ingest/sources/open-meteo';
 import { deleteCellsExpiredBefore, placeCoordinates, readCell, writeCell } from './meteo.repo';
+import { inconnu } from '../../http/messages';
 
 export const METEO_SOURCE: MeteoSource = {
   nom: 'Open-Meteo',
@@ -103,7 +104,7 @@ export class MeteoService {
   /** The weather at a place (404 when it does not exist), for a request from `ip`. */
   async forLieu(id: number, ip: string): Promise<MeteoLieuResponse> {
     const lieu = await placeCoordinates(this.opts.db, id);
-    if (!lieu) throw notFound(`Aucun lieu ne porte l'identifiant ${id}.`);
+    if (!lieu) throw notFound(inconnu('lieu', id));
     const outcome = await this.load(roundCoord(lieu.lat_gps), roundCoord(lieu.lon_gps), ip);
     if (!outcome.ok) {
       return {

@@ -8,7 +8,10 @@ import { renderMarkdown } from '@limni/shared/domain/markdown';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import type { Langue } from '../../http/langue';
+import { texte } from '../../http/texte';
 import { getPage } from './pages.repo';
+
+const PAGE_INDISPONIBLE = texte("Cette page n'est pas encore disponible.", 'This page is not available yet.');
 
 const cache = new Map<string, string>();
 
@@ -107,7 +110,7 @@ export async function contentPage(
   langue: Langue = 'fr',
 ): Promise<Page> {
   const stored = await getPage(deps.db.db, langue === 'en' ? `${slug}.en` : slug);
-  if (!stored) throw notFound("Cette page n'est pas encore disponible.");
+  if (!stored) throw notFound(PAGE_INDISPONIBLE);
   const page = { ...stored, slug, langue, markdown: fillPlaceholders(stored.markdown, deps.env, langue) };
   return { ...page, html: renderPage(page) };
 }

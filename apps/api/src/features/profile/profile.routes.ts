@@ -19,6 +19,7 @@ import {
 } from '@limni/shared/contracts/profile';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/auth';
+import { ENVOI } from '../../http/messages';
 import { multipartOptions, readUpload } from '../../http/multipart';
 import { pushFor } from '../../notify/push';
 import {
@@ -84,7 +85,7 @@ function avatarGroup(deps: AppDeps): FastifyPluginAsyncZod {
         const form = await readUpload(request, {
           fileField: 'avatar',
           maxFileBytes: AVATAR_MAX_BYTES,
-          what: "L'avatar",
+          what: ENVOI.avatar,
         });
         return { avatar: await replaceAvatar(deps, user(request).id, form.file, AVATAR_SIZE_PX) };
       },

@@ -14,6 +14,9 @@ import type { PushService } from '../../notify/push';
 import { deleteRegistration, saveRegistration } from '../../notify/push.repo';
 import { normalizeRegistration } from './push-registration';
 import * as repo from './profile.repo';
+import { inconnu } from '../../http/messages';
+import { champ } from '../../http/texte';
+import { PROFILE } from './profile.messages';
 
 export type ProfileDeps = Pick<AppDeps, 'db' | 'env' | 'now'>;
 
@@ -39,8 +42,8 @@ export async function updateProfile(
   if (body.date_naissance !== undefined) {
     const day = body.date_naissance;
     if (day !== null && (day >= parisDay(deps.now()) || day < OLDEST_BIRTH_DAY)) {
-      const message = `La date de naissance doit être passée (entre le ${OLDEST_BIRTH_DAY.split('-').reverse().join('/')} et hier).`;
-      throw badRequest(message, { date_naissance: [message] });
+      const message = PROFILE.naissancePassee(OLDEST_BIRTH_DAY);
+      throw badRequest(message, champ('date_naissance', message));
     }
     changes.date_naissance = day;
   }
@@ -48,9 +51,7 @@ export async function updateProfile(
     // A forecast alert can only fire for a user allowed to see forecasts (authorisation 1): refuse a switch that
     // would be stored `true` and never fire. Turning it off is always allowed.
     if (body.acceptPrevisionAlert && !(await repo.hasAutorisation(db, userId, AUTORISATION_PREVISIONS))) {
-      throw forbidden(
-        'Les alertes de prévision sont réservées aux comptes autorisés à consulter les prévisions (autorisation « Prévisions »).',
-      );
+      throw forbidden(PROFILE.previsionsReservees);
     }
     changes.accept_prevision_alert = body.acceptPrevisionAlert ? 1 : 0;
   }
@@ -76,8 +77,7 @@ export async function replaceAvatar(
   squarePx: number,
 ): Promise<string> {
   if (!file) {
-    const message = 'Joignez une image dans le champ « avatar ».';
-    throw badRequest(message, { avatar: [message] });
+    throw badRequest(PROFILE.avatarManquant, champ('avatar', PROFILE.avatarManquant));
   }
   const webp = await reencodeImage(file.data, { square: squarePx, field: 'avatar' });
   const stored = await saveUpload(deps.env.DATA_DIR, 'avatars', webp);
@@ -101,7 +101,7 @@ export async function removeAvatar(deps: ProfileDeps, userId: number): Promise<v
 export async function toggleListe(deps: ProfileDeps, userId: number, liste: number): Promise<ListeSibEtat[]> {
   const db = deps.db.db;
   if (!(await repo.listeExists(db, liste))) {
-    throw notFound(`Aucune liste de diffusion ne porte l'identifiant ${liste}.`);
+    throw notFound(inconnu('liste', liste));
   }
   await repo.toggleListe(db, userId, liste);
   return repo.listesSib(db, userId);

@@ -7,6 +7,9 @@ import crypto from 'node:crypto';
 import * as z from 'zod/mini';
 import { WebPushSubscription, type PushType } from '@limni/shared/contracts/profile';
 import { badRequest } from '../../http/errors';
+import { contractText } from '../../http/messages';
+import { champ, type Texte } from '../../http/texte';
+import { PROFILE } from './profile.messages';
 
 const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('base64url');
 const base64urlLength = (v: string) => Buffer.from(v, 'base64url').length;
@@ -17,10 +20,10 @@ export function normalizeRegistration(
   registrationId: string | z.infer<typeof WebPushSubscription>,
   isAllowedEndpoint: (endpoint: string) => boolean,
 ): { registrationId: string; hash: string } {
-  const invalid = (message: string) => badRequest(message, { registrationId: [message] });
+  const invalid = (message: Texte) => badRequest(message, champ('registrationId', message));
   if (type !== 'web') {
     if (typeof registrationId !== 'string' || !/^[A-Za-z0-9:_.-]{8,4096}$/.test(registrationId)) {
-      throw invalid(`L'identifiant d'appareil ${type} est invalide.`);
+      throw invalid(PROFILE.appareilInvalide(type));
     }
     return { registrationId, hash: sha256(`${type}:${registrationId}`) };
   }
@@ -29,23 +32,20 @@ export function normalizeRegistration(
     try {
       candidate = JSON.parse(registrationId);
     } catch {
-      throw invalid("L'abonnement Web Push doit être le JSON de PushSubscription (endpoint et keys).");
+      throw invalid(PROFILE.webPushJson);
     }
   }
   const parsed = z.safeParse(WebPushSubscription, candidate);
   if (!parsed.success) {
-    throw invalid(
-      `Abonnement Web Push invalide : ${parsed.error.issues[0]?.message ?? 'endpoint et keys attendus'}.`,
-    );
+    const first = parsed.error.issues[0]?.message;
+    throw invalid(PROFILE.webPushInvalide(first ? contractText(first) : PROFILE.webPushAttendu));
   }
   const { endpoint, keys } = parsed.data;
   if (base64urlLength(keys.p256dh) !== 65 || base64urlLength(keys.auth) !== 16) {
-    throw invalid('Les clés de l’abonnement Web Push sont invalides (p256dh : 65 octets, auth : 16 octets).');
+    throw invalid(PROFILE.webPushCles);
   }
   if (!isAllowedEndpoint(endpoint)) {
-    throw invalid(
-      "Ce service de notification n'est pas pris en charge (adresse https d'un navigateur attendue).",
-    );
+    throw invalid(PROFILE.webPushService);
   }
   const canonical = JSON.stringify({
     endpoint,

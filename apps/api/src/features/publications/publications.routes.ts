@@ -18,7 +18,10 @@ import {
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/auth';
 import { badRequest } from '../../http/errors';
+import { contractText, ENVOI } from '../../http/messages';
 import { multipartOptions, readUpload } from '../../http/multipart';
+import type { Texte } from '../../http/texte';
+import { PUBLICATIONS } from './publications.messages';
 import { PublicationsService } from './publications.service';
 
 const tags = ['publications'];
@@ -62,15 +65,16 @@ export function publicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const form = await readUpload(request, {
             fileField: 'photo',
             maxFileBytes: PUBLICATION_PHOTO_MAX_BYTES,
-            what: 'La photo',
+            what: ENVOI.photo,
           });
           const parsed = z.safeParse(NewPublicationFields, { texte: '', ...form.fields });
           if (!parsed.success) {
-            const fields: Record<string, string[]> = {};
+            const fields: Record<string, Texte[]> = {};
             for (const issue of parsed.error.issues) {
-              (fields[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
+              (fields[String(issue.path[0] ?? '_')] ??= []).push(contractText(issue.message));
             }
-            throw badRequest(parsed.error.issues[0]?.message ?? 'Formulaire invalide.', fields);
+            const first = parsed.error.issues[0]?.message;
+            throw badRequest(first ? contractText(first) : PUBLICATIONS.formulaireInvalide, fields);
           }
           return { lieuId: parsed.data.lieu, texte: parsed.data.texte.trim(), file: form.file };
         });

@@ -12,6 +12,9 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { RateLimiter, type LimitRule } from '../../http/limiter';
 import type { UploadedFile } from '../../http/multipart';
 import * as repo from './publications.repo';
+import { inconnu } from '../../http/messages';
+import { champ } from '../../http/texte';
+import { PUBLICATIONS } from './publications.messages';
 
 /** What a publication form holds once read and checked (`read` in `publish`). */
 export interface PublicationInput {
@@ -36,7 +39,7 @@ export class PublicationsService {
   /** Published posts of a place, newest first, older than `avant` when given. */
   async list(lieuId: number, avant?: number): Promise<Publication[]> {
     if (!(await repo.lieuExists(this.db, lieuId))) {
-      throw notFound(`Aucun lieu ne porte l'identifiant ${lieuId}.`);
+      throw notFound(inconnu('lieu', lieuId));
     }
     return repo.listPublications(this.db, lieuId, avant);
   }
@@ -53,12 +56,11 @@ export class PublicationsService {
     try {
       const { lieuId, texte, file } = await read();
       if (!texte && !file) {
-        const message = 'Écrivez un texte ou joignez une photo.';
-        throw badRequest(message, { texte: [message] });
+        throw badRequest(PUBLICATIONS.texteOuPhoto, champ('texte', PUBLICATIONS.texteOuPhoto));
       }
       if (!(await repo.lieuExists(this.db, lieuId))) {
-        const message = `Aucun lieu ne porte l'identifiant ${lieuId}.`;
-        throw badRequest(message, { lieu: [message] });
+        const message = inconnu('lieu', lieuId);
+        throw badRequest(message, champ('lieu', message));
       }
       const photo = file
         ? await reencodeImage(file.data, { maxSide: PUBLICATION_PHOTO_MAX_PX, field: 'photo' })
@@ -88,9 +90,9 @@ export class PublicationsService {
   /** Deletes one of the author's publications and its photo. */
   async remove(author: AuthUser, id: number): Promise<void> {
     const row = await repo.publicationOwner(this.db, id);
-    if (!row) throw notFound(`Aucune publication ne porte l'identifiant ${id}.`);
+    if (!row) throw notFound(inconnu('publication', id));
     if (row.user_id !== author.id) {
-      throw forbidden('Vous ne pouvez supprimer que vos propres publications.');
+      throw forbidden(PUBLICATIONS.pasLaVotre);
     }
     await repo.deletePublication(this.db, id);
     await removeUploads(this.deps.env.DATA_DIR, [row.photo]);

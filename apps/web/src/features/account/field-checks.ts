@@ -1,6 +1,7 @@
 /** The client's checks of the account forms (the server checks again) and the shape of field errors. */
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '@limni/shared/contracts/account';
 import { passwordProblems, type PasswordContext } from '@limni/shared/domain/password';
+import { currentLangue } from '../../lib/i18n';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -26,7 +27,7 @@ export function newPasswordErrors(
   messages: { required: string; mismatch: string },
 ): { password: string[]; confirmation: string[] } {
   return {
-    password: password ? passwordProblems(password, context) : [messages.required],
+    password: password ? passwordProblems(password, context, currentLangue()) : [messages.required],
     confirmation: !confirmation
       ? [messages.required]
       : password && confirmation !== password
