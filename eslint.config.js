@@ -31,6 +31,9 @@ const featureZones = (root) =>
     message: 'Une fonctionnalité n’importe pas une autre fonctionnalité : passez par une couche commune.',
   }));
 
+/** Declared names may not hold a retired synonym of `observation` or `pushRegistration` (docs/GLOSSARY.md). */
+const RETIRED_WORDS = '^(?!.*(?:[Rr]eading|(?<![Rr]e)[Ll]ecture|[Mm]esure|[Ss]ubscription)).*$';
+
 const API = 'apps/api/src';
 const WEB = 'apps/web/src';
 /** API folders below features/: they serve features and never import them. */
@@ -120,6 +123,14 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       curly: ['error', 'multi-line'],
       'no-console': 'error',
+      // One word per concept (docs/GLOSSARY.md, « Synonyms retired »): no declared name says reading, lecture
+      // (relecture, the replay, is its own word), mesure or subscription. Property names are free: they are the
+      // API's and the browser's public names (`a_des_mesures`, `PushSubscription`).
+      'id-match': [
+        'error',
+        RETIRED_WORDS,
+        { properties: false, onlyDeclarations: true, ignoreDestructuring: true },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',

@@ -64,14 +64,14 @@ test('home: the national situation with the bulletin date, the entries, and the 
   }>;
   const fr = (n: number) => new Intl.NumberFormat('fr-FR').format(n).replace(/\s/g, ' ');
   const lieux = index.reduce((s, e) => s + e.nb_lieux, 0);
-  const mesures = index.reduce((s, e) => s + e.nb_lieux_mesures, 0);
-  const mesurees = index.filter((e) => e.nb_lieux_mesures > 0).length;
-  expect(mesures).toBeLessThan(lieux / 10);
+  const observes = index.reduce((s, e) => s + e.nb_lieux_mesures, 0);
+  const observees = index.filter((e) => e.nb_lieux_mesures > 0).length;
+  expect(observes).toBeLessThan(lieux / 10);
   await page.goto('/');
   const situation = page.getByRole('region', { name: 'Situation nationale' });
   await expect(
     situation.getByText(
-      `${fr(mesures)} lieux avec des mesures sur ${fr(lieux)}, sur ${fr(mesurees)} des ${fr(index.length)} lacs et rivières.`,
+      `${fr(observes)} lieux avec des mesures sur ${fr(lieux)}, sur ${fr(observees)} des ${fr(index.length)} lacs et rivières.`,
     ),
   ).toBeVisible();
   await expect(situation.getByText('tronçons en vigilance jaune')).toBeVisible();

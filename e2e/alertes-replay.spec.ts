@@ -18,7 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { browserSubscription, decryptPush } from '../apps/api/test/push-service';
+import { browserRegistration, decryptPush } from '../apps/api/test/push-service';
 import { archiveThreshold, toulouseDays } from '../test-support/history-csv';
 import { placeOfStation, scratchPostgres } from './db-support';
 import { expectAccessible, screenshots, SCREENS_DIR } from './support';
@@ -260,12 +260,12 @@ async function expectOneClock(page: Page, after: number): Promise<number> {
     // Paris is UTC+1 in January.
     instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:00+01:00`);
     expect(instant).toBeGreaterThan(after);
-    const reading = levels.filter((r) => r.ts < instant).at(-1);
-    if (!reading) throw new Error('aucune mesure avant la relecture');
-    const minutes = Math.round((instant - reading.ts) / 60_000);
+    const observation = levels.filter((r) => r.ts < instant).at(-1);
+    if (!observation) throw new Error('aucune mesure avant la relecture');
+    const minutes = Math.round((instant - observation.ts) / 60_000);
     const main = page.getByText(/^Dernière mesure le /).first();
     await expect(main).toHaveText(
-      new RegExp(`^Dernière mesure le ${parisDateTime(reading.ts)} \\(il y a ${minutes}\\smin\\)$`),
+      new RegExp(`^Dernière mesure le ${parisDateTime(observation.ts)} \\(il y a ${minutes}\\smin\\)$`),
       { timeout: 1000 },
     );
     await expect(page.getByText(/^Vigilance crues\s: aucun bulletin connu pour cette date$/)).toBeVisible({
@@ -371,7 +371,7 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
   await expect(opener).toBeFocused();
 
   // This browser's push subscription (headless Chromium has no push service: a local one plays it).
-  const sub = browserSubscription();
+  const sub = browserRegistration();
   const edit = await api(
     request,
     'POST',

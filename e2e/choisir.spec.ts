@@ -21,10 +21,10 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
   // Fewer than half the water bodies have readings: « avec mesures » is on by default, says its rule and its count,
   // and lists only them.
   expect(measured * 2).toBeLessThan(index.length);
-  const avecMesures = page.getByRole('checkbox', {
+  const avecObservations = page.getByRole('checkbox', {
     name: `Avec mesures seulement (${measured} sur ${index.length})`,
   });
-  await expect(avecMesures).toBeChecked();
+  await expect(avecObservations).toBeChecked();
   // The rule says the share, computed from the index.
   const part = `${Math.round((measured / index.length) * 100)}`;
   await expect(
@@ -39,9 +39,9 @@ test('home → choisir → filter lakes → a real lake is listed and drawn on t
   for (const link of await list.getByRole('link').all()) await expect(link).toContainText(/\d+ avec mesures/);
   // Unticked: every water body, the measured ones first, then by name without the article (L'Aa, L'Ablette…).
   // (The address changes in a transition: the box follows it.)
-  await avecMesures.click();
+  await avecObservations.click();
   await expect(page).toHaveURL(/mesures=0/);
-  await expect(avecMesures).not.toBeChecked();
+  await expect(avecObservations).not.toBeChecked();
   await expect(list.getByRole('link').first()).toContainText(/avec mesures/);
   await expect(list.getByRole('link').nth(measured)).toContainText(/^L?'?A/);
   await expect(list.getByRole('link').nth(measured)).not.toContainText(/avec mesures/);

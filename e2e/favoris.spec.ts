@@ -54,9 +54,9 @@ test('each favourite shows value, trend, freshness and verdict; removing one upd
   await expect(toulouse.getByText('Praticable')).toBeVisible();
 
   // A place without a gauge still has a card that says so.
-  const sansMesure = page.getByRole('article').filter({ hasText: 'Pas de mesure à ce lieu.' });
-  await expect(sansMesure).toHaveCount(1);
-  await expect(sansMesure.getByText('Inconnu')).toBeVisible();
+  const sansObservation = page.getByRole('article').filter({ hasText: 'Pas de mesure à ce lieu.' });
+  await expect(sansObservation).toHaveCount(1);
+  await expect(sansObservation.getByText('Inconnu')).toBeVisible();
   await expectAccessible(page, 'favoris');
   await screenshots(page, 'favoris');
 

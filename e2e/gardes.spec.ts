@@ -162,20 +162,20 @@ test('push on this device (Chromium): a real subscription is sent, or the push e
   ]);
 
   // Was the browser able to subscribe at all? (Headless Chromium without a push service is not.)
-  const browserSubscription = await page.evaluate(async () => {
+  const browserRegistration = await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration('/');
     const sub = await reg?.pushManager.getSubscription();
     return sub ? sub.toJSON() : null;
   });
   if (outcome.kind === 'api') {
-    expect(browserSubscription).not.toBeNull();
+    expect(browserRegistration).not.toBeNull();
     expect(outcome.body.type).toBe('web');
     const sent = JSON.parse(String(outcome.body.registrationId)) as { endpoint: string; keys: object };
-    expect(sent.endpoint).toBe(browserSubscription?.endpoint);
+    expect(sent.endpoint).toBe(browserRegistration?.endpoint);
     expect(sent.keys).toMatchObject({ p256dh: expect.any(String), auth: expect.any(String) });
     await expect(section.getByText('Les notifications push sont activées sur cet appareil.')).toBeVisible();
   } else {
-    expect(browserSubscription).toBeNull();
+    expect(browserRegistration).toBeNull();
     const alert = page.getByRole('alert').filter({ hasText: 'Erreur de notification push' });
     await expect(alert).toBeVisible();
     console.log(`Notification affichée : ${await alert.textContent()}`);

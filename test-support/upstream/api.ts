@@ -29,7 +29,7 @@ export interface RecordedUpstreamOptions {
 
 export interface StationOptions {
   /** Also stop serving the station's readings from now on. */
-  stopReadings?: boolean;
+  stopObservations?: boolean;
 }
 
 export interface RecordedUpstream {

@@ -89,14 +89,14 @@ type Route = (b: Body, q: URLSearchParams, parts: string[]) => unknown;
 
 /** Station changes: `POST /_upstream/stations/{code}/{remove|restore|out-of-service|in-service|implausible|plausible}`. */
 function stationRoute(up: RecordedUpstream, core: Core, code: string, action: string, b: Body): unknown {
-  const stopReadings = b.stopReadings === true;
+  const stopObservations = b.stopObservations === true;
   switch (action) {
     case 'remove':
-      return up.removeStation(code, { stopReadings });
+      return up.removeStation(code, { stopObservations });
     case 'restore':
       return up.restoreStation(code);
     case 'out-of-service':
-      return up.setOutOfService(code, { stopReadings });
+      return up.setOutOfService(code, { stopObservations });
     case 'in-service':
       return up.setInService(code);
     case 'implausible': {

@@ -88,10 +88,10 @@ export function buildCatalogue(option: CatalogueOption, rec: Recordings): Catalo
 
 /** What a test did to a station. Instants are upstream instants. */
 export interface StationChange {
-  /** Absent from referentiel/stations since `at`; with `stopReadings`, no reading from `at` on. */
-  removed?: { at: number; stopReadings: boolean };
-  /** `en_service: false` since `at`; with `stopReadings`, no reading from `at` on. */
-  outOfService?: { at: number; stopReadings: boolean };
+  /** Absent from referentiel/stations since `at`; with `stopObservations`, no reading from `at` on. */
+  removed?: { at: number; stopObservations: boolean };
+  /** `en_service: false` since `at`; with `stopObservations`, no reading from `at` on. */
+  outOfService?: { at: number; stopObservations: boolean };
   /** Readings from `from` on replaced by `value` (Hub'Eau units), for one grandeur or both. */
   implausible?: { from: number; value: number; grandeur: 'H' | 'Q' | null };
 }
@@ -149,8 +149,8 @@ function selectFeeds(st: FeedState, codes: readonly string[] | null): Array<{ fe
 }
 
 function stopAt(change: StationChange | undefined): number {
-  const a = change?.removed?.stopReadings ? change.removed.at : Infinity;
-  const b = change?.outOfService?.stopReadings ? change.outOfService.at : Infinity;
+  const a = change?.removed?.stopObservations ? change.removed.at : Infinity;
+  const b = change?.outOfService?.stopObservations ? change.outOfService.at : Infinity;
   return Math.min(a, b);
 }
 

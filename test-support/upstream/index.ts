@@ -35,13 +35,13 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 function stationControls(core: Core) {
   return {
     removeStation(code: string, o: StationOptions = {}) {
-      core.change(code).removed = { at: core.now(), stopReadings: o.stopReadings ?? false };
+      core.change(code).removed = { at: core.now(), stopObservations: o.stopObservations ?? false };
     },
     restoreStation(code: string) {
       delete core.change(code).removed;
     },
     setOutOfService(code: string, o: StationOptions = {}) {
-      core.change(code).outOfService = { at: core.now(), stopReadings: o.stopReadings ?? false };
+      core.change(code).outOfService = { at: core.now(), stopObservations: o.stopObservations ?? false };
     },
     setInService(code: string) {
       delete core.change(code).outOfService;

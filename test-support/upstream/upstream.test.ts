@@ -489,7 +489,7 @@ describe('faults', () => {
   });
 
   it('a station removed, then out of service, then an implausible value', async () => {
-    up.removeStation('K118001010', { stopReadings: true });
+    up.removeStation('K118001010', { stopObservations: true });
     const listed = async () => {
       const out = new Map<string, boolean>();
       for await (const p of stationsCatalogue({ ...hub(up), size: 5000 })) {

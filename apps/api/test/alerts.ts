@@ -11,7 +11,7 @@ import { startAlerts, type AlertsRuntime } from '../src/features/alertes/runtime
 import { stopToken } from '../src/features/alertes/stop-link';
 import type { Mailer } from '../src/notify/mail';
 import type { TestContext } from './helpers';
-import { browserSubscription, type BrowserSubscription, type LocalPushService } from './push-service';
+import { browserRegistration, type BrowserRegistration, type LocalPushService } from './push-service';
 
 /** La Garonne à Toulouse (Pont-Neuf): H every 15 min until 2022-01-31 23:45 UTC (0.695 m). */
 export const PONT_NEUF_CODE = 'O200004001';
@@ -64,8 +64,8 @@ export async function registerBrowser(
   token: string,
   service: LocalPushService,
   path: string,
-): Promise<BrowserSubscription> {
-  const sub = browserSubscription();
+): Promise<BrowserRegistration> {
+  const sub = browserRegistration();
   const res = await ctx.request({
     method: 'POST',
     url: '/api/user/edit-push',

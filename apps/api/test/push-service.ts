@@ -46,7 +46,7 @@ export async function startPushService(): Promise<LocalPushService> {
 }
 
 /** The browser's side of a subscription. */
-export interface BrowserSubscription {
+export interface BrowserRegistration {
   ecdh: crypto.ECDH;
   authSecret: Buffer;
   /** `PushSubscription.toJSON()` for `endpoint`. */
@@ -57,7 +57,7 @@ export interface BrowserSubscription {
   };
 }
 
-export function browserSubscription(): BrowserSubscription {
+export function browserRegistration(): BrowserRegistration {
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
   const authSecret = crypto.randomBytes(16);
@@ -75,7 +75,7 @@ export function browserSubscription(): BrowserSubscription {
 const hmac = (key: Buffer, data: Buffer) => crypto.createHmac('sha256', key).update(data).digest();
 
 /** Decrypts an aes128gcm Web Push message with the subscription's private key and auth secret (RFC 8291 §3.4). */
-export function decryptPush(body: Buffer, sub: BrowserSubscription): string {
+export function decryptPush(body: Buffer, sub: BrowserRegistration): string {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
   const idLen = body[20] ?? 0;

@@ -7,7 +7,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** `exists` a sensor of the place with an observation: 1/0 on SQLite, true/false on PostgreSQL. */
-export function aDesMesures(eb: ExpressionBuilder<Database, 'lieu'>) {
+export function aDesObservations(eb: ExpressionBuilder<Database, 'lieu'>) {
   return eb.exists(
     eb
       .selectFrom('capteur')
@@ -17,7 +17,7 @@ export function aDesMesures(eb: ExpressionBuilder<Database, 'lieu'>) {
   );
 }
 
-/** The `exists` value of `aDesMesures` as a boolean, on both engines. */
+/** The `exists` value of `aDesObservations` as a boolean, on both engines. */
 export const asBool = (v: unknown): boolean => v === true || Number(v) === 1;
 
 export interface LieuAvecMesures {
@@ -35,7 +35,7 @@ export interface LieuAvecMesures {
 /** Every place with readings, with its latest reading, and the count of all places. */
 export async function couverture(
   db: Kysely<Database>,
-): Promise<{ avecMesures: LieuAvecMesures[]; lieux: number }> {
+): Promise<{ avecObservations: LieuAvecMesures[]; lieux: number }> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('lieu')
@@ -70,12 +70,12 @@ export async function couverture(
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    avecMesures: rows.map(({ derniere, ...r }) => ({ ...r, derniere_mesure: Number(derniere) })),
+    avecObservations: rows.map(({ derniere, ...r }) => ({ ...r, derniere_mesure: Number(derniere) })),
     lieux: Number(total.n),
   };
 }
 
-/** Where a place is on its water body, for `voisinAvecMesures`; undefined when it does not exist. */
+/** Where a place is on its water body, for `voisinAvecObservations`; undefined when it does not exist. */
 export async function lieuSurEau(
   db: Kysely<Database>,
   id: number,

@@ -188,11 +188,11 @@ describe.skipIf(TEST_DB !== 'postgres')('leader failover between two processes (
         .where('observation.ts', '>=', END - 29 * 24 * HOUR)
         .orderBy('observation.ts')
         .execute();
-    const readings = await until(async () => {
+    const observations = await until(async () => {
       const rows = await stored();
       return rows.length >= ROWS.length && rows;
     }, 20_000);
-    expect(readings).toEqual(
+    expect(observations).toEqual(
       ROWS.map((x) => ({ ts: Date.parse(x.date_obs), valeur: x.resultat_obs / 1000 })),
     );
 

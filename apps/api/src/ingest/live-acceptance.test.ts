@@ -89,7 +89,7 @@ describe('live mode on the recorded pages', () => {
       expect(first?.query.get('date_debut_obs')).toBe(
         new Date(Math.floor((clock - 29 * DAY_MS) / 60_000) * 60_000).toISOString().replace('.000Z', 'Z'),
       );
-      const readings = await ctx.db.db
+      const observations = await ctx.db.db
         .selectFrom('observation')
         .select(['ts', 'valeur'])
         .where('capteur_id', '=', bloisH)
@@ -97,7 +97,7 @@ describe('live mode on the recorded pages', () => {
         .orderBy('ts')
         .execute();
       const expected = BLOIS_ROWS.filter((x) => Date.parse(x.date_obs) >= clock - 29 * DAY_MS - 60_000);
-      expect(readings).toEqual(
+      expect(observations).toEqual(
         expected.map((x) => ({ ts: Date.parse(x.date_obs), valeur: x.resultat_obs / 1000 })),
       );
       // obs_elab followed the cursor over the five pages.

@@ -48,7 +48,7 @@ describe.skipIf(TEST_DB !== 'sqlite')(
 
     it('a backlog that appears late upstream is read whole; a station gone from the catalogue is no more asked', async () => {
       expect(up.ledger.observations({ station: LATE, grandeur: 'H' })).toEqual([]);
-      up.removeStation(REMOVED, { stopReadings: true });
+      up.removeStation(REMOVED, { stopObservations: true });
       await server.runNow('hubeau-stations');
       const detail = z.parse(LieuDetail, await get(`/api/hydro/lieu/${await lieuOf(REMOVED)}`));
       expect(detail.station_arret).toMatchObject({ motif: 'absente_du_catalogue' });

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const live = () => new ObservationStore(ctx.db.db, 'hubeau', undefined, { live: true });
-const reading = (code: string, grandeur: 'H' | 'Q', ts: number, valeur: number): ObservationToStore => ({
+const observation = (code: string, grandeur: 'H' | 'Q', ts: number, valeur: number): ObservationToStore => ({
   codeStation: code,
   grandeur,
   ts,
@@ -64,10 +64,10 @@ describe('implausible readings', () => {
     const h = await sensorOf(lieu, 'H');
     const store = live();
     const w = await store.write([
-      reading(TOULOUSE, 'H', T - 30 * MIN, 3.0),
-      reading(TOULOUSE, 'H', T - 20 * MIN, 3.05),
-      reading(TOULOUSE, 'H', T - 10 * MIN, 9.05),
-      reading(TOULOUSE, 'H', T, 100),
+      observation(TOULOUSE, 'H', T - 30 * MIN, 3.0),
+      observation(TOULOUSE, 'H', T - 20 * MIN, 3.05),
+      observation(TOULOUSE, 'H', T - 10 * MIN, 9.05),
+      observation(TOULOUSE, 'H', T, 100),
     ]);
     expect(w).toMatchObject({ nouvelles: 2, ecartees: 2 });
     expect(await stored(h.id, T - HOUR)).toEqual([
@@ -106,7 +106,7 @@ describe('implausible readings', () => {
   it('a plausible value received later for the same instant replaces the set-aside one', async () => {
     const lieu = await lieuIdByCode(ctx, TOULOUSE);
     const h = await sensorOf(lieu, 'H');
-    const w = await live().write([reading(TOULOUSE, 'H', T - 10 * MIN, 3.1)]);
+    const w = await live().write([observation(TOULOUSE, 'H', T - 10 * MIN, 3.1)]);
     expect(w).toMatchObject({ nouvelles: 1, ecartees: 0 });
     expect((await setAsideOf(h.id)).map((x) => x.ts)).toEqual([T]);
     expect(await stored(h.id, T - 15 * MIN)).toEqual([{ ts: T - 10 * MIN, valeur: 3.1 }]);
@@ -115,7 +115,7 @@ describe('implausible readings', () => {
   it('a lasting shift is accepted once the previous plausible reading is more than six hours old', async () => {
     const lieu = await lieuIdByCode(ctx, TOULOUSE);
     const h = await sensorOf(lieu, 'H');
-    const w = await live().write([reading(TOULOUSE, 'H', T - 10 * MIN + 7 * HOUR, 9.1)]);
+    const w = await live().write([observation(TOULOUSE, 'H', T - 10 * MIN + 7 * HOUR, 9.1)]);
     expect(w).toMatchObject({ nouvelles: 1, ecartees: 0 });
     expect((await sensorOf(lieu, 'H')).derniere_valeur).toBe(9.1);
     expect((await stored(h.id, T + HOUR)).map((x) => x.valeur)).toEqual([9.1]);
@@ -134,8 +134,8 @@ describe('implausible readings', () => {
     expect(clim.nb_annees).toBeGreaterThanOrEqual(3);
     const max = clim.record_max as number;
     const w = await live().write([
-      reading(code, 'Q', T - 2 * HOUR, 2 * max),
-      reading(code, 'Q', T - HOUR, 10 * max + 101),
+      observation(code, 'Q', T - 2 * HOUR, 2 * max),
+      observation(code, 'Q', T - HOUR, 10 * max + 101),
     ]);
     expect(w).toMatchObject({ nouvelles: 1, ecartees: 1 });
     const [s] = await setAsideOf(q.id);
@@ -162,7 +162,7 @@ describe('sensors of their own step', () => {
     const before = await sensorOf(lieu, 'Q');
     expect(before.pas_min).toBe(1440);
 
-    const w = await live().write([reading(code, 'Q', T - HOUR, 120), reading(code, 'Q', T, 121)]);
+    const w = await live().write([observation(code, 'Q', T - HOUR, 120), observation(code, 'Q', T, 121)]);
     expect(w.nouvelles).toBe(2);
     const after = await sensorOf(lieu, 'Q');
     expect(after.id).toBe(before.id);
@@ -197,7 +197,7 @@ describe('sensors of their own step', () => {
     expect(episode?.debut).not.toBeNull();
     const code = 'K118001010';
     const lieu = await lieuIdByCode(ctx, code);
-    await live().write([reading(code, 'H', T - HOUR, 1.2)]);
+    await live().write([observation(code, 'H', T - HOUR, 1.2)]);
     const row = await ctx.db.db
       .selectFrom('lieu')
       .select('episode')

@@ -6,7 +6,7 @@
  * observation.repo.ts.
  *
  * A store of live readings (`live: true`) also (docs/decisions/136):
- * - keeps a reading outside its sensor's plausible bounds (`judgeReading`) apart, in `valeur_ecartee`;
+ * - keeps a reading outside its sensor's plausible bounds (`judgeObservation`) apart, in `valeur_ecartee`;
  * - gives instantaneous readings sensors of their own step: a daily-mean sensor of the demo (`pas_min` 1440) that
  *   receives its first instantaneous reading moves its daily values into the daily archive, where daily means
  *   belong, and becomes an instantaneous sensor;
@@ -14,7 +14,7 @@
  * - keeps a stored status or qualification when the upstream did not send the field (`undefined`).
  */
 import type { Kysely } from 'kysely';
-import { judgeReading, type HistoryRange, type RaisonEcartee } from '@limni/shared/domain/plausibility';
+import { judgeObservation, type HistoryRange, type RaisonEcartee } from '@limni/shared/domain/plausibility';
 import { nativeStepMinutes } from '@limni/shared/domain/series';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import { refreshGrownClimatologies } from '../data/climatologie';
@@ -429,18 +429,18 @@ export class ObservationStore {
     const setAside: ValeurEcarteeRow[] = [];
     const now = Date.now();
     for (const g of groups) {
-      const readings = [...groupObservations(g)].sort((a, b) => a.ts - b.ts);
+      const ordered = [...groupObservations(g)].sort((a, b) => a.ts - b.ts);
       const known = [...(stored.get(g.id)?.values() ?? [])].sort((a, b) => a.ts - b.ts);
       const cached = this.latest.get(g.id);
       let prev: { ts: number; valeur: number } | null = cached && cached.ts < g.min ? cached : null;
       let i = 0;
       const kept: ObservationToStore[] = [];
-      for (const r of readings) {
+      for (const r of ordered) {
         for (; i < known.length && (known[i] as ObservationRow).ts < r.ts; i++) {
           const k = known[i] as ObservationRow;
           if (!prev || k.ts > prev.ts) prev = k;
         }
-        const raison: RaisonEcartee | null = judgeReading(
+        const raison: RaisonEcartee | null = judgeObservation(
           g.grandeur,
           r,
           prev,
@@ -453,7 +453,7 @@ export class ObservationStore {
         kept.push(r);
         prev = r;
       }
-      if (kept.length !== readings.length) {
+      if (kept.length !== ordered.length) {
         g.list = kept;
         g.byTs = null;
         g.dir = 1;

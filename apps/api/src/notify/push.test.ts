@@ -4,7 +4,7 @@ import { VapidPublicKeyResponse } from '@limni/shared/contracts/profile';
 import { signedUpUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import {
-  browserSubscription,
+  browserRegistration,
   decryptPush,
   startPushService,
   verifyVapid,
@@ -34,8 +34,8 @@ const editPush = (token: string, registrationId: unknown) =>
 describe('Web Push through a local push service', () => {
   it('delivers an encrypted message (aes128gcm) with a valid VAPID header to every subscription', async () => {
     const { token, id } = await signedUpUser(ctx, 'Pousse');
-    const phone = browserSubscription();
-    const laptop = browserSubscription();
+    const phone = browserRegistration();
+    const laptop = browserRegistration();
     expect(
       (await editPush(token, JSON.stringify(phone.json(`${service.origin}/push/telephone`)))).statusCode,
     ).toBe(200);
@@ -85,7 +85,7 @@ describe('Web Push through a local push service', () => {
     service.statusFor.set('/push/inconnue', 404);
     service.statusFor.set('/push/surchargee', 503);
     for (const path of ['/push/expiree', '/push/inconnue', '/push/surchargee', '/push/active']) {
-      expect((await editPush(token, browserSubscription().json(`${service.origin}${path}`))).statusCode).toBe(
+      expect((await editPush(token, browserRegistration().json(`${service.origin}${path}`))).statusCode).toBe(
         200,
       );
     }

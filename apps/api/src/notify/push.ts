@@ -175,14 +175,14 @@ export function createPushService(opts: PushServiceOptions): PushService {
     payload: string,
     vapid: VapidKeys,
   ): Promise<{ outcome: 'sent' | 'gone' | 'failed'; error?: string }> => {
-    let subscription: webpush.PushSubscription;
+    let browser: webpush.PushSubscription;
     try {
-      subscription = JSON.parse(registration.registration_id) as webpush.PushSubscription;
+      browser = JSON.parse(registration.registration_id) as webpush.PushSubscription;
     } catch {
       return { outcome: 'gone' };
     }
-    if (!isAllowedEndpoint(subscription.endpoint)) return { outcome: 'gone' };
-    const details = webpush.generateRequestDetails(subscription, payload, {
+    if (!isAllowedEndpoint(browser.endpoint)) return { outcome: 'gone' };
+    const details = webpush.generateRequestDetails(browser, payload, {
       vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
       TTL: opts.ttlSeconds ?? 24 * 3600,
       contentEncoding: 'aes128gcm',

@@ -233,12 +233,12 @@ describe('the daily archive during a replay', () => {
     expect(result.statut).toBe('termine');
 
     // Expected: the CSV readings of Portet grouped by Paris day (computed here, not by the code under test).
-    const readings = parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
+    const observations = parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
       .filter((r) => r['code_station'] === PORTET.code)
       .map((r) => ({ ts: Date.parse(r['date_obs'] ?? ''), v: Number(r['resultat_obs_mm']) / 1000 }));
     const expected = days.map((jour) => {
       const { start, end } = parisDayRange(jour);
-      const vs = readings.filter((r) => r.ts >= start && r.ts < end).map((r) => r.v);
+      const vs = observations.filter((r) => r.ts >= start && r.ts < end).map((r) => r.v);
       return {
         jour,
         moyenne: vs.reduce((a, b) => a + b, 0) / vs.length,

@@ -178,7 +178,7 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
   const store = new ObservationStore(db, 'hubeau', summary);
   let index = 0;
   let sim = opts.from;
-  let lectures = 0;
+  let rejouees = 0;
   let etapes = 0;
   let archives = 0;
   /** First Paris day not rolled up yet: the days the simulated clock leaves behind are archived, as in live mode. */
@@ -202,7 +202,7 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
       await updateReplayState(db, { temps_simule: next, maj_at: now() });
       summary.current = new ObservationsSummary();
       if (batch.length > 0) await store.write(batch);
-      lectures += batch.length;
+      rejouees += batch.length;
       etapes++;
       // Simulated time of the step = its end: the last observations written are the freshest ones.
       const at = next - 1;
@@ -227,7 +227,7 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
       sim = next;
       await updateReplayState(db, {
         maj_at: now(),
-        lectures,
+        lectures: rejouees,
         notifications: opts.notifications?.() ?? 0,
       });
       // Pace: the end of this step is due (sim − from) / speed real milliseconds after the start.
@@ -250,10 +250,10 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
     statut,
     maj_at: now(),
     termine_at: now(),
-    lectures,
+    lectures: rejouees,
     notifications: opts.notifications?.() ?? 0,
   });
-  return { statut, lectures, etapes, archives, restituees };
+  return { statut, lectures: rejouees, etapes, archives, restituees };
 }
 
 /** Writes back the observations not replayed (after the window, or after an interruption), without any event. */

@@ -96,7 +96,7 @@ async function serviceWorker(): Promise<ServiceWorkerRegistration> {
   }
 }
 
-async function existingSubscription(): Promise<PushSubscription | null> {
+async function existingRegistration(): Promise<PushSubscription | null> {
   if (!pushSupported()) return null;
   const reg = await navigator.serviceWorker.getRegistration('/');
   return (await reg?.pushManager.getSubscription()) ?? null;
@@ -124,7 +124,7 @@ export async function initPush(): Promise<void> {
     return;
   }
   try {
-    const sub = await existingSubscription();
+    const sub = await existingRegistration();
     if (!sub) {
       setPush({ init: true, id: null });
       return;
@@ -168,7 +168,7 @@ export async function enablePush(): Promise<boolean> {
 
 /** Turns push off for this browser: the API forgets the registration, the browser its subscription. */
 export async function disablePush(): Promise<void> {
-  const sub = await existingSubscription();
+  const sub = await existingRegistration();
   if (sub) {
     try {
       await editPush({ registrationId: JSON.stringify(sub), type: 'web', active: false });
@@ -183,7 +183,7 @@ export async function disablePush(): Promise<void> {
 /** Before signing out (the token still works): the API forgets this browser's registration. */
 export async function forgetPushBeforeLogout(): Promise<void> {
   try {
-    const sub = await existingSubscription();
+    const sub = await existingRegistration();
     if (sub) await editPush({ registrationId: JSON.stringify(sub), type: 'web', active: false });
   } catch (err) {
     logger.warn('Retrait de l’enregistrement push avant déconnexion refusé', err);
@@ -191,9 +191,9 @@ export async function forgetPushBeforeLogout(): Promise<void> {
 }
 
 /** After a session ended on this browser: its subscription goes too (the push service then forgets it). */
-export async function dropBrowserSubscription(): Promise<void> {
+export async function dropBrowserRegistration(): Promise<void> {
   try {
-    const sub = await existingSubscription();
+    const sub = await existingRegistration();
     await sub?.unsubscribe();
   } catch (err) {
     logger.warn('Désabonnement push du navigateur impossible', err);

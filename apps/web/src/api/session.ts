@@ -119,7 +119,7 @@ function initPush(): void {
 
 function dropPush(): void {
   if (!('serviceWorker' in navigator)) return;
-  void import('./push').then((m) => m.dropBrowserSubscription()).catch(() => undefined);
+  void import('./push').then((m) => m.dropBrowserRegistration()).catch(() => undefined);
 }
 
 let started = false;

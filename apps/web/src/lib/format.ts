@@ -127,7 +127,7 @@ export function formatAgo(ms: number, now: number = Date.now()): string {
  * The age of a reading against the screen's clock: a reading is never « dans 15 min » (docs/decisions/142). One later
  * than the clock (a clock a step behind the data, a device's clock behind the server's) reads « maintenant ».
  */
-export function formatReadingAge(ms: number, now: number): string {
+export function formatObservationAge(ms: number, now: number): string {
   return formatAgo(Math.min(ms, now), now);
 }
 

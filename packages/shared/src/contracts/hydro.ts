@@ -346,7 +346,7 @@ export const StationArret = z.object({
 export type StationArret = z.infer<typeof StationArret>;
 
 /** A place with readings that an empty place points to (docs/decisions/144). */
-export const VoisinAvecMesures = z.object({
+export const VoisinAvecObservations = z.object({
   id: z.int(),
   libelle: z.string(),
   entite: EntiteRef,
@@ -356,16 +356,16 @@ export const VoisinAvecMesures = z.object({
   /** Its latest reading. */
   derniere_mesure: EpochMs,
 });
-export type VoisinAvecMesures = z.infer<typeof VoisinAvecMesures>;
+export type VoisinAvecObservations = z.infer<typeof VoisinAvecObservations>;
 
 /** Why a place shows no reading: how many places of Limni have some, and where to look instead. */
-export const SansMesures = z.object({
+export const SansObservations = z.object({
   lieux_avec_mesures: z.int(),
   lieux: z.int(),
   /** The place with readings nearest to it (same water body first); null when none is near. */
-  voisin: z.nullable(VoisinAvecMesures),
+  voisin: z.nullable(VoisinAvecObservations),
 });
-export type SansMesures = z.infer<typeof SansMesures>;
+export type SansObservations = z.infer<typeof SansObservations>;
 
 export const LieuDetail = z.object({
   id: z.int(),
@@ -398,7 +398,7 @@ export const LieuDetail = z.object({
   /** Readings of the last week set aside as implausible, latest first (at most 5). */
   valeurs_ecartees: z.optional(z.array(ValeurEcartee)),
   /** A place without any reading: the coverage of Limni and the nearest place with readings. */
-  sans_mesures: z.optional(z.nullable(SansMesures)),
+  sans_mesures: z.optional(z.nullable(SansObservations)),
 });
 export type LieuDetail = z.infer<typeof LieuDetail>;
 

@@ -82,12 +82,12 @@ const base64url = (what: string) =>
     .check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/, `${what} doit être encodée en base64url.`), z.maxLength(200));
 
 /** A browser's `PushSubscription.toJSON()`. */
-export const WebPushSubscription = z.object({
+export const WebPushRegistration = z.object({
   endpoint: z.url({ message: "L'adresse du service de notification est invalide." }).check(z.maxLength(2048)),
   expirationTime: z.optional(z.nullable(z.number())),
   keys: z.object({ p256dh: base64url('La clé p256dh'), auth: base64url('La clé auth') }),
 });
-export type WebPushSubscription = z.infer<typeof WebPushSubscription>;
+export type WebPushRegistration = z.infer<typeof WebPushRegistration>;
 
 export const PushType = z.enum(['web', 'android', 'ios']);
 export type PushType = z.infer<typeof PushType>;
@@ -97,7 +97,7 @@ export type PushType = z.infer<typeof PushType>;
  * `android`/`ios`, the device token (kept for future apps). `active: false` removes the registration.
  */
 export const EditPushBody = z.object({
-  registrationId: z.union([z.string().check(z.minLength(1), z.maxLength(4096)), WebPushSubscription]),
+  registrationId: z.union([z.string().check(z.minLength(1), z.maxLength(4096)), WebPushRegistration]),
   type: PushType,
   active: z.optional(z.boolean()),
 });

@@ -29,11 +29,11 @@ export interface PlaceOnWater {
 export type RelationVoisin = 'amont' | 'aval' | 'meme_entite' | 'proche';
 
 /** The place with readings an empty place points to, with how it relates to it; null when none is near enough. */
-export function voisinAvecMesures<T extends PlaceOnWater>(
+export function voisinAvecObservations<T extends PlaceOnWater>(
   lieu: PlaceOnWater,
-  avecMesures: readonly T[],
+  avecObservations: readonly T[],
 ): { lieu: T; relation: RelationVoisin; distance_km: number } | null {
-  const others = avecMesures
+  const others = avecObservations
     .filter((c) => c.id !== lieu.id)
     .map((c) => ({ c, d: distanceKm(lieu.lat_gps, lieu.lon_gps, c.lat_gps, c.lon_gps) }));
   const byDistance = (a: { d: number }, b: { d: number }) => a.d - b.d;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avecMesuresParDefaut, filterIndex, mesuresDabord } from './filters';
+import { avecObservationsParDefaut, filterIndex, observesDabord } from './filters';
 
 const items = [
   {
@@ -46,13 +46,13 @@ describe('filterIndex (R8.1)', () => {
 describe('avec mesures', () => {
   const item = (nom: string, nb_lieux_mesures: number) => ({ nom, nb_lieux_mesures });
   it('is on by default when fewer than half the items have readings', () => {
-    expect(avecMesuresParDefaut([item('a', 1), item('b', 0), item('c', 0)])).toBe(true);
-    expect(avecMesuresParDefaut([item('a', 1), item('b', 0)])).toBe(false);
-    expect(avecMesuresParDefaut([item('a', 1), item('b', 2), item('c', 0)])).toBe(false);
-    expect(avecMesuresParDefaut([])).toBe(false);
+    expect(avecObservationsParDefaut([item('a', 1), item('b', 0), item('c', 0)])).toBe(true);
+    expect(avecObservationsParDefaut([item('a', 1), item('b', 0)])).toBe(false);
+    expect(avecObservationsParDefaut([item('a', 1), item('b', 2), item('c', 0)])).toBe(false);
+    expect(avecObservationsParDefaut([])).toBe(false);
   });
   it('lists measured items first, each group by name', () => {
-    const sorted = mesuresDabord([item('d', 0), item('c', 3), item('a', 0), item('b', 1)], (x, y) =>
+    const sorted = observesDabord([item('d', 0), item('c', 3), item('a', 0), item('b', 1)], (x, y) =>
       x.nom.localeCompare(y.nom),
     );
     expect(sorted.map((x) => x.nom)).toEqual(['b', 'c', 'a', 'd']);

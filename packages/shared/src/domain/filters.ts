@@ -38,13 +38,13 @@ export function filterIndex<T extends FilterableEntite>(items: readonly T[], fil
  * The chooser's « avec mesures » filter: on by default when fewer than half of the water bodies have a
  * place with readings, so that the first list shown leads to data (the chooser says the share).
  */
-export function avecMesuresParDefaut(items: ReadonlyArray<{ nb_lieux_mesures: number }>): boolean {
-  const mesures = items.filter((e) => e.nb_lieux_mesures > 0).length;
-  return mesures * 2 < items.length;
+export function avecObservationsParDefaut(items: ReadonlyArray<{ nb_lieux_mesures: number }>): boolean {
+  const observes = items.filter((e) => e.nb_lieux_mesures > 0).length;
+  return observes * 2 < items.length;
 }
 
 /** Water bodies with readings first, then by the given order (name). */
-export function mesuresDabord<T extends { nb_lieux_mesures: number }>(
+export function observesDabord<T extends { nb_lieux_mesures: number }>(
   items: readonly T[],
   byName: (a: T, b: T) => number,
 ): T[] {

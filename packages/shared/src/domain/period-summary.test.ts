@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { noiseBand, summarizePeriod, type Reading } from './period-summary';
+import { noiseBand, summarizePeriod } from './period-summary';
+import type { Observation } from './series';
 import { DAY_MS } from './time';
 
 const seedFile = (name: string) =>
@@ -19,26 +20,26 @@ const seedFile = (name: string) =>
     .map((l) => l.split(','));
 
 /** Toulouse Pont-Neuf (O200004001), heights in mm in the file, metres here. */
-const toulouse: Reading[] = seedFile('garonne_H_2022-01_native.csv.gz')
+const toulouse: Observation[] = seedFile('garonne_H_2022-01_native.csv.gz')
   .filter((c) => c[0] === 'O200004001')
   .map((c) => ({ ts: Date.parse(c[1] as string), valeur: Number(c[2]) / 1000 }))
   .sort((a, b) => a.ts - b.ts);
 
 const lakes = seedFile('lakes_suisse_crue_2021-07_10min.csv.gz');
-const lake = (code: string): Reading[] =>
+const lake = (code: string): Observation[] =>
   lakes
     .filter((c) => c[0] === code)
     .map((c) => ({ ts: Date.parse(c[1] as string), valeur: Number(c[2]) }))
     .sort((a, b) => a.ts - b.ts);
 
-const lastDays = (series: Reading[], days: number) => {
-  const end = (series[series.length - 1] as Reading).ts;
+const lastDays = (series: Observation[], days: number) => {
+  const end = (series[series.length - 1] as Observation).ts;
   return series.filter((r) => r.ts >= end - days * DAY_MS);
 };
-const highest = (series: Reading[]) =>
-  series.reduce((best, r) => (r.valeur > best.valeur ? r : best), series[0] as Reading);
-const lowest = (series: Reading[]) =>
-  series.reduce((best, r) => (r.valeur < best.valeur ? r : best), series[0] as Reading);
+const highest = (series: Observation[]) =>
+  series.reduce((best, r) => (r.valeur > best.valeur ? r : best), series[0] as Observation);
+const lowest = (series: Observation[]) =>
+  series.reduce((best, r) => (r.valeur < best.valeur ? r : best), series[0] as Observation);
 
 describe('summarizePeriod on Toulouse, January 2022', () => {
   const month = lastDays(toulouse, 30);
@@ -53,7 +54,7 @@ describe('summarizePeriod on Toulouse, January 2022', () => {
     expect(s?.start).toEqual(month[0]);
     expect(s?.end).toEqual(month[month.length - 1]);
     expect(s?.netChange).toBeCloseTo(
-      (month[month.length - 1] as Reading).valeur - (month[0] as Reading).valeur,
+      (month[month.length - 1] as Observation).valeur - (month[0] as Observation).valeur,
       9,
     );
     // The Garonne's peak of January 2022: 4,31 m on 11 January at 7 h 15 (Paris), read from the file.
@@ -66,7 +67,7 @@ describe('summarizePeriod on Toulouse, January 2022', () => {
     const s = summarizePeriod(week, 'H', month);
     expect(s?.contextPeak).toEqual(highest(month));
     expect(s?.max).toEqual(highest(week));
-    expect((s?.contextPeak?.ts ?? Infinity) < (week[0] as Reading).ts).toBe(true);
+    expect((s?.contextPeak?.ts ?? Infinity) < (week[0] as Observation).ts).toBe(true);
   });
 
   it('7 days without context: no pointer', () => {
@@ -98,7 +99,7 @@ describe('summarizePeriod on the Swiss lakes, July 2021', () => {
 });
 
 describe('summarizePeriod: shapes', () => {
-  const r = (vals: number[]): Reading[] => vals.map((valeur, i) => ({ ts: i * 3_600_000, valeur }));
+  const r = (vals: number[]): Observation[] => vals.map((valeur, i) => ({ ts: i * 3_600_000, valeur }));
   it.each([
     ['flat within the band', [1, 1.01, 1.02, 1.0], 'stable'],
     ['rise', [1, 1.2, 1.5], 'hausse'],

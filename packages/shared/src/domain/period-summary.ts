@@ -1,16 +1,12 @@
 /**
- * What happened over a period of readings, in one pure rule (docs/decisions/093): the start, the extreme(s) reached
+ * What happened over a period of observations, in one pure rule (docs/decisions/093): the start, the extreme(s) reached
  * inside the period with their time, the end and the net change. « Stable » is said only when the whole range of
  * the period (max − min) stays within the noise band of the quantity; a flood that rose and fell back is never
  * "stable" because its start and end are close. When a longer context (the last 30 days) holds an extreme outside
  * the period, the rule names it so that the screen can point to it.
  */
 import type { Grandeur } from './units';
-
-export interface Reading {
-  ts: number;
-  valeur: number;
-}
+import type { Observation } from './series';
 
 /**
  * Noise band: a range within it is "stable". H: 2 cm (the resolution of most gauges is 1 cm); Q: 2 % of the largest
@@ -36,30 +32,30 @@ export type PeriodShape =
   | 'variable';
 
 export interface PeriodSummary {
-  start: Reading;
-  end: Reading;
-  max: Reading;
-  min: Reading;
-  /** end − start, in the unit of the readings. */
+  start: Observation;
+  end: Observation;
+  max: Observation;
+  min: Observation;
+  /** end − start, in the unit of the observations. */
   netChange: number;
-  /** The noise band used (unit of the readings). */
+  /** The noise band used (unit of the observations). */
   band: number;
   shape: PeriodShape;
   /** A maximum inside the period, beyond both ends by more than the noise band. */
-  peak: Reading | null;
+  peak: Observation | null;
   /** A minimum inside the period, below both ends by more than the noise band. */
-  trough: Reading | null;
+  trough: Observation | null;
   /**
    * The highest reading of the context when it lies outside the period and exceeds the period's maximum by more than
    * the noise band (« Pic de crue : 4,31 m le 11 janvier »). Null without context or when the period holds it.
    */
-  contextPeak: Reading | null;
+  contextPeak: Observation | null;
 }
 
-function extremes(readings: readonly Reading[]): { min: Reading; max: Reading } {
-  let min = readings[0] as Reading;
+function extremes(observations: readonly Observation[]): { min: Observation; max: Observation } {
+  let min = observations[0] as Observation;
   let max = min;
-  for (const r of readings) {
+  for (const r of observations) {
     // The first time a maximum (or minimum) is reached: the moment it was reached.
     if (r.valeur > max.valeur) max = r;
     if (r.valeur < min.valeur) min = r;
@@ -68,18 +64,18 @@ function extremes(readings: readonly Reading[]): { min: Reading; max: Reading } 
 }
 
 /**
- * Summary of `readings` (ascending time). `context`, when given, is a longer series ending at the same time (the last
- * 30 days); only its readings outside [first, last] of the period are looked at. Null for an empty period.
+ * Summary of `observations` (ascending time). `context`, when given, is a longer series ending at the same time (the last
+ * 30 days); only its observations outside [first, last] of the period are looked at. Null for an empty period.
  */
 export function summarizePeriod(
-  readings: readonly Reading[],
+  observations: readonly Observation[],
   grandeur: Grandeur,
-  context: readonly Reading[] = [],
+  context: readonly Observation[] = [],
 ): PeriodSummary | null {
-  if (readings.length === 0) return null;
-  const start = readings[0] as Reading;
-  const end = readings[readings.length - 1] as Reading;
-  const { min, max } = extremes(readings);
+  if (observations.length === 0) return null;
+  const start = observations[0] as Observation;
+  const end = observations[observations.length - 1] as Observation;
+  const { min, max } = extremes(observations);
   const band = noiseBand(grandeur, Math.max(Math.abs(max.valeur), Math.abs(min.valeur)));
   const netChange = end.valeur - start.valeur;
   // Tolerant of binary noise: 1.02 − 1.00 is 0.020000000000000018.

@@ -63,7 +63,7 @@ export function historyBounds(
 }
 
 /** Null when the reading is plausible, else why it is implausible. Pure. */
-export function judgeReading(
+export function judgeObservation(
   g: GrandeurMesuree,
   r: ObservationToJudge,
   previous: ObservationToJudge | null,

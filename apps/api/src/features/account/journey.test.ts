@@ -19,7 +19,7 @@ import { Publication, PublicationsResponse } from '@limni/shared/contracts/publi
 import { linkIn, NEW_PASSWORD, PASSWORD, waitForMail } from '../../../test/accounts';
 import { createTestApp, readOutbox, type TestContext } from '../../../test/helpers';
 import { lieuIdByCode } from '../../../test/referentiel';
-import { browserSubscription } from '../../../test/push-service';
+import { browserRegistration } from '../../../test/push-service';
 import { formData, jpegWithGps } from '../../../test/uploads';
 
 let ctx: TestContext;
@@ -106,11 +106,11 @@ it('register → verify → login → … → reset → delete, through the API 
   expect(lists.listes_sib.find((l) => l.id === liste)?.inscrit).toBe(true);
 
   // Web push registration (a browser's subscription to its push service).
-  const subscription = browserSubscription().json('https://fcm.googleapis.com/fcm/send/gaspard-navigateur');
+  const pushKeys = browserRegistration().json('https://fcm.googleapis.com/fcm/send/gaspard-navigateur');
   const push = await send(
     'POST',
     '/api/user/edit-push',
-    { type: 'web', registrationId: JSON.stringify(subscription) },
+    { type: 'web', registrationId: JSON.stringify(pushKeys) },
     token,
   );
   expect(z.parse(StatusResponse, push.json())).toEqual({ status: 200 });

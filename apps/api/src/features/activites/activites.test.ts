@@ -83,7 +83,7 @@ function toulouseVerdict(valeur: number): string {
 }
 
 /** Toulouse Pont-Neuf's last reading of a Paris day, from the demo's source file (m). */
-function lastReadingOf(day: string): number {
+function lastObservationOf(day: string): number {
   const { start, end } = parisDayRange(day);
   const rows = parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
     .filter((r) => r['code_station'] === 'O200004001')
@@ -303,7 +303,7 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
     async (day) => {
       const v = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/${day}`);
       const { end } = parisDayRange(day);
-      const valeur = lastReadingOf(day);
+      const valeur = lastObservationOf(day);
       const { bas, haut } = toulouseCanoe();
       const verdict = toulouseVerdict(valeur);
       expect(v).toMatchObject({
@@ -337,7 +337,7 @@ describe('GET /api/activites/type-:ida/lieu-:idl/:date', () => {
   );
 
   it('judges the flood of 10 January « trop haut »', async () => {
-    expect(toulouseVerdict(lastReadingOf('2022-01-10'))).toBe('trop haut');
+    expect(toulouseVerdict(lastObservationOf('2022-01-10'))).toBe('trop haut');
   });
 
   it('uses the data "now" when no date is given', async () => {
@@ -392,7 +392,9 @@ describe('GET /api/activites/type-:ida/lieu-:idl/7j/:date', () => {
       '2022-01-11',
       '2022-01-12',
     ]);
-    expect(v.jours.map((j) => j.verdict)).toEqual(v.jours.map((j) => toulouseVerdict(lastReadingOf(j.date))));
+    expect(v.jours.map((j) => j.verdict)).toEqual(
+      v.jours.map((j) => toulouseVerdict(lastObservationOf(j.date))),
+    );
     expect(v).toMatchObject({ indicatif: true, lieu: { id: TOULOUSE }, activite: { id: CANOE } });
     for (const jour of v.jours) {
       const one = await verdictLieu(`/api/activites/type-${CANOE}/lieu-${TOULOUSE}/${jour.date}`);
@@ -510,7 +512,7 @@ describe('vigilance orange or red on the tronçon', () => {
           '2022-01-20',
           '2022-01-21',
           '2022-01-22',
-        ].map((d) => [d, d === '2022-01-20' ? 'déconseillé' : toulouseVerdict(lastReadingOf(d))]),
+        ].map((d) => [d, d === '2022-01-20' ? 'déconseillé' : toulouseVerdict(lastObservationOf(d))]),
       );
       const entite = z.parse(
         VerdictEntite,

@@ -54,7 +54,7 @@ export async function observationsSince(
     .where('source', 'in', ['hubeau', 'vigicrues'])
     .execute();
   if (capteurs.length === 0) return { mesures: 0, capteurs: 0 };
-  let mesures = 0;
+  let observations = 0;
   const ids = capteurs.map((c) => c.id);
   for (let i = 0; i < ids.length; i += 500) {
     const row = await db
@@ -63,9 +63,9 @@ export async function observationsSince(
       .where('capteur_id', 'in', ids.slice(i, i + 500))
       .where('ts', '>=', since)
       .executeTakeFirst();
-    mesures += Number(row?.n ?? 0);
+    observations += Number(row?.n ?? 0);
   }
-  return { mesures, capteurs: capteurs.length };
+  return { mesures: observations, capteurs: capteurs.length };
 }
 
 /**

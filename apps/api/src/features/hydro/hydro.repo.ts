@@ -17,7 +17,7 @@ import type {
 } from '@limni/shared/contracts/hydro';
 import { webcamLegende } from '@limni/shared/domain/webcam';
 import type { AlerteScopes } from '../../data/alertes.repo';
-import { aDesMesures, asBool } from '../../data/couverture.repo';
+import { aDesObservations, asBool } from '../../data/couverture.repo';
 import { toDateRange } from '../../data/date-range';
 import type { Database } from '../../db/schema';
 
@@ -95,10 +95,10 @@ export async function listIndex(db: Kysely<Database>): Promise<IndexItem[]> {
       .execute(),
   ]);
   // Places with observations, counted separately (a place may have several sensors).
-  const mesures = await db
+  const observes = await db
     .selectFrom('lieu')
     .select((eb) => ['lieu.entite_id', eb.fn.countAll<number>().as('n')])
-    .where(aDesMesures)
+    .where(aDesObservations)
     .groupBy('lieu.entite_id')
     .execute();
 
@@ -109,7 +109,7 @@ export async function listIndex(db: Kysely<Database>): Promise<IndexItem[]> {
     depsBy.set(d.entite_id, list);
   }
   const lieuxBy = new Map(lieux.map((l) => [l.entite_id, l]));
-  const mesuresBy = new Map(mesures.map((m) => [m.entite_id, Number(m.n)]));
+  const observationsBy = new Map(observes.map((m) => [m.entite_id, Number(m.n)]));
   const vigBy = new Map(vigilance.map((v) => [v.entite_id, v.niveau]));
   return entites.map((e) => ({
     id: e.id,
@@ -120,7 +120,7 @@ export async function listIndex(db: Kysely<Database>): Promise<IndexItem[]> {
     lat: e.lat,
     lon: e.lon,
     nb_lieux: Number(lieuxBy.get(e.id)?.nb ?? 0),
-    nb_lieux_mesures: mesuresBy.get(e.id) ?? 0,
+    nb_lieux_mesures: observationsBy.get(e.id) ?? 0,
     vigilance: vigBy.get(e.id) ?? null,
     derniere_mesure: lieuxBy.get(e.id)?.derniere ?? null,
     classe: null,
@@ -283,7 +283,7 @@ async function lieuxOfEntite(db: Kysely<Database>, entiteId: number): Promise<Li
   return toLieuRefs(
     await db
       .selectFrom('lieu')
-      .select((eb) => [...LIEU_REF_COLUMNS, aDesMesures(eb).as('a_des_mesures')])
+      .select((eb) => [...LIEU_REF_COLUMNS, aDesObservations(eb).as('a_des_mesures')])
       .where('lieu.entite_id', '=', entiteId)
       .execute(),
   );
@@ -399,7 +399,7 @@ export async function getTroncon(db: Kysely<Database>, id: number): Promise<Tron
       .innerJoin('entite', 'entite.id', 'lieu.entite_id')
       .select((eb) => [
         ...LIEU_REF_COLUMNS,
-        aDesMesures(eb).as('a_des_mesures'),
+        aDesObservations(eb).as('a_des_mesures'),
         'entite.id as entite_id',
         'entite.nom as entite_nom',
       ])

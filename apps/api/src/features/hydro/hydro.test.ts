@@ -453,10 +453,10 @@ describe('GET /api/hydro/index: situation against the usual range (docs/decision
     // (docs/decisions/140).
     const last = historyCsv().reduce((m, r) => (r.jour > m ? r.jour : m), '');
     expect(last < '2022-01-29').toBe(true);
-    const readings = parseCsv(readSeedText('garonne_H_2022-01_native.csv')).filter(
+    const observations = parseCsv(readSeedText('garonne_H_2022-01_native.csv')).filter(
       (r) => r['code_station'] === 'O200004001',
     );
-    const v = Number(readings[readings.length - 1]?.['resultat_obs_mm']) / 1000;
+    const v = Number(observations[observations.length - 1]?.['resultat_obs_mm']) / 1000;
     // Its Paris day is 1 February (23:45 UTC on 31 January).
     const b = textbookBand(toulouseDays(), '02-01');
     const classe =

@@ -104,7 +104,7 @@ describe('an empty place points to the nearest place with readings', () => {
 
     const l = z.parse(LieuDetail, await get(`/api/hydro/lieu/${place.id}`));
     expect(l.a_des_mesures).toBe(false);
-    const lastReading = await ctx.db.db
+    const lastObservation = await ctx.db.db
       .selectFrom('observation')
       .innerJoin('capteur', 'capteur.id', 'observation.capteur_id')
       .select((eb) => eb.fn.max('observation.ts').as('ts'))
@@ -119,7 +119,7 @@ describe('an empty place points to the nearest place with readings', () => {
         entite: { id: nearest?.entite_id, nom: "L'Ire", type: 'R' },
         relation: 'proche',
         distance_km: Math.round(km(place, nearest as Place) * 10) / 10,
-        derniere_mesure: Number(lastReading.ts),
+        derniere_mesure: Number(lastObservation.ts),
       },
     });
   });

@@ -15,9 +15,9 @@ import type {
   LieuEtat,
   LieuPrevisions,
   LieuWebcam,
-  SansMesures,
+  SansObservations,
 } from '@limni/shared/contracts/hydro';
-import { voisinAvecMesures } from '@limni/shared/domain/couverture';
+import { voisinAvecObservations } from '@limni/shared/domain/couverture';
 import { addDays, parisDayRange, parisDaysRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
@@ -89,15 +89,15 @@ export class LieuService {
   }
 
   /** A place without readings: how many places have some, and the nearest of them (docs/decisions/144). */
-  private async sansMesures(id: number): Promise<SansMesures | null> {
-    const [position, { avecMesures, lieux }] = await Promise.all([
+  private async sansMesures(id: number): Promise<SansObservations | null> {
+    const [position, { avecObservations, lieux }] = await Promise.all([
       lieuSurEau(this.db, id),
       couverture(this.db),
     ]);
     if (!position) return null;
-    const v = voisinAvecMesures(position, avecMesures);
+    const v = voisinAvecObservations(position, avecObservations);
     return {
-      lieux_avec_mesures: avecMesures.length,
+      lieux_avec_mesures: avecObservations.length,
       lieux,
       voisin: v && {
         id: v.lieu.id,

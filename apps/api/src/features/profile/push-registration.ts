@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import * as z from 'zod/mini';
-import { WebPushSubscription, type PushType } from '@limni/shared/contracts/profile';
+import { WebPushRegistration, type PushType } from '@limni/shared/contracts/profile';
 import { badRequest } from '../../http/errors';
 import { contractText } from '../../http/messages';
 import { champ, type Texte } from '../../http/texte';
@@ -17,7 +17,7 @@ const base64urlLength = (v: string) => Buffer.from(v, 'base64url').length;
 /** The registration to store and its key; 400 (field `registrationId`) when unusable. */
 export function normalizeRegistration(
   type: PushType,
-  registrationId: string | z.infer<typeof WebPushSubscription>,
+  registrationId: string | z.infer<typeof WebPushRegistration>,
   isAllowedEndpoint: (endpoint: string) => boolean,
 ): { registrationId: string; hash: string } {
   const invalid = (message: Texte) => badRequest(message, champ('registrationId', message));
@@ -35,7 +35,7 @@ export function normalizeRegistration(
       throw invalid(PROFILE.webPushJson);
     }
   }
-  const parsed = z.safeParse(WebPushSubscription, candidate);
+  const parsed = z.safeParse(WebPushRegistration, candidate);
   if (!parsed.success) {
     const first = parsed.error.issues[0]?.message;
     throw invalid(PROFILE.webPushInvalide(first ? contractText(first) : PROFILE.webPushAttendu));

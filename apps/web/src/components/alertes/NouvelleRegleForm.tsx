@@ -120,7 +120,7 @@ function SeuilFields({
 }) {
   const m = useAlertMessages();
   const { type, grandeur } = form;
-  const mesure = data.grandeurs.find((g) => g.grandeur === grandeur) ?? data.grandeurs[0];
+  const capteur = data.grandeurs.find((g) => g.grandeur === grandeur) ?? data.grandeurs[0];
   const unite = UNITE_PAR_GRANDEUR[grandeur];
   // Rates of water levels are typed in cm/h (what people read on the trend arrow).
   const uniteMontee = grandeur === 'H' ? 'cm' : unite;
@@ -178,11 +178,11 @@ function SeuilFields({
           />
         )}
       </div>
-      {mesure?.derniere_valeur != null && mesure.dernier_ts !== null && (
+      {capteur?.derniere_valeur != null && capteur.dernier_ts !== null && (
         <p className="text-sm text-muted">
           {m('derniereMesure', {
-            valeur: formatValue(mesure.derniere_valeur, mesure.unite),
-            date: formatDateTime(mesure.dernier_ts),
+            valeur: formatValue(capteur.derniere_valeur, capteur.unite),
+            date: formatDateTime(capteur.dernier_ts),
           })}
         </p>
       )}

@@ -5,7 +5,7 @@
  */
 import type { Fraicheur } from '@limni/shared/domain/trend';
 import { useDataClock } from '../../api/health';
-import { formatDateTime, formatDuration, formatLongDate, formatReadingAge } from '../../lib/format';
+import { formatDateTime, formatDuration, formatLongDate, formatObservationAge } from '../../lib/format';
 import { currentLangue, useT } from '../../lib/i18n';
 import { LineIcon } from './LineIcon';
 import { ICON } from './icons';
@@ -24,7 +24,7 @@ export function Age({ ts, clockNow }: { ts: number; clockNow?: number | undefine
   const absolute = formatDateTime(ts);
   return (
     <time dateTime={new Date(ts).toISOString()} title={absolute} data-testid="age">
-      {formatReadingAge(ts, clockNow ?? clock.now)}
+      {formatObservationAge(ts, clockNow ?? clock.now)}
     </time>
   );
 }

@@ -202,7 +202,7 @@ export function EntiteVerdicts({
                 />
               </div>
               <p className="mt-1 text-sm">
-                {l.mesure ? <ObservationDatee o={l.mesure} /> : m('sansMesure')}{' '}
+                {l.mesure ? <ObservationDatee o={l.mesure} /> : m('sansObservation')}{' '}
                 <SeuilsText l={lieuxById.get(l.lieu.id)} />
               </p>
               <p className="text-sm text-muted">{l.raison}</p>

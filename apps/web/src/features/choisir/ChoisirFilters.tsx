@@ -121,19 +121,19 @@ export function ChoisirFilters({
           <input
             type="checkbox"
             className="h-5 w-5"
-            checked={filters.avecMesures}
+            checked={filters.avecObservations}
             onChange={(e) => filters.setAvecMesures(e.target.checked)}
           />
-          {m('avecMesures', {
-            n: formatNumber(filters.nbAvecMesures),
+          {m('avecObservations', {
+            n: formatNumber(filters.nbAvecObservations),
             total: formatNumber(filters.index.data?.length ?? 0),
           })}
         </label>
         <p className="text-xs text-muted">
-          {m(filters.mesuresParDefaut ? 'avecMesuresRegle' : 'avecMesuresRegleOff', {
-            n: formatNumber(filters.nbAvecMesures),
+          {m(filters.observationsParDefaut ? 'avecMesuresRegle' : 'avecMesuresRegleOff', {
+            n: formatNumber(filters.nbAvecObservations),
             total: formatNumber(filters.index.data?.length ?? 0),
-            part: formatPercent(filters.nbAvecMesures, filters.index.data?.length ?? 0),
+            part: formatPercent(filters.nbAvecObservations, filters.index.data?.length ?? 0),
           })}
         </p>
       </div>

@@ -18,7 +18,7 @@ export const useChoisirMessages = defineMessages(
     lieux_one: '{n} lieu',
     lieux_other: '{n} lieux',
     lieuxMesures: '{n} avec mesures',
-    avecMesures: 'Avec mesures seulement ({n} sur {total})',
+    avecObservations: 'Avec mesures seulement ({n} sur {total})',
     avecMesuresRegle:
       'Coché d’office : seuls {n} lacs et rivières sur {total} ({part}) ont un lieu avec des mesures. Ceux qui en ont sont listés en premier.',
     avecMesuresRegleOff:
@@ -59,7 +59,7 @@ export const useChoisirMessages = defineMessages(
     lieux_one: '{n} place',
     lieux_other: '{n} places',
     lieuxMesures: '{n} with readings',
-    avecMesures: 'With readings only ({n} of {total})',
+    avecObservations: 'With readings only ({n} of {total})',
     avecMesuresRegle:
       'Ticked by default: only {n} of the {total} lakes and rivers ({part}) have a place with readings. Those that do are listed first.',
     avecMesuresRegleOff:

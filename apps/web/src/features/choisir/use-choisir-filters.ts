@@ -9,9 +9,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ALL_DEPARTEMENTS,
-  avecMesuresParDefaut,
+  avecObservationsParDefaut,
   filterIndex,
-  mesuresDabord,
+  observesDabord,
   type TypeFilter,
 } from '@limni/shared/domain/filters';
 import { nameKey, withoutArticle } from '@limni/shared/domain/names';
@@ -52,10 +52,11 @@ export function useChoisirFilters() {
   const departement = params.get('departement') ?? ALL_DEPARTEMENTS;
   const nom = params.get('nom') ?? '';
   // « Avec mesures »: `?mesures=1|0`; by default on when fewer than half the items have readings.
-  const mesuresParDefaut = avecMesuresParDefaut(index.data ?? []);
-  const mesuresParam = params.get('mesures');
-  const avecMesures = mesuresParam === '1' ? true : mesuresParam === '0' ? false : mesuresParDefaut;
-  const nbAvecMesures = (index.data ?? []).filter((e) => e.nb_lieux_mesures > 0).length;
+  const observationsParDefaut = avecObservationsParDefaut(index.data ?? []);
+  const observationsParam = params.get('mesures');
+  const avecObservations =
+    observationsParam === '1' ? true : observationsParam === '0' ? false : observationsParDefaut;
+  const nbAvecObservations = (index.data ?? []).filter((e) => e.nb_lieux_mesures > 0).length;
   const searching = nameKey(nom).length >= 2;
   const terms = useQuery({ ...rechercheTermsQuery(), enabled: searching });
 
@@ -79,11 +80,11 @@ export function useChoisirFilters() {
     const key = nameKey(nom);
     const kept = filterIndex(items, { type, departement, bassin: knownBassin })
       .filter((e) => !key || nameKey(e.nom).includes(key))
-      .filter((e) => !avecMesures || e.nb_lieux_mesures > 0);
-    return mesuresDabord(kept, (a, b) =>
+      .filter((e) => !avecObservations || e.nb_lieux_mesures > 0);
+    return observesDabord(kept, (a, b) =>
       nameKey(withoutArticle(a.nom)).localeCompare(nameKey(withoutArticle(b.nom)), 'fr'),
     );
-  }, [items, type, departement, knownBassin, nom, avecMesures]);
+  }, [items, type, departement, knownBassin, nom, avecObservations]);
 
   /** Places whose name matches (the entity filters of type apply to them as well). */
   const places = useMemo(() => {
@@ -105,10 +106,10 @@ export function useChoisirFilters() {
     /** Filters hidden behind "Plus de filtres" on a phone that are set. */
     nbFiltres: Number(knownBassin !== ALL_DEPARTEMENTS) + Number(departement !== ALL_DEPARTEMENTS),
     departements,
-    avecMesures,
-    mesuresParDefaut,
-    nbAvecMesures,
-    setAvecMesures: (v: boolean) => setParam('mesures', v ? '1' : '0', mesuresParDefaut ? '1' : '0'),
+    avecObservations,
+    observationsParDefaut,
+    nbAvecObservations,
+    setAvecMesures: (v: boolean) => setParam('mesures', v ? '1' : '0', observationsParDefaut ? '1' : '0'),
     filtered,
     places,
     shown,

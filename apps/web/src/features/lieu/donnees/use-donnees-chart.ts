@@ -16,7 +16,8 @@ import type {
   SerieDonnees,
 } from '@limni/shared/contracts/hydro';
 import { oneYearEarlier } from '@limni/shared/domain/climatologie';
-import { summarizePeriod, type Reading } from '@limni/shared/domain/period-summary';
+import { summarizePeriod } from '@limni/shared/domain/period-summary';
+import type { Observation } from '@limni/shared/domain/series';
 import { serieLibelle, SERIE_STYLES, yRange } from '@limni/shared/domain/series';
 import { DAY_MS } from '@limni/shared/domain/time';
 import type { Grandeur } from '@limni/shared/domain/units';
@@ -48,7 +49,8 @@ import { ARCHIVE_PERIODES, fenetreOf, type DonneesWindow, type Periode } from '.
 /** Days of context the summary looks at for an extreme outside the window (docs/decisions/093). */
 export const CONTEXT_DAYS = 30;
 
-const readings = (o: Observations): Reading[] => o.ts.map((ts, i) => ({ ts, valeur: o.valeur[i] ?? 0 }));
+const observationsOf = (o: Observations): Observation[] =>
+  o.ts.map((ts, i) => ({ ts, valeur: o.valeur[i] ?? 0 }));
 
 /** A light blue for the dark theme, where the brand blue of a quantity has no contrast. */
 const DARK_SERIE_COLOR = '#7fc3e3';
@@ -214,7 +216,7 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
   );
   const figures = useMemo(() => {
     const context = filterWindow(contextSerie, fin - CONTEXT_DAYS * DAY_MS, fin);
-    return summarizePeriod(readings(observed), g, readings(context));
+    return summarizePeriod(observationsOf(observed), g, observationsOf(context));
   }, [observed, g, contextSerie, fin]);
   const history = useMemo<HistoryColumns | null>(() => {
     if (!withBand || !normales.data) return null;
@@ -257,7 +259,7 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     canView,
     donnees,
     normales,
-    /** Whether the drawn values are the archive's daily values rather than readings. */
+    /** Whether the drawn values are the archive's daily values rather than raw observations. */
     fromArchive: !!fromArchive,
     history,
     chronique: shown.chronique,

@@ -25,7 +25,7 @@ import { Situation } from '../donnees/Situation';
 import { useDonneesWindow } from '../donnees/use-donnees-window';
 import { useLieuMessages } from '../messages';
 import { MeteoWidget } from '../MeteoWidget';
-import { SansMesuresTexte, VoisinAvecMesuresLien } from '../SansMesures';
+import { SansObservationsTexte, VoisinAvecObservationsLien } from '../SansObservations';
 import { ICON } from '../../../components/ui/icons';
 
 const NO_ROWS: never[] = [];
@@ -48,7 +48,7 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
       <div className="min-w-0 space-y-3 sm:space-y-5">
         {lieu.capteurs.length === 0 ? (
           <EmptyState title={m('aucuneStation')} icon={ICON.vide}>
-            <VoisinAvecMesuresLien voisin={lieu.sans_mesures?.voisin ?? null} ida={ida} />
+            <VoisinAvecObservationsLien voisin={lieu.sans_mesures?.voisin ?? null} ida={ida} />
           </EmptyState>
         ) : range.isError && !dates ? (
           <ErrorState onRetry={() => void range.refetch()} />
@@ -56,8 +56,8 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
           <SkeletonBlock lines={8} />
         ) : dates.jour_debut === null || dates.jour_fin === null || dates.fin === null ? (
           <EmptyState title={m(live ? 'aucuneDonnee' : 'aucuneDonneeDemo')} icon={ICON.vide}>
-            <SansMesuresTexte lieu={lieu} />
-            <VoisinAvecMesuresLien voisin={lieu.sans_mesures?.voisin ?? null} ida={ida} />
+            <SansObservationsTexte lieu={lieu} />
+            <VoisinAvecObservationsLien voisin={lieu.sans_mesures?.voisin ?? null} ida={ida} />
           </EmptyState>
         ) : (
           <Donnees

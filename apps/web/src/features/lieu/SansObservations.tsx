@@ -4,14 +4,14 @@
  * river, elsewhere on its water body, or nearby — with its distance and its latest reading's date.
  */
 import { Link } from 'react-router';
-import type { LieuDetail, VoisinAvecMesures } from '@limni/shared/contracts/hydro';
+import type { LieuDetail, VoisinAvecObservations } from '@limni/shared/contracts/hydro';
 import { useDataClock, useServiceLive } from '../../api/health';
 import { lieuHref } from '../../api/search';
 import { formatLongDate, formatNumber } from '../../lib/format';
 import { useLieuMessages } from './messages';
 
 /** The coverage sentence of a place that has a station but no reading; null for a place without a station. */
-export function SansMesuresTexte({ lieu }: { lieu: LieuDetail }) {
+export function SansObservationsTexte({ lieu }: { lieu: LieuDetail }) {
   const m = useLieuMessages();
   const live = useServiceLive();
   const clock = useDataClock({ tick: false });
@@ -32,7 +32,13 @@ function formatKm(km: number): string {
 }
 
 /** The nearest place with readings, as a link; nothing when none is near. */
-export function VoisinAvecMesuresLien({ voisin, ida }: { voisin: VoisinAvecMesures | null; ida: number }) {
+export function VoisinAvecObservationsLien({
+  voisin,
+  ida,
+}: {
+  voisin: VoisinAvecObservations | null;
+  ida: number;
+}) {
   const m = useLieuMessages();
   if (!voisin) return null;
   return (
