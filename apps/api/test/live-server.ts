@@ -147,7 +147,9 @@ export async function startLiveServer(o: LiveServerOptions): Promise<LiveServer>
       if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté (code ${child.exitCode})`);
       return health();
     },
-    120_000,
+    // A start on an empty database migrates and loads the whole demo (on PostgreSQL, two servers at once, beside the
+    // browser tests): a deadline on a shared 2-core machine, not a speed check.
+    300_000,
     'démarrage du serveur',
   );
   return server;
