@@ -83,6 +83,8 @@ export async function mainReplayInstant(
   now: () => number,
 ): Promise<number | null> {
   if (await mode.isLive()) return null;
+  // Most of the time no replay runs: one read of the `relecture` row, not the latest reading of every sensor.
+  if ((await runningReplay(db, now())) === null) return null;
   return replayInstant(db, now(), await latestObservationTs(db, null));
 }
 
