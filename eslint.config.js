@@ -1,7 +1,7 @@
 // One lint setup for the whole workspace (run by `npm test`). Besides style and safety rules it holds the
 // architecture's boundaries (docs/decisions/062-boundaries-as-lint-rules.md):
 //   - no import cycle anywhere (import-x/no-cycle);
-//   - a feature never imports another feature (API and web);
+//   - an API feature never imports another feature; a web feature imports another only through its index.ts;
 //   - packages/shared imports nothing from apps/;
 //   - API: nothing below features/ imports a feature or the composition root (app.ts, server.ts);
 //     only *.repo.ts files (and db/, migrations) build SQL;
@@ -22,14 +22,24 @@ const dirs = (path) =>
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
 
-/** One zone per feature: its files may not import any other feature's folder. */
-const featureZones = (root) =>
-  dirs(`./${root}/`).map((name) => ({
+/**
+ * One zone per feature: its files may not import any other feature's folder. With `publicFace`, a feature may import
+ * another's `index.ts` (its public face) and nothing else of it.
+ */
+const featureZones = (root, { publicFace = false } = {}) => {
+  const names = dirs(`./${root}/`);
+  return names.map((name) => ({
     target: `./${root}/${name}`,
     from: `./${root}`,
-    except: [`./${name}`],
-    message: 'Une fonctionnalité n’importe pas une autre fonctionnalité : passez par une couche commune.',
+    except: [
+      `./${name}`,
+      ...(publicFace ? names.filter((n) => n !== name).map((n) => `./${n}/index.ts`) : []),
+    ],
+    message: publicFace
+      ? 'Une fonctionnalité n’importe d’une autre que son index.ts (sa face publique).'
+      : 'Une fonctionnalité n’importe pas une autre fonctionnalité : passez par une couche commune.',
   }));
+};
 
 /** Declared names may not hold a retired synonym of `observation` or `pushRegistration` (docs/GLOSSARY.md). */
 const RETIRED_WORDS = '^(?!.*(?:[Rr]eading|(?<![Rr]e)[Ll]ecture|[Mm]esure|[Ss]ubscription)).*$';
@@ -137,7 +147,7 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones(`${API}/features`),
-            ...featureZones(`${WEB}/features`),
+            ...featureZones(`${WEB}/features`, { publicFace: true }),
             {
               target: './packages/shared',
               from: './apps',

@@ -5,10 +5,10 @@
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { Spinner } from '../components/Spinner';
+import { Spinner } from '../components/ui/Spinner';
 import { WEB_ROUTES, type WebRouteKey } from '@limni/shared/domain/web-routes';
 import { GuestOnly, RequireAuth } from './Guards';
-import NotFoundPage from '../components/NotFoundPage';
+import { NotFoundPage } from '../features/pages';
 import { lazyWithPreload } from './lazy-page';
 import { preloadShellParts, Shell } from './Shell';
 import { yieldToBrowser } from '../lib/yield';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Spinner } from '../components/Spinner';
+import { Spinner } from '../components/ui/Spinner';
 import { forgetSignOutTarget, pendingSignOutTarget, useAccount } from '../stores/account';
 import { readStorage, STORAGE_KEYS } from '../lib/storage';
 

@@ -7,10 +7,10 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { lazyWithPreload } from './lazy-page';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { ReplayBanner } from '../components/alertes/LazyReplayBanner';
-import { Notifications } from '../components/Notifications';
+import { ReplayBanner } from '../features/alertes';
+import { Notifications } from '../components/ui/Notifications';
 import { LineIcon } from '../components/ui/LineIcon';
-import { SearchBox } from '../components/search/SearchBox';
+import { SearchBox } from '../features/recherche';
 import { useT } from '../lib/i18n';
 import type { MessageKey } from '../i18n/fr';
 import { useAccount } from '../stores/account';

@@ -24,7 +24,7 @@ export interface WebRoute {
   resolve?: Resolve;
 }
 
-/** The same rule as the pages' `parseId` (components/hydro/Introuvable.tsx): a positive 32-bit integer. */
+/** The same rule as the pages' `parseId` (apps/web/src/features/hydro/components/Introuvable.tsx): a positive 32-bit integer. */
 export function parseWebId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 }

@@ -9,12 +9,12 @@ import { signIn } from '../../api/account';
 import { useIsPrerender } from '../../lib/prerender';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
-import { Benefits } from './Benefits';
-import { AccountFrame, FormAlert } from './AccountFrame';
-import { PasswordField, TextField } from './FormFields';
+import { Benefits } from './components/Benefits';
+import { AccountFrame, FormAlert } from './components/AccountFrame';
+import { PasswordField, TextField } from './components/FormFields';
 import { useAccountMessages } from './messages';
 import { loginTarget } from './target';
-import { useAccountForm } from './use-account-form';
+import { useAccountForm } from './hooks/use-account-form';
 
 export default function LoginPage() {
   const m = useAccountMessages();

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/account';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAccountMessages } from './messages';
 

@@ -8,11 +8,11 @@ import { Link, useParams } from 'react-router';
 import { confirmPasswordReset } from '../../api/account';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
-import { AccountFrame, FormAlert } from './AccountFrame';
+import { AccountFrame, FormAlert } from './components/AccountFrame';
 import { newPasswordErrors } from './field-checks';
-import { PasswordField } from './FormFields';
+import { PasswordField } from './components/FormFields';
 import { useAccountMessages } from './messages';
-import { useAccountForm } from './use-account-form';
+import { useAccountForm } from './hooks/use-account-form';
 
 export default function PasswordResetConfirmPage() {
   const m = useAccountMessages();

@@ -8,11 +8,11 @@ import { Link } from 'react-router';
 import { requestPasswordReset } from '../../api/account';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
-import { AccountFrame, FormAlert } from './AccountFrame';
+import { AccountFrame, FormAlert } from './components/AccountFrame';
 import { emailErrors } from './field-checks';
-import { EmailField } from './FormFields';
+import { EmailField } from './components/FormFields';
 import { useAccountMessages } from './messages';
-import { useAccountForm } from './use-account-form';
+import { useAccountForm } from './hooks/use-account-form';
 
 export default function PasswordResetPage() {
   const m = useAccountMessages();

@@ -9,12 +9,12 @@ import type { RegistrationResponse } from '@limni/shared/contracts/account';
 import { register } from '../../api/account';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
-import { Benefits } from './Benefits';
-import { AccountFrame, FormAlert, ResultIcon } from './AccountFrame';
+import { Benefits } from './components/Benefits';
+import { AccountFrame, FormAlert, ResultIcon } from './components/AccountFrame';
 import { countErrors, emailErrors, newPasswordErrors, usernameErrors } from './field-checks';
-import { EmailField, PasswordField, UsernameField } from './FormFields';
+import { EmailField, PasswordField, UsernameField } from './components/FormFields';
 import { useAccountMessages } from './messages';
-import { useAccountForm } from './use-account-form';
+import { useAccountForm } from './hooks/use-account-form';
 
 export default function RegisterPage() {
   const m = useAccountMessages();

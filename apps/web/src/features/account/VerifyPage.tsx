@@ -5,10 +5,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { verifyEmail } from '../../api/account';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAccount } from '../../stores/account';
-import { AccountFrame, ResultIcon } from './AccountFrame';
+import { AccountFrame, ResultIcon } from './components/AccountFrame';
 import { useAccountMessages } from './messages';
 
 export default function VerifyPage() {

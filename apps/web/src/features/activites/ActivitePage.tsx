@@ -9,15 +9,15 @@ import { Link, useParams } from 'react-router';
 import type { ActiviteDetail } from '@limni/shared/contracts/activites';
 import { activiteQuery } from '../../api/activites';
 import { activitesQuery } from '../../api/hydro';
-import { ActivityIcon } from '../../components/hydro/ActivityIcon';
+import { ActivityIcon } from '../hydro';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { plural } from '../../lib/plural';
 import { usePageTitle } from '../../lib/use-page-title';
-import { EntiteVerdicts, VerdictsMap, VerdictsSummary } from './ActiviteParts';
+import { EntiteVerdicts, VerdictsMap, VerdictsSummary } from './components/ActiviteParts';
 import { useActivitesMessages } from './messages';
-import { useActiviteVerdicts } from './use-activite-verdicts';
+import { useActiviteVerdicts } from './hooks/use-activite-verdicts';
 import { descriptionActivite, nomActivite } from '../../lib/activite-nom';
 
 function parseIda(raw: string | undefined): number | null {

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { activitesQuery } from '../../api/hydro';
-import { ActivityIcon } from '../../components/hydro/ActivityIcon';
+import { ActivityIcon } from '../hydro';
 import { EmptyState, ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { Page } from '../../components/ui/Page';
 import { formatNumber } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compteVerdicts } from './use-activite-verdicts';
+import { compteVerdicts } from './hooks/use-activite-verdicts';
 
 const archive = {
   kind: 'archive' as const,

@@ -9,19 +9,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mapsQuery } from '../../api/hydro';
-import type { ModeCouleur } from '../../components/hydro/ColourMode';
-import { LightMap } from '../../components/map/LightMap';
-import type { MapPoint } from '../../components/map/map-types';
+import type { ModeCouleur } from '../hydro';
+import { LightMap } from '../carte';
+import type { MapPoint } from '../carte';
 import { useT, withColon } from '../../lib/i18n';
 import { plural } from '../../lib/plural';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { ChoisirFilters, type Vue } from './ChoisirFilters';
-import { EntityList, PlacesFound } from './EntityList';
+import { ChoisirFilters, type Vue } from './components/ChoisirFilters';
+import { EntityList, PlacesFound } from './components/EntityList';
 import { entityHref, pointColor, pointRank } from './index-items';
-import { MapLegend } from './MapLegend';
+import { MapLegend } from './components/MapLegend';
 import { useChoisirMessages } from './messages';
-import { useChoisirFilters } from './use-choisir-filters';
+import { useChoisirFilters } from './hooks/use-choisir-filters';
 
 export default function ChoisirCartePage() {
   const t = useT();

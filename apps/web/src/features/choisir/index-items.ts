@@ -4,8 +4,8 @@
  */
 import type { IndexItem } from '@limni/shared/contracts/hydro';
 import { DEFAULT_ACTIVITE } from '../../api/search';
-import { COLOR_NO_DATA, COLOR_WITH_DATA, VIGILANCE_COLORS } from '../../components/colors';
-import { classeColor, type ModeCouleur } from '../../components/hydro/ColourMode';
+import { COLOR_NO_DATA, COLOR_WITH_DATA, VIGILANCE_COLORS } from '../hydro';
+import { classeColor, type ModeCouleur } from '../hydro';
 
 export function entityHref(e: IndexItem): string {
   return `/entite/${e.id}/carte/activite/${DEFAULT_ACTIVITE}`;

@@ -13,9 +13,9 @@ import {
 } from '@limni/shared/contracts/contact';
 import { Page } from '../../components/ui/Page';
 import { usePageTitle } from '../../lib/use-page-title';
-import { ContactAlert, ContactInput, MessageField } from './ContactParts';
+import { ContactAlert, ContactInput, MessageField } from './components/ContactParts';
 import { useContactMessages } from './messages';
-import { FIELDS, useContactForm } from './use-contact-form';
+import { FIELDS, useContactForm } from './hooks/use-contact-form';
 import { LineIcon } from '../../components/ui/LineIcon';
 import { ICON } from '../../components/ui/icons';
 

@@ -8,18 +8,24 @@ import { useId, useState } from 'react';
 import { useMatch, useParams } from 'react-router';
 import type { EntiteDetail } from '@limni/shared/contracts/hydro';
 import { entiteQuery } from '../../api/entite';
-import { AlertesList } from '../../components/hydro/AlertesList';
-import type { ModeCouleur } from '../../components/hydro/ColourMode';
-import { DetailStates, parseId } from '../../components/hydro/Introuvable';
-import NotFoundPage from '../../components/NotFoundPage';
+import { AlertesList } from '../hydro';
+import type { ModeCouleur } from '../hydro';
+import { DetailStates, parseId } from '../hydro';
+import { NotFoundPage } from '../pages';
 import { nomActivite } from '../../lib/activite-nom';
 import { useT } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
-import { EntiteHeader, EntiteNav, PlacesSection, SubEntities, TronconsSection } from './EntiteParts';
+import {
+  EntiteHeader,
+  EntiteNav,
+  PlacesSection,
+  SubEntities,
+  TronconsSection,
+} from './components/EntiteParts';
 import type { Vue } from './hrefs';
-import { drawsWater, MapAndList, MapLegend } from './MapAndList';
+import { drawsWater, MapAndList, MapLegend } from './components/MapAndList';
 import { useEntiteMessages } from './messages';
-import { useEntitePlaces } from './use-entite-places';
+import { useEntitePlaces } from './hooks/use-entite-places';
 
 export default function EntitePage() {
   const params = useParams();

@@ -5,14 +5,14 @@
  */
 import { useCallback, useMemo } from 'react';
 import { furthestFromNormal } from '@limni/shared/domain/climatologie';
-import { COLOR_NO_DATA, COLOR_WITH_DATA } from '../../components/colors';
-import { VERDICT_COLORS, VERDICT_KEYS } from '../../components/hydro/colors';
-import { classeColor, type ModeCouleur, useClasseLegend } from '../../components/hydro/ColourMode';
-import type { MapPoint } from '../../components/map/map-types';
+import { COLOR_NO_DATA, COLOR_WITH_DATA } from '../hydro';
+import { VERDICT_COLORS, VERDICT_KEYS } from '../hydro';
+import { classeColor, type ModeCouleur, useClasseLegend } from '../hydro';
+import type { MapPoint } from '../carte';
 import { formatValue } from '../../lib/format';
 import { useT, withColon } from '../../lib/i18n';
 import { useEntiteMessages } from './messages';
-import type { PlaceRowData } from './PlaceRow';
+import type { PlaceRowData } from './components/PlaceRow';
 
 /** A place's marker colour and popup line in `mode` (`activiteNom`: the verdict's activity). */
 export function usePlaceColour(mode: ModeCouleur, activiteNom: string | undefined) {

@@ -10,9 +10,9 @@ import { ErrorState, SkeletonBlock } from '../../components/ui/States';
 import { formatTimeOfDay } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import type { EtatSourcesView } from './etat-sources';
-import { JobItem, ModeSection, SourceCard } from './EtatSourcesParts';
+import { JobItem, ModeSection, SourceCard } from './components/EtatSourcesParts';
 import { useEtatSourcesMessages } from './messages';
-import { useEtatSources } from './use-etat-sources';
+import { useEtatSources } from './hooks/use-etat-sources';
 
 export default function EtatSourcesPage() {
   const m = useEtatSourcesMessages();

@@ -9,7 +9,7 @@ import { plural } from '../../lib/plural';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useFavoris } from '../../stores/favoris';
 import { notify } from '../../stores/notifications';
-import { FavoriCard } from '../../components/favoris/FavoriCard';
+import { FavoriCard } from './components/FavoriCard';
 import { useFavorisMessages } from './messages';
 import { ICON } from '../../components/ui/icons';
 

@@ -1,4 +1,4 @@
-/** Strings of "Mes favoris" (the cards' strings are in components/favoris/messages.ts). */
+/** Strings of "Mes favoris" (the cards' strings are in favori-card-messages.ts). */
 import { defineMessages } from '../../lib/i18n';
 
 export const useFavorisMessages = defineMessages(

@@ -5,20 +5,20 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { SearchBox } from '../../components/search/SearchBox';
+import { SearchBox } from '../recherche';
 import { LineIcon } from '../../components/ui/LineIcon';
 import { useT } from '../../lib/i18n';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useFavoris } from '../../stores/favoris';
 
-const PresDeChezVous = lazy(() => import('./PresDeChezVous'));
-const FavorisApercu = lazy(() => import('./FavorisApercu'));
+const PresDeChezVous = lazy(() => import('./components/PresDeChezVous'));
+const FavorisApercu = lazy(() => import('./components/FavorisApercu'));
 /**
  * The situation strip and the other screens, below the fold: a lazy chunk out of the first load of `/`, loaded with
  * its data when the person comes near it (docs/decisions/052).
  */
-const HomeSections = lazy(() => import('./HomeSections'));
+const HomeSections = lazy(() => import('./components/HomeSections'));
 
 type Geo =
   { status: 'idle' | 'locating' | 'denied' | 'unavailable' } | { status: 'ok'; lat: number; lon: number };

@@ -23,26 +23,26 @@ import {
 } from '../../api/lieu';
 import { liveRefetch, placeStepMin } from '../../api/live-refresh';
 import { lieuHref } from '../../api/search';
-import { AbonnementButton } from '../../components/account/AbonnementButton';
-import { MalerterButton } from '../../components/alertes/ReglesDialog';
-import { ActivitySwitcher } from '../../components/hydro/ActivitySwitcher';
-import { AlertesList, alertesVisibles } from '../../components/hydro/AlertesList';
-import { Breadcrumb } from '../../components/hydro/Breadcrumb';
-import { DetailStates, parseId } from '../../components/hydro/Introuvable';
-import { useHydroMessages } from '../../components/hydro/messages';
-import { shownFreshness, sortCapteurs } from '../../components/hydro/sensors';
+import { AbonnementButton } from '../account';
+import { MalerterButton } from '../alertes';
+import { ActivitySwitcher } from '../hydro';
+import { AlertesList, alertesVisibles } from '../hydro';
+import { Breadcrumb } from '../hydro';
+import { DetailStates, parseId } from '../hydro';
+import { useHydroMessages } from '../hydro';
+import { shownFreshness, sortCapteurs } from '../hydro';
 import { VerdictChip, VigilanceChip } from '../../components/ui/Chips';
-import { Freshness } from '../../components/ui/Freshness';
+import { Freshness } from '../hydro';
 import { Skeleton, SkeletonBlock } from '../../components/ui/States';
-import { TrendArrow } from '../../components/ui/TrendArrow';
+import { TrendArrow } from '../hydro';
 import { formatLongDate, formatValue } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import NotFoundPage from '../../components/NotFoundPage';
+import { NotFoundPage } from '../pages';
 import { parisDay } from '@limni/shared/domain/time';
-import { Situation } from './donnees/Situation';
-import { FavoriteStar } from './FavoriteStar';
-import { StationNotices } from './StationNotices';
-import { IntegrerButton } from './IntegrerButton';
+import { Situation } from './donnees/components/Situation';
+import { FavoriteStar } from './components/FavoriteStar';
+import { StationNotices } from './components/StationNotices';
+import { IntegrerButton } from './components/IntegrerButton';
 import { alerteImpossible } from './alerte-possible';
 import { useAccount } from '../../stores/account';
 import { useLieuMessages } from './messages';
@@ -53,12 +53,12 @@ import { libelleDepartement } from '../../lib/departement-nom';
 // Memoised: the page's own answers (alerts, the river's places, the data clock) arrive one by one, and each one
 // re-rendered the whole open tab, chart and tables included. A tab renders again when its place, its
 // activity or its own state changes.
-const DonneesTab = memo(lazy(() => import('./tabs/DonneesTab')));
-const CarteTab = memo(lazy(() => import('./tabs/CarteTab')));
-const InfosTab = memo(lazy(() => import('./tabs/InfosTab')));
-const PhotosTab = memo(lazy(() => import('./tabs/PhotosTab')));
-const WebcamTab = memo(lazy(() => import('./tabs/WebcamTab')));
-const SocialTab = memo(lazy(() => import('./tabs/SocialTab')));
+const DonneesTab = memo(lazy(() => import('./donnees/DonneesTab')));
+const CarteTab = memo(lazy(() => import('./carte/CarteTab')));
+const InfosTab = memo(lazy(() => import('./infos/InfosTab')));
+const PhotosTab = memo(lazy(() => import('./photos/PhotosTab')));
+const WebcamTab = memo(lazy(() => import('./webcam/WebcamTab')));
+const SocialTab = memo(lazy(() => import('./social/SocialTab')));
 
 /** The tabs, as the shared route table knows them (the server answers 404 for another). */
 export const TABS = LIEU_TABS;

@@ -9,20 +9,20 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { userDetailsQuery, verifyEmail } from '../../../api/account';
 import { profileQuery } from '../../../api/profile';
-import { ReglesSection } from '../../../components/alertes/ReglesSection';
+import { ReglesSection } from '../../alertes';
 import { ErrorState, SkeletonBlock } from '../../../components/ui/States';
 import { refetchAfterWrite } from '../../../lib/query-refresh';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccount } from '../../../stores/account';
-import { FormAlert } from '../AccountFrame';
-import { AbonnementsSection } from './AbonnementsSection';
-import { Avatar } from './Avatar';
-import { DeleteSection } from './DeleteSection';
-import { IdentitySection } from './IdentitySection';
-import { ListesSection } from './ListesSection';
+import { FormAlert } from '../components/AccountFrame';
+import { AbonnementsSection } from './components/AbonnementsSection';
+import { Avatar } from './components/Avatar';
+import { DeleteSection } from './components/DeleteSection';
+import { IdentitySection } from './components/IdentitySection';
+import { ListesSection } from './components/ListesSection';
 import { useProfileMessages } from './messages';
-import { NotificationsSection } from './NotificationsSection';
-import { PasswordSection } from './PasswordSection';
+import { NotificationsSection } from './components/NotificationsSection';
+import { PasswordSection } from './components/PasswordSection';
 
 const SECTIONS = [
   ['mon-profil', 'monProfil'],

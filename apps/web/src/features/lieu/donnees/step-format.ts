@@ -3,7 +3,7 @@
  * day (a daily mean is stored at noon UTC, which reads « 13 h 00 »); with the year when the window spans more than
  * one calendar year or lies in another year than the data clock's.
  */
-import { isDaily } from '../../../components/hydro/sensors';
+import { isDaily } from '../../hydro';
 import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
 import { dateTimeFormat, formatTimeOfDay } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
