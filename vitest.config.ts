@@ -59,6 +59,18 @@ export default defineConfig({
         },
       },
       {
+        // Component tests: a screen rendered in jsdom, its requests answered by MSW (apps/web/test/), each file in
+        // a fresh module graph of its own.
+        test: {
+          name: 'web-dom',
+          root: 'apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: [...setupFiles, 'test/dom-setup.ts'],
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
         test: {
           name: 'web-isolated',
           root: 'apps/web',
