@@ -48,7 +48,7 @@ const pgAdminUrl = arg('pg') ?? process.env.TEST_DATABASE_URL;
 const withHistory = arg('history') !== '0';
 
 /** The id of a place, found as a visitor would: the entity in the index, then the place by name. */
-async function placeId(base: string, entite: string, lieu: string): Promise<number> {
+async function lieuIdOf(base: string, entite: string, lieu: string): Promise<number> {
   const index = (await (await fetch(`${base}/api/hydro/index`)).json()) as Array<{ id: number; nom: string }>;
   const e = index.find((i) => i.nom === entite);
   if (!e) throw new Error(`${entite} : absente de l'index`);
@@ -278,7 +278,7 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<boolean> {
       // The history endpoints: 5 years of daily values from the archive and the usual range of a day,
       // at Le Loing à Épisy (20 years of archive), served from cache like the series above.
       if (withHistory) {
-        const episy = await placeId(base, 'Le Loing', 'Épisy');
+        const episy = await lieuIdOf(base, 'Le Loing', 'Épisy');
         ok = (await benchUrl(kind, base, child, `/api/hydro/lieu/${episy}/archive/2016-06-02/5`)) && ok;
         ok = (await benchUrl(kind, base, child, `/api/hydro/lieu/${episy}/normales/2016-06-02`)) && ok;
       }

@@ -179,11 +179,11 @@ function cacheFigures(logFile: string, from: number) {
 }
 
 /** Warm-up (not counted): the first visitors ask each public URL of the mix once, which fills the cache. */
-async function warmUp(base: string, day: string, places: number[]): Promise<void> {
+async function warmUp(base: string, day: string, lieux: number[]): Promise<void> {
   const publicUrls = [
     '/api/hydro/index',
     '/api/hydro/recherche-terms',
-    ...places.flatMap((id) => [
+    ...lieux.flatMap((id) => [
       `/api/hydro/lieu/${id}`,
       `/api/hydro/lieu/${id}/d/${day}/7`,
       `/api/hydro/lieu/${id}/c-h/${day}/7`,
@@ -219,7 +219,7 @@ async function main(): Promise<void> {
       `select l.id from lieu l join capteur c on c.lieu_id = l.id
        where l.episode is null group by l.id order by max(c.dernier_ts) desc nulls last, l.id limit 50`,
     );
-    const places = rows.map((r) => r.id);
+    const lieux = rows.map((r) => r.id);
     const accounts: Account[] = [];
     const run = Date.now().toString(36);
     for (let i = 0; i < 5; i++) accounts.push(await signedUp(cluster, `crue${run}${i}`));
@@ -229,12 +229,12 @@ async function main(): Promise<void> {
       [8, () => ({ kind: 'home', method: 'GET', url: '/' })],
       [4, () => ({ kind: 'chooser', method: 'GET', url: '/choisir/carte' })],
       [8, () => ({ kind: 'index', method: 'GET', url: '/api/hydro/index' })],
-      [10, () => ({ kind: 'place-html', method: 'GET', url: `/lieu/${pick(places)}/a-2` })],
-      [7, () => ({ kind: 'place', method: 'GET', url: `/api/hydro/lieu/${pick(places)}` })],
-      [8, () => ({ kind: 'series', method: 'GET', url: `/api/hydro/lieu/${pick(places)}/d/${day}/7` })],
-      [5, () => ({ kind: 'chronicle', method: 'GET', url: `/api/hydro/lieu/${pick(places)}/c-h/${day}/7` })],
+      [10, () => ({ kind: 'place-html', method: 'GET', url: `/lieu/${pick(lieux)}/a-2` })],
+      [7, () => ({ kind: 'place', method: 'GET', url: `/api/hydro/lieu/${pick(lieux)}` })],
+      [8, () => ({ kind: 'series', method: 'GET', url: `/api/hydro/lieu/${pick(lieux)}/d/${day}/7` })],
+      [5, () => ({ kind: 'chronicle', method: 'GET', url: `/api/hydro/lieu/${pick(lieux)}/c-h/${day}/7` })],
       [5, () => ({ kind: 'search', method: 'GET', url: '/api/hydro/recherche-terms' })],
-      [4, () => ({ kind: 'weather', method: 'GET', url: `/api/meteo/lieu/${pick(places)}` })],
+      [4, () => ({ kind: 'weather', method: 'GET', url: `/api/meteo/lieu/${pick(lieux)}` })],
     ];
     const total = weighted.reduce((s, [w]) => s + w, 0);
     const next = (): Req => {
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
         if (!a.posted) {
           a.posted = true;
           const form = new FormData();
-          form.set('lieu', String(pick(places)));
+          form.set('lieu', String(pick(lieux)));
           form.set('texte', 'Ça monte vite au pont, prudence sur la berge.');
           return {
             kind: 'post',
@@ -314,7 +314,7 @@ async function main(): Promise<void> {
       process.stdout.write(`${lines.join('\n')}\n`);
     };
 
-    await warmUp(cluster.url, day, places);
+    await warmUp(cluster.url, day, lieux);
 
     let from = fs.statSync(cluster.accessLog).size;
     let rp = replay();

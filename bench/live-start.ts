@@ -102,13 +102,13 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
       if (f.live === null) continue;
       if (f.current === null) {
         // Stations Limni follows that the upstream serves: each with a reading of the last hour.
-        const places = db
+        const lieux = db
           .prepare(
             `select l.code_station as code, max(c.dernier_ts) as ts from lieu l left join capteur c on c.lieu_id = l.id
              where l.station_mesure_ok = 1 and l.code_station is not null group by l.code_station`,
           )
           .all() as Array<{ code: string; ts: number | null }>;
-        const followed = places.filter((p) => serving.has(p.code));
+        const followed = lieux.filter((p) => serving.has(p.code));
         f.stations = followed.length;
         const stale = followed.filter((p) => p.ts === null || p.ts < Date.now() - HOUR).length;
         if (followed.length > 0 && stale === 0) f.current = elapsed;

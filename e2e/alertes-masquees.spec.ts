@@ -8,18 +8,18 @@
  * PostgreSQL, whichever the server runs on (db-support.ts).
  */
 import { expect, test } from './fixtures';
-import { placeOfStation, recordAlerte, sharedServerDatabase, type StationPlace } from './db-support';
+import { lieuOfStation, recordAlerte, sharedServerDatabase, type StationLieu } from './db-support';
 import { screens } from './lieux-support';
 import { expectAccessible } from './support';
 import { serverUnderTest } from './server';
 
 const TITRE = 'Crue : l’Ariège au-dessus de 2 m à Foix';
 /** L'Ariège à Foix. */
-let FOIX: StationPlace;
+let FOIX: StationLieu;
 
 test.beforeAll(async () => {
   const db = sharedServerDatabase();
-  FOIX = await placeOfStation(db, 'O125251001');
+  FOIX = await lieuOfStation(db, 'O125251001');
   await recordAlerte(db, {
     scope: 'lieu',
     scope_id: FOIX.id,

@@ -20,7 +20,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { browserRegistration, decryptPush } from '../apps/api/test/push-service';
 import { archiveThreshold, toulouseDays } from '../test-support/history-csv';
-import { placeOfStation, scratchPostgres } from './db-support';
+import { lieuOfStation, scratchPostgres } from './db-support';
 import { expectAccessible, screenshots, SCREENS_DIR } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,7 +39,7 @@ let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
 /** The place's id in this server's database. */
 let lieu = 0;
-const placePath = () => `/lieu/${lieu}/a-3`;
+const lieuPath = () => `/lieu/${lieu}/a-3`;
 const pushes: Array<{ path: string; body: Buffer }> = [];
 let pushService: http.Server;
 let pushOrigin = '';
@@ -116,7 +116,7 @@ test.beforeAll(async () => {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  lieu = (await placeOfStation({ databaseUrl, dataDir }, STATION)).id;
+  lieu = (await lieuOfStation({ databaseUrl, dataDir }, STATION)).id;
 });
 
 test.afterAll(async () => {
@@ -292,7 +292,7 @@ async function oneClockDuringSlowReplay(page: Page): Promise<void> {
       },
     )
     .toBe(true);
-  await page.goto(`${base}${placePath()}`);
+  await page.goto(`${base}${lieuPath()}`);
   await expect(page.getByRole('status').filter({ hasText: 'Relecture en cours' })).toBeVisible({
     timeout: 60_000,
   });
@@ -324,7 +324,7 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
   const token = (await page.evaluate(() => localStorage.getItem('USER_TOKEN'))) ?? '';
 
   // « M'alerter » on the place page: the defaults of a new subscription are proposed; keep vigilance only.
-  await page.goto(`${base}${placePath()}`);
+  await page.goto(`${base}${lieuPath()}`);
   await expect(page.getByRole('heading', { level: 1, name: NOM })).toBeVisible();
   await page.getByRole('button', { name: `M’alerter pour ${NOM}` }).click();
   const dialog = page.getByRole('dialog', { name: `M’alerter — ${NOM}` });
@@ -415,12 +415,12 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
     'Hauteur de 3,02 m le 10/01/2022 à 11h45, au-dessus de votre seuil de 3,00 m.',
   );
   // The rule was made on the place's canoë-kayak page (a-3): its links keep that activity.
-  expect(sent[0]?.body).toContain(`${base}${placePath()}`);
+  expect(sent[0]?.body).toContain(`${base}${lieuPath()}`);
   expect(sent[0]?.body).not.toContain(`${base}/lieu/${lieu}/a-1`);
   expect(pushes).toHaveLength(1);
   expect(JSON.parse(decryptPush(pushes[0]?.body as Buffer, sub))).toMatchObject({
     title: TITRE,
-    url: placePath(),
+    url: lieuPath(),
   });
   const listed = (await (await api(request, 'GET', '/api/user/notifications', undefined, token)).json()) as {
     non_lues: number;
@@ -476,18 +476,18 @@ test('subscribe with « au-dessus de 3,00 m », replay the flood: one e-mail, on
   // In the profile, « Mes alertes » shows it switched off; switching it on again works.
   await page.goto(`${base}/user/profil#alertes`);
   const section = page.getByRole('region', { name: 'Mes alertes' });
-  const rule = section.getByRole('switch', { name: 'Alerte active : Hauteur au-dessus de 3,00 m' });
-  await expect(rule).not.toBeChecked();
+  const regle = section.getByRole('switch', { name: 'Alerte active : Hauteur au-dessus de 3,00 m' });
+  await expect(regle).not.toBeChecked();
   await expect(section.getByText(/Dernière alerte le 10\/01\/2022 à 11h45/)).toBeVisible();
   await expectAccessible(page, 'profil (mes alertes)');
   await screenshots(page, 'profil-mes-alertes');
-  await rule.click();
+  await regle.click();
   await expect(page.getByText('Alerte réactivée.')).toBeVisible();
-  await expect(rule).toBeChecked();
+  await expect(regle).toBeChecked();
 });
 
 test('a visitor is asked to sign in to create an alert', async ({ page }) => {
-  await page.goto(`${base}${placePath()}`);
+  await page.goto(`${base}${lieuPath()}`);
   const link = page.getByRole('link', { name: /M’alerter/ });
   // Back to this place after signing in (its default tab may already be in the address).
   await expect(link).toHaveAttribute('href', new RegExp(`^/user/login/lieu%2F${lieu}%2Fa-3(%2Fdonnees)?$`));

@@ -8,19 +8,19 @@
  */
 import { expect, test } from './fixtures';
 import { createVerifiedAccount, signInThroughUi } from './compte-support';
-import { placeOfStation, recordAlerte, sharedServerDatabase, type StationPlace } from './db-support';
+import { lieuOfStation, recordAlerte, sharedServerDatabase, type StationLieu } from './db-support';
 import { expectAccessible, screenshots } from './support';
 import { serverUnderTest } from './server';
 
 const TITRE = 'Travaux sur la berge à Lézat-sur-Lèze';
 /** La Lèze à Lézat-sur-Lèze (the notice's place) and L'Ariège à Foix (a favourite without alert). */
-let LEZAT: StationPlace;
-let FOIX: StationPlace;
+let LEZAT: StationLieu;
+let FOIX: StationLieu;
 
 test.beforeAll(async () => {
   const db = sharedServerDatabase();
-  LEZAT = await placeOfStation(db, 'O184402001');
-  FOIX = await placeOfStation(db, 'O125251001');
+  LEZAT = await lieuOfStation(db, 'O184402001');
+  FOIX = await lieuOfStation(db, 'O125251001');
   await recordAlerte(db, {
     scope: 'lieu',
     scope_id: LEZAT.id,

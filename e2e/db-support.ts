@@ -34,14 +34,14 @@ export async function withDatabase<T>(
   }
 }
 
-export interface StationPlace {
+export interface StationLieu {
   id: number;
   libelle: string;
   entiteId: number;
 }
 
 /** The place of a Hub'Eau station (its code, from the source files): specs never hard-code seed ids. */
-export function placeOfStation(where: ServerDatabase, code: string): Promise<StationPlace> {
+export function lieuOfStation(where: ServerDatabase, code: string): Promise<StationLieu> {
   return withDatabase(where, async (db) => {
     const row = await db
       .selectFrom('lieu')

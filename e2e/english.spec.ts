@@ -10,7 +10,7 @@
  */
 import { expect, expectConsole, test, type Page } from './fixtures';
 import { createVerifiedAccount, linkPath, PASSWORD, uniqueAccount, waitForMail } from './compte-support';
-import { placeOfStation, sharedServerDatabase } from './db-support';
+import { lieuOfStation, sharedServerDatabase } from './db-support';
 import { frenchWords, properNouns } from './french-words';
 import { activiteId, entiteId, lieuId } from './seed-support';
 import { screenshots } from './support';
@@ -162,7 +162,7 @@ test('in English: a place, its tabs and an alert — no French word', async ({ p
   await scan('lake abroad, map for canoeing');
 
   // A place of the Loire's recorded episode: the episode is named in English.
-  const { id: digoin } = await placeOfStation(sharedServerDatabase(), 'K118001010');
+  const { id: digoin } = await lieuOfStation(sharedServerDatabase(), 'K118001010');
   await page.goto(`/lieu/${digoin}/a-${canoe}`);
   await expect(page.getByText(/Forecast flood of the Loire, December 11–16, 2024/).first()).toBeVisible();
   await scan('place of a recorded episode');

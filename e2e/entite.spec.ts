@@ -36,8 +36,8 @@ test('choose a river → its map and list, switch activity, then open a place', 
   await openMap(map);
   // All 24 places of the Garonne are drawn (the outline is not a point).
   await expect(map).toHaveAttribute('data-rendered-points', '24');
-  const places = page.getByRole('region', { name: /^Lieux/ }).getByRole('list');
-  await expect(places.getByRole('link')).toHaveCount(24);
+  const lieux = page.getByRole('region', { name: /^Lieux/ }).getByRole('list');
+  await expect(lieux.getByRole('link')).toHaveCount(24);
   await expectAccessible(page, 'entité (carte)');
   await screens(page, 'entite-carte', {
     waitFor: () => expect(map).toHaveAttribute('data-map-ready', 'true'),

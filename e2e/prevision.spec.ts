@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from './fixtures';
 import { createVerifiedAccount, signInThroughUi } from './compte-support';
-import { placeOfStation, sharedServerDatabase, withDatabase } from './db-support';
+import { lieuOfStation, sharedServerDatabase, withDatabase } from './db-support';
 import { activiteId } from './seed-support';
 import { screenshots } from './support';
 
@@ -53,7 +53,7 @@ test('Digoin, 11 December 2024: the forecast band of that morning, with its lege
   await signInThroughUi(page, account.username, account.password);
 
   // La Loire à Digoin: the place of station K118001010 (source files), not a hard-coded id.
-  const { id } = await placeOfStation(sharedServerDatabase(), 'K118001010');
+  const { id } = await lieuOfStation(sharedServerDatabase(), 'K118001010');
   const peche = await activiteId(request, 'Pêche');
   await page.goto(`/lieu/${id}/a-${peche}/donnees?date=2024-12-11`);
   await expect(page.getByRole('heading', { level: 1, name: 'La Loire à Digoin' })).toBeVisible();

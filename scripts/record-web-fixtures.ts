@@ -20,7 +20,7 @@ async function record(name: string, path: string): Promise<void> {
   const body: unknown = await res.json();
   const fixture = { path, recorded: new Date().toISOString().slice(0, 10), body };
   writeFileSync(`${DIR}${name}.json`, `${JSON.stringify(fixture, null, 1)}\n`);
-  console.log(`${name}.json ← ${path}`);
+  process.stdout.write(`${name}.json ← ${path}\n`);
 }
 
 const args = process.argv.slice(2);

@@ -17,7 +17,7 @@ const dayDiff = (a: string, b: string) =>
 /** `2026-04-04T05:00` → the same wall time `days` later. */
 const moveLocal = (local: string, days: number) => `${addDays(local.slice(0, 10), days)}${local.slice(10)}`;
 
-export function forecast(ctx: RequestContext): Reply {
+export function meteo(ctx: RequestContext): Reply {
   const lat = Number(ctx.query.get('latitude'));
   const lon = Number(ctx.query.get('longitude'));
   if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { parsePrv, type ForecastSeries } from '../../apps/api/src/ingest/sources/vigicrues-exchange';
+import { parsePrv, type PrevisionSeries } from '../../apps/api/src/ingest/sources/vigicrues-exchange';
 
 const ROOT = new URL('../../', import.meta.url);
 const SEED = new URL('apps/api/seed-data/', ROOT);
@@ -178,13 +178,13 @@ export interface Recordings {
   /** Series per recorded station code. */
   byStation: Map<string, RecordedSeries[]>;
   /** Expert forecasts (`parsePrv`): H under the station code, Q under the site code, m and m³/s. */
-  forecasts: ForecastSeries[];
+  forecasts: PrevisionSeries[];
   daily: DailySeries[];
   catalogue: CatalogueRow[];
   sites: SiteRow[];
 }
 
-function readForecasts(): ForecastSeries[] {
+function readPrevisions(): PrevisionSeries[] {
   return LOIRE.flatMap((l) => parsePrv(text(new URL(l.prv, SEED))));
 }
 
@@ -300,7 +300,7 @@ export function recordings(): Recordings {
     garonne,
     flows,
     byStation,
-    forecasts: readForecasts(),
+    forecasts: readPrevisions(),
     daily: readDaily(),
     catalogue: readCatalogue(sites),
     sites,

@@ -8,7 +8,7 @@ import type { Core, Reply, RequestContext } from './core';
 import type { Fault } from './faults';
 import { HUBEAU_500, HUBEAU_PATH, obsElab, observationsTr, pageLink, referentielStations } from './hubeau';
 import type { LoggedRequest, Source } from './ledger';
-import { forecast } from './open-meteo';
+import { meteo } from './open-meteo';
 import { encodeCursor } from './series';
 import { httpDate, toMs } from './time';
 import { infoVigiCru, infoVigiCruGeojson, observations, previsions, referentiel } from './vigicrues';
@@ -36,7 +36,7 @@ function handlerOf(source: Source, route: string): ((core: Core, ctx: RequestCon
     if (r === 'referentiel/stations') return referentielStations;
     return null;
   }
-  if (source === 'openmeteo') return r === 'forecast' ? (_c, ctx) => forecast(ctx) : null;
+  if (source === 'openmeteo') return r === 'forecast' ? (_c, ctx) => meteo(ctx) : null;
   if (r === '1/InfoVigiCru.jsonld') return infoVigiCru;
   if (r === 'InfoVigiCru.geojson' || r === '1/InfoVigiCru.geojson') return infoVigiCruGeojson;
   if (r === '1/TronEntVigiCru.jsonld') return (_c, ctx) => referentiel('Tron', ctx);

@@ -16,7 +16,7 @@ import {
   type ObservationsQuery,
   type ObservationTrRow,
 } from '../../apps/api/src/ingest/sources/hubeau';
-import { fetchForecast } from '../../apps/api/src/ingest/sources/open-meteo';
+import { fetchMeteo } from '../../apps/api/src/ingest/sources/open-meteo';
 import {
   bulletinNational,
   observations,
@@ -382,7 +382,7 @@ describe('Vigicrues and Open-Meteo', () => {
     const rec = JSON.parse(read(new URL('open-meteo/forecast_lat48.64_lon2.32_2026-04-04.json', FIX))) as {
       hourly: { time: string[]; temperature_2m: number[] };
     };
-    const p = await fetchForecast(43.6, 1.44, { ...http(), baseUrl: up.openMeteoBaseUrl });
+    const p = await fetchMeteo(43.6, 1.44, { ...http(), baseUrl: up.openMeteoBaseUrl });
     expect(p.hourly?.time[0]).toBe(`${parisDay(now)}T00:00`);
     expect(p.hourly?.time).toHaveLength(rec.hourly.time.length);
     expect(p.hourly?.temperature_2m).toEqual(rec.hourly.temperature_2m);

@@ -16,7 +16,7 @@ import { browserRegistration, type BrowserRegistration, type LocalPushService } 
 /** La Garonne à Toulouse (Pont-Neuf): H every 15 min until 2022-01-31 23:45 UTC (0.695 m). */
 export const PONT_NEUF_CODE = 'O200004001';
 
-export interface StationPlace {
+export interface StationLieu {
   lieu: number;
   libelle: string;
   code: string;
@@ -26,11 +26,11 @@ export interface StationPlace {
 }
 
 /** The place of a Hub'Eau station (its code, from the source files) and its sensor: no seed id in tests. */
-export async function placeOfStation(
+export async function lieuOfStation(
   ctx: TestContext,
   code: string,
   grandeur: 'H' | 'Q' = 'H',
-): Promise<StationPlace> {
+): Promise<StationLieu> {
   const row = await ctx.db.db
     .selectFrom('lieu')
     .innerJoin('capteur', 'capteur.lieu_id', 'lieu.id')
@@ -47,7 +47,7 @@ export const at = (quarters: number) => T0 + quarters * 15 * MINUTE_MS;
 export { HOUR_MS, MINUTE_MS };
 
 /** Adds rules on a place (following it) and checks the 201. */
-export async function addRules(ctx: TestContext, token: string, lieu: number, regles: RegleInput[]) {
+export async function addRegles(ctx: TestContext, token: string, lieu: number, regles: RegleInput[]) {
   const res = await ctx.request({
     method: 'POST',
     url: `/api/user/alertes/lieu/${lieu}`,
@@ -132,11 +132,11 @@ export const quarterly = (values: readonly number[], from = 0) =>
   values.map((valeur, i) => ({ ts: at(from + i), valeur }));
 
 /** Path of the stop link of a rule, as the e-mails carry it. */
-export async function linkOfStop(ctx: TestContext, ruleId: number): Promise<string> {
-  const rule = await ctx.db.db
+export async function linkOfStop(ctx: TestContext, regleId: number): Promise<string> {
+  const regle = await ctx.db.db
     .selectFrom('alerte_regle')
     .select(['id', 'user_id', 'created_at'])
-    .where('id', '=', ruleId)
+    .where('id', '=', regleId)
     .executeTakeFirstOrThrow();
-  return `/api/user/alertes/stop/${stopToken(ctx.deps.secrets.alertKey, rule)}`;
+  return `/api/user/alertes/stop/${stopToken(ctx.deps.secrets.alertKey, regle)}`;
 }

@@ -227,8 +227,8 @@ const ATTACKS: Array<[string, Attack]> = [
     'D4 260 abonnements simultanés (limite 200)',
     async (c) => {
       const u = await c.account('Course');
-      const places = await c.json<{ lieux: Array<{ id: number }> }>('GET', '/api/hydro/recherche-terms');
-      const ids = places.body.lieux.slice(0, 260).map((l) => l.id);
+      const lieux = await c.json<{ lieux: Array<{ id: number }> }>('GET', '/api/hydro/recherche-terms');
+      const ids = lieux.body.lieux.slice(0, 260).map((l) => l.id);
       await Promise.all(
         ids.map((lieu) => c.send('POST', '/api/user/crea-abonnement', { token: u.token, json: { lieu } })),
       );
@@ -241,8 +241,8 @@ const ATTACKS: Array<[string, Attack]> = [
     async (c, s) => {
       const ref = await c.account('Reference');
       const racer = await c.account('Hesitant');
-      const places = s.places.slice(0, 4);
-      const rules = async (u: Account) => {
+      const lieux = s.places.slice(0, 4);
+      const regles = async (u: Account) => {
         const r = await c.json<{ regles: Array<{ lieu: { id: number }; origine: string; type: string }> }>(
           'GET',
           '/api/user/alertes',
@@ -254,13 +254,13 @@ const ATTACKS: Array<[string, Attack]> = [
         }
         return by;
       };
-      for (const lieu of places) {
+      for (const lieu of lieux) {
         await c.send('POST', '/api/user/crea-abonnement', { token: ref.token, json: { lieu } });
       }
-      const expected = await rules(ref);
+      const expected = await regles(ref);
       for (let round = 0; round < 6; round++) {
         await Promise.all(
-          places.flatMap((lieu) => [
+          lieux.flatMap((lieu) => [
             c.send('POST', '/api/user/crea-abonnement', { token: racer.token, json: { lieu } }),
             c.send('POST', '/api/user/stop-abonnement', { token: racer.token, json: { lieu } }),
             c.send('POST', '/api/user/crea-abonnement', { token: racer.token, json: { lieu } }),
@@ -269,7 +269,7 @@ const ATTACKS: Array<[string, Attack]> = [
         const followed = (
           await c.json<{ lieux: Array<{ id: number }> }>('GET', '/api/user/profile', { token: racer.token })
         ).body.lieux;
-        const got = await rules(racer);
+        const got = await regles(racer);
         for (const l of followed) {
           if (JSON.stringify(got.get(l.id) ?? []) !== JSON.stringify(expected.get(l.id) ?? [])) {
             return `tour ${round} : lieu ${l.id} suivi avec les règles ${JSON.stringify(got.get(l.id) ?? [])}`;

@@ -97,7 +97,7 @@ export async function expectServedStored(
 ): Promise<number> {
   const served = up.ledger.observations({ station: code, grandeur });
   if (served.length === 0) return 0;
-  const sensor = await server.db.db
+  const capteur = await server.db.db
     .selectFrom('capteur')
     .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
     .select('capteur.id')
@@ -110,7 +110,7 @@ export async function expectServedStored(
     server.db.db
       .selectFrom(table)
       .select(['ts', 'valeur'])
-      .where('capteur_id', '=', sensor.id)
+      .where('capteur_id', '=', capteur.id)
       .where('ts', '>=', from)
       .where('ts', '<=', to)
       .execute();

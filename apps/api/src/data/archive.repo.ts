@@ -29,7 +29,7 @@ export function archiveDaysBetween(db: Kysely<Database>, capteurId: number, du: 
 }
 
 /** Sensors (all, or among some) whose archive holds more days than their climatology was computed from (or none yet). */
-export async function sensorsWithGrownArchive(
+export async function capteursWithGrownArchive(
   db: Kysely<Database>,
   among?: readonly number[],
 ): Promise<number[]> {

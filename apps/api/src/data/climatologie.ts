@@ -10,7 +10,7 @@ import {
 } from '@limni/shared/domain/climatologie';
 import type { Database } from '../db/schema';
 import { recomputeArchiveThresholds } from './activite-seuils';
-import { markSensorDataChanged } from './series-cache';
+import { markCapteurDataChanged } from './series-cache';
 import {
   archiveDays,
   archiveYearsWithDays,
@@ -18,7 +18,7 @@ import {
   climatologyPeriod,
   refreshArchiveSummary,
   replaceClimatology,
-  sensorsWithGrownArchive,
+  capteursWithGrownArchive,
 } from './archive.repo';
 
 /**
@@ -47,7 +47,7 @@ export async function refreshGrownClimatologies(
   now: number,
   among?: readonly number[],
 ): Promise<{ refreshed: number; recomputed: number }> {
-  const ids = await sensorsWithGrownArchive(db, among);
+  const ids = await capteursWithGrownArchive(db, among);
   let recomputed = 0;
   for (const id of ids) {
     const periode = await climatologyPeriod(db, id);
@@ -60,6 +60,6 @@ export async function refreshGrownClimatologies(
     }
   }
   // The history bodies served from cache (band, records, archive years) are stamped with the sensors' data version.
-  await markSensorDataChanged(db, ids);
+  await markCapteurDataChanged(db, ids);
   return { refreshed: ids.length, recomputed };
 }

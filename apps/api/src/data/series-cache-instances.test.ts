@@ -22,7 +22,7 @@ describe.skipIf(TEST_DB !== 'postgres')('series cache across instances (PostgreS
   });
 
   it('a value corrected through A is served by B within the memo bound', async () => {
-    const sensor = await a.db.db
+    const capteur = await a.db.db
       .selectFrom('capteur')
       .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
       .select(['lieu.id as lieuId', 'lieu.code_station', 'capteur.id', 'capteur.grandeur'])
@@ -32,16 +32,16 @@ describe.skipIf(TEST_DB !== 'postgres')('series cache across instances (PostgreS
       .orderBy('capteur.dernier_ts', 'desc')
       .orderBy('capteur.id')
       .executeTakeFirstOrThrow();
-    const code = sensor.code_station ?? '';
-    const grandeur = sensor.grandeur === 'Q' ? 'Q' : 'H';
+    const code = capteur.code_station ?? '';
+    const grandeur = capteur.grandeur === 'Q' ? 'Q' : 'H';
     const last = await a.db.db
       .selectFrom('observation')
       .select(['ts', 'valeur'])
-      .where('capteur_id', '=', sensor.id)
+      .where('capteur_id', '=', capteur.id)
       .orderBy('ts', 'desc')
       .executeTakeFirstOrThrow();
     const day = new Date(last.ts).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
-    const url = `/api/hydro/lieu/${sensor.lieuId}/d/${day}/1`;
+    const url = `/api/hydro/lieu/${capteur.lieuId}/d/${day}/1`;
     const first = await b.request({ url });
     expect(first.statusCode).toBe(200);
     expect((await b.request({ url })).headers.etag).toBe(first.headers.etag);

@@ -3,7 +3,7 @@ import { createTestApp, type TestContext } from '../../test/helpers';
 import { lieuIdByCode } from '../../test/referentiel';
 import {
   capteursVersion,
-  markSensorDataChanged,
+  markCapteurDataChanged,
   SeriesBodyCache,
   strongEtag,
   VersionMemo,
@@ -128,14 +128,14 @@ describe('markSensorDataChanged', () => {
     const lookup = memo.set(a, Promise.resolve(1));
     expect(memo.get(a)).toBe(lookup);
     const before = await versions();
-    await markSensorDataChanged(ctx.db.db, [a, b, b]);
+    await markCapteurDataChanged(ctx.db.db, [a, b, b]);
     expect((await versions()).map((v) => v.donnees_version)).toEqual([
       (before[0]?.donnees_version ?? 0) + 1,
       (before[1]?.donnees_version ?? 0) + 1,
       before[2]?.donnees_version,
     ]);
     expect(memo.get(a)).toBeUndefined();
-    await markSensorDataChanged(ctx.db.db, []);
+    await markCapteurDataChanged(ctx.db.db, []);
     expect((await versions()).find((v) => v.id === c)?.donnees_version).toBe(before[2]?.donnees_version);
   });
 });

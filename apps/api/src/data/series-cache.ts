@@ -155,7 +155,7 @@ export class VersionMemo<T> {
  * To call after writing, correcting or deleting observations of these sensors (in the same transaction when
  * there is one): bumps their data version so that every API instance recomputes the bodies that used them.
  */
-export async function markSensorDataChanged(db: Kysely<Database>, capteurIds: readonly number[]): Promise<void> {
+export async function markCapteurDataChanged(db: Kysely<Database>, capteurIds: readonly number[]): Promise<void> {
   if (capteurIds.length === 0) return;
   generation++;
   await bumpDonneesVersion(db, capteurIds);

@@ -11,7 +11,7 @@ import { rateLimited } from './errors';
 import * as repo from './limiter.repo';
 import type { Texte } from './texte';
 
-export interface LimitRule {
+export interface LimitPolicy {
   bucket: string;
   max: number;
   windowMs: number;
@@ -38,7 +38,7 @@ export class RateLimiter {
    * header) when it goes beyond the rule; the refused event is not kept. Recording before counting keeps
    * concurrent requests from slipping past the limit together. Returns the event's id, for `release`.
    */
-  async consume(rule: LimitRule, key: string): Promise<number> {
+  async consume(rule: LimitPolicy, key: string): Promise<number> {
     const ts = this.now();
     const hashed = hashKey(key);
     const id = await repo.insertRateEvent(this.db, { bucket: rule.bucket, key: hashed, ts });
@@ -63,7 +63,7 @@ export class RateLimiter {
   }
 
   /** Forgets the events of `key` (e.g. an account's failed sign-ins after its password was reset). */
-  async clear(rule: LimitRule, key: string): Promise<void> {
+  async clear(rule: LimitPolicy, key: string): Promise<void> {
     await repo.deleteRateEventsOf(this.db, rule.bucket, hashKey(key));
   }
 }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ErrorBody } from '@limni/shared/contracts/common';
-import { describeRule } from '@limni/shared/domain/alertes';
-import { addRules, placeOfStation, PONT_NEUF_CODE } from '../../test/alerts';
+import { describeRegle } from '@limni/shared/domain/alertes';
+import { addRegles, lieuOfStation, PONT_NEUF_CODE } from '../../test/alerts';
 import { signedUpUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import * as http from './messages';
@@ -88,20 +88,20 @@ describe('an error answered in the asked language', () => {
   });
 
   it('a duplicate alert names the rule as the asked language describes it', async () => {
-    const place = await placeOfStation(ctx, PONT_NEUF_CODE);
+    const lieu = await lieuOfStation(ctx, PONT_NEUF_CODE);
     const { token } = await signedUpUser(ctx, 'Doublon');
-    const rule = { type: 'au_dessus' as const, grandeur: 'H' as const, seuil: 1234.5 };
-    await addRules(ctx, token, place.lieu, [rule]);
+    const regle = { type: 'au_dessus' as const, grandeur: 'H' as const, seuil: 1234.5 };
+    await addRegles(ctx, token, lieu.lieu, [regle]);
     for (const langue of ['fr', 'en'] as const) {
       const res = await ctx.request({
         method: 'POST',
-        url: `/api/user/alertes/lieu/${place.lieu}`,
-        payload: { regles: [rule] },
+        url: `/api/user/alertes/lieu/${lieu.lieu}`,
+        payload: { regles: [regle] },
         token,
         headers: { 'accept-language': langue },
       });
       expect(res.statusCode).toBe(409);
-      const named = describeRule({ ...rule, seuil2: null, horizonH: null }, langue);
+      const named = describeRegle({ ...regle, seuil2: null, horizonH: null }, langue);
       expect(errorOf(res).message).toContain(named);
       expect(errorOf(res).fields?.['regles.0.type']?.[0]).toContain(named);
     }

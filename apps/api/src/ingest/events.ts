@@ -59,7 +59,7 @@ export interface VigilanceEvent {
   changes: VigilanceChange[];
 }
 
-export interface PlaceForecast {
+export interface LieuPrevision {
   lieuId: number;
   capteurId: number;
   grandeur: 'H' | 'Q';
@@ -74,14 +74,14 @@ export interface PlaceForecast {
   maxValeur: number | null;
 }
 
-export interface ForecastsEvent {
+export interface PrevisionsEvent {
   type: 'forecasts';
   origin: IngestOrigin;
   at: number;
-  places: PlaceForecast[];
+  places: LieuPrevision[];
 }
 
-export type IngestEvent = ObservationsEvent | VigilanceEvent | ForecastsEvent;
+export type IngestEvent = ObservationsEvent | VigilanceEvent | PrevisionsEvent;
 export type IngestEventType = IngestEvent['type'];
 type EventOf<T extends IngestEventType> = Extract<IngestEvent, { type: T }>;
 export type IngestListener<T extends IngestEventType> = (event: EventOf<T>) => void | Promise<void>;

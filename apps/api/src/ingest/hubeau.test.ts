@@ -127,7 +127,7 @@ function hubeau(blois: (r: UpstreamRequest, grandeur: string) => UpstreamReply |
   };
 }
 
-async function sensorRows(capteurId: number, from: number, to: number) {
+async function capteurRows(capteurId: number, from: number, to: number) {
   return ctx.db.db
     .selectFrom('observation')
     .select(['ts', 'valeur', 'statut', 'qualification'])
@@ -224,7 +224,7 @@ describe('hubeau-observations job', () => {
     expect(cursorReq?.query.get('cursor')).toBe(new URL(REC_H.next as string).searchParams.get('cursor'));
 
     // H in m (recorded −1232 mm → −1.232 m), page 2 too.
-    const h = await sensorRows(
+    const h = await capteurRows(
       BLOIS_H,
       Date.parse('2026-08-27T00:00:00Z'),
       Date.parse('2026-08-28T00:00:00Z'),
@@ -243,7 +243,7 @@ describe('hubeau-observations job', () => {
     expect(q).toMatchObject({ unite: 'm³/s', source: 'hubeau', code_station: BLOIS, derniere_valeur: 47.8 });
     expect(q?.dernier_ts).toBe(Date.parse('2026-08-27T08:00:00Z'));
     expect(q?.premier_ts).toBe(Date.parse('2026-08-27T07:27:30Z'));
-    const qRows = await sensorRows(q?.id ?? 0, 0, Number.MAX_SAFE_INTEGER);
+    const qRows = await capteurRows(q?.id ?? 0, 0, Number.MAX_SAFE_INTEGER);
     expect(qRows.map((r) => r.valeur)).toEqual([47.8, 47.8]);
 
     // The H sensor's cached state follows.
@@ -296,7 +296,7 @@ describe('hubeau-observations job', () => {
     clock += 10 * 60_000;
     up.requests.length = 0;
     received.length = 0;
-    const before = await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER);
+    const before = await capteurRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER);
     const outcome = await run(obsJob());
     expect(outcome.ok).toBe(true);
     // Covered by the sweep (latest reading within the hour): no request of its own.
@@ -309,7 +309,7 @@ describe('hubeau-observations job', () => {
       lectures_modifiees: 0,
       series_a_jour: 2,
     });
-    expect(await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER)).toEqual(before);
+    expect(await capteurRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER)).toEqual(before);
     expect(received).toHaveLength(0);
   });
 
@@ -341,7 +341,7 @@ describe('hubeau-observations job', () => {
     );
     const outcome = await run(obsJob());
     expect(outcome.counts).toMatchObject({ lectures_modifiees: 1 });
-    const [row] = await sensorRows(
+    const [row] = await capteurRows(
       BLOIS_H,
       Date.parse('2026-08-27T08:00:00Z'),
       Date.parse('2026-08-27T08:00:00Z'),
@@ -384,7 +384,7 @@ describe('hubeau-observations job', () => {
       lectures_inchangees: 4,
     });
     const q = await blqCapteur();
-    const rows = await sensorRows(
+    const rows = await capteurRows(
       q?.id ?? 0,
       Date.parse('2026-08-27T09:00:00Z'),
       Date.parse('2026-08-27T09:30:00Z'),
@@ -427,7 +427,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     up.setHandler(good(p));
     const outcome = await run(obsJob());
     expect(outcome.ok).toBe(true);
-    const rows = await sensorRows(BLOIS_H, p.from, p.to);
+    const rows = await capteurRows(BLOIS_H, p.from, p.to);
     expect(rows.map((r) => r.ts)).toEqual(p.rows.map((r) => Date.parse(r.date_obs)));
     expect(rows.map((r) => r.valeur)).toEqual(p.rows.map((r) => r.resultat_obs / 1000));
     const status = await jobStatus('hubeau-observations');
@@ -449,7 +449,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     const status = await jobStatus('hubeau-observations');
     expect(status.lastError).toMatch(/HTTP 500/);
     expect(status.lastErrorAt).toBe(clock);
-    expect(await sensorRows(BLOIS_H, p.from, p.to)).toEqual([]);
+    expect(await capteurRows(BLOIS_H, p.from, p.to)).toEqual([]);
     const seriesBefore = (await readSeries(ctx.db.db)).get(seriesKey(BLOIS, 'H'));
 
     up.requests.length = 0;
@@ -476,7 +476,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     const outcome = await run(obsJob());
     expect(outcome.ok).toBe(true);
     expect(outcome.counts).toMatchObject({ nouveaux_essais: 1, lectures_nouvelles: 12, pages: REQUESTS + 2 });
-    expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(12);
+    expect((await capteurRows(BLOIS_H, p.from, p.to)).length).toBe(12);
   });
 
   it('a timeout: aborted after the configured delay, error recorded, then recovered', async () => {
@@ -490,7 +490,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     const failed = await run(obsJob());
     expect(failed.ok).toBe(false);
     expect(failed.error).toMatch(/pas de réponse en 0,3 s/);
-    expect(await sensorRows(BLOIS_H, p.from, p.to)).toEqual([]);
+    expect(await capteurRows(BLOIS_H, p.from, p.to)).toEqual([]);
     await recoverAndCheck(p);
   });
 
@@ -508,7 +508,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     expect(failed.ok).toBe(false);
     expect(failed.error).toMatch(/JSON illisible/);
     // Page 1 was valid and is kept; page 2 was not stored.
-    expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(10);
+    expect((await capteurRows(BLOIS_H, p.from, p.to)).length).toBe(10);
     const ok = await recoverAndCheck(p);
     expect(ok.counts).toMatchObject({ lectures_nouvelles: 10, lectures_inchangees: 10 });
   });
@@ -529,7 +529,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     expect(outcome.ok).toBe(true);
     // Every request but Blois's H one answers one empty page; Blois's paging has one in the middle.
     expect(outcome.counts).toMatchObject({ pages_vides: REQUESTS - 1 + 1, lectures_nouvelles: 20 });
-    expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(20);
+    expect((await capteurRows(BLOIS_H, p.from, p.to)).length).toBe(20);
   });
 
   it('a page repeated (cursor loop): stopped, observations stored once, error recorded, then recovered', async () => {
@@ -546,7 +546,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     const failed = await run(obsJob());
     expect(failed.ok).toBe(false);
     expect(failed.error).toMatch(/boucle de pagination/);
-    const partial = await sensorRows(BLOIS_H, p.from, p.to);
+    const partial = await capteurRows(BLOIS_H, p.from, p.to);
     expect(partial.length).toBe(20);
     expect(new Set(partial.map((r) => r.ts)).size).toBe(20);
     const ok = await recoverAndCheck(p);
@@ -566,12 +566,12 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     const outcome = await run(obsJob());
     expect(outcome.ok).toBe(true);
     expect(outcome.counts).toMatchObject({ pages_206: 1, lectures_nouvelles: 15 });
-    expect((await sensorRows(BLOIS_H, p.from, p.to)).length).toBe(15);
+    expect((await capteurRows(BLOIS_H, p.from, p.to)).length).toBe(15);
   });
 
   it('a changed field fails loudly and leaves stored data untouched', async () => {
     clock = Date.parse('2026-09-08T12:00:00Z');
-    const before = await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER);
+    const before = await capteurRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER);
     const renamed = rowsLike(
       REC_H.data[0] as ObservationTrInput,
       '2026-09-07T00:00:00Z',
@@ -591,7 +591,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     expect(outcome.ok).toBe(false);
     expect(outcome.error).toMatch(/réponse inattendue pour observations_tr \(data\.0\.resultat_obs : /);
     expect(logged.some((m) => m.includes('schéma non respecté'))).toBe(true);
-    expect(await sensorRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER)).toEqual(before);
+    expect(await capteurRows(BLOIS_H, 0, Number.MAX_SAFE_INTEGER)).toEqual(before);
   });
 
   it('an optional field renamed upstream is a schema warning: the stored status is kept, nothing is reported modified', async () => {
@@ -599,7 +599,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     const p = paged('2026-09-09', 6, 10);
     up.setHandler(good(p));
     expect((await run(obsJob())).counts.lectures_nouvelles).toBe(6);
-    const stored = await sensorRows(BLOIS_H, p.from, p.to);
+    const stored = await capteurRows(BLOIS_H, p.from, p.to);
     expect(new Set(stored.map((r) => r.statut))).toEqual(new Set([REC_H.data[0]?.code_statut]));
     // Same readings, `code_statut` renamed `statut_code`.
     const renamed = p.rows.map(({ code_statut, ...r }) => ({ ...r, statut_code: code_statut }));
@@ -611,7 +611,7 @@ describe('hubeau-observations faults: nothing lost, nothing duplicated, the stat
     expect(outcome.ok).toBe(true);
     expect(outcome.counts).toMatchObject({ lectures_inchangees: 6 });
     expect(outcome.counts.lectures_modifiees ?? 0).toBe(0);
-    expect(await sensorRows(BLOIS_H, p.from, p.to)).toEqual(stored);
+    expect(await capteurRows(BLOIS_H, p.from, p.to)).toEqual(stored);
     const status = await jobStatus('hubeau-observations');
     expect(status.avertissements).toEqual([
       expect.objectContaining({
@@ -713,7 +713,7 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
     const created = await entityOf('K999999902');
     expect(created.id).not.toBe(loire.id);
     expect(created).toMatchObject({ nom: 'La Rivière inventée', bassin_slug: loire.bassin_slug });
-    const places = await ctx.db.db
+    const lieux = await ctx.db.db
       .selectFrom('lieu')
       .select([
         'code_station',
@@ -728,7 +728,7 @@ describe('hubeau-stations job: stations unknown to Limni become places of their 
       .where('code_station', 'in', ['K447001099', 'F439000199', 'K999999902', 'K999999903', 'K447001098'])
       .orderBy('code_station')
       .execute();
-    expect(places).toEqual([
+    expect(lieux).toEqual([
       {
         code_station: 'F439000199',
         nom: 'Essai',

@@ -41,7 +41,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function sensorOf(code: string, grandeur: 'H' | 'Q') {
+async function capteurOf(code: string, grandeur: 'H' | 'Q') {
   const row = await ctx.db.db
     .selectFrom('capteur')
     .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
@@ -54,8 +54,8 @@ async function sensorOf(code: string, grandeur: 'H' | 'Q') {
 
 describe('live mode on the recorded pages', () => {
   it('a first start reads 29 days and backfills obs_elab into the archive; the next runs write nothing new', async () => {
-    const bloisH = await sensorOf(BLOIS, 'H');
-    const loingQ = await sensorOf(LOING, 'Q');
+    const bloisH = await capteurOf(BLOIS, 'H');
+    const loingQ = await capteurOf(LOING, 'Q');
     // A live database: no readings of the last 29 days, no embedded history of the Loing.
     await ctx.db.db
       .deleteFrom('observation')

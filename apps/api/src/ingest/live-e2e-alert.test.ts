@@ -61,10 +61,10 @@ describe.skipIf(TEST_DB !== 'sqlite')('an alert on a live crossing (SQLite)', ()
         .where('code_station', '=', TOULOUSE)
         .executeTakeFirstOrThrow()
     ).id;
-    const rules = await http.post(`/api/user/alertes/lieu/${lieu}`, {
+    const regles = await http.post(`/api/user/alertes/lieu/${lieu}`, {
       regles: [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }],
     });
-    expect(rules.status).toBe(201);
+    expect(regles.status).toBe(201);
 
     // Before the crossing, the readings stored are all below 3 m: nothing is sent.
     const crossingAt = up.shift.toUpstream(Date.parse(CROSSING));

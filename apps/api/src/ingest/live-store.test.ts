@@ -35,7 +35,7 @@ const observation = (code: string, grandeur: 'H' | 'Q', ts: number, valeur: numb
   statut: 4,
   qualification: 16,
 });
-const sensorOf = (lieuId: number, grandeur: 'H' | 'Q') =>
+const capteurOf = (lieuId: number, grandeur: 'H' | 'Q') =>
   ctx.db.db
     .selectFrom('capteur')
     .selectAll()
@@ -61,7 +61,7 @@ const setAsideOf = (capteurId: number) =>
 describe('implausible readings', () => {
   it('a jump of 6 m in 10 minutes and a 100 m height are kept apart: not stored, not the value, shown on the place', async () => {
     const lieu = await lieuIdByCode(ctx, TOULOUSE);
-    const h = await sensorOf(lieu, 'H');
+    const h = await capteurOf(lieu, 'H');
     const store = live();
     const w = await store.write([
       observation(TOULOUSE, 'H', T - 30 * MIN, 3.0),
@@ -79,7 +79,7 @@ describe('implausible readings', () => {
       { ts: T - 10 * MIN, valeur: 9.05, raison: { code: 'saut', reference: 3.05, minutes: 10 } },
       { ts: T, valeur: 100, raison: { code: 'bornes', min: -30, max: 60 } },
     ]);
-    expect(await sensorOf(lieu, 'H')).toMatchObject({ derniere_valeur: 3.05, dernier_ts: T - 20 * MIN });
+    expect(await capteurOf(lieu, 'H')).toMatchObject({ derniere_valeur: 3.05, dernier_ts: T - 20 * MIN });
     // What the alerts hear of: the plausible readings only.
     expect(store.summary.sensors).toEqual([
       expect.objectContaining({ capteurId: h.id, nouvelles: 2, to: T - 20 * MIN }),
@@ -105,7 +105,7 @@ describe('implausible readings', () => {
 
   it('a plausible value received later for the same instant replaces the set-aside one', async () => {
     const lieu = await lieuIdByCode(ctx, TOULOUSE);
-    const h = await sensorOf(lieu, 'H');
+    const h = await capteurOf(lieu, 'H');
     const w = await live().write([observation(TOULOUSE, 'H', T - 10 * MIN, 3.1)]);
     expect(w).toMatchObject({ nouvelles: 1, ecartees: 0 });
     expect((await setAsideOf(h.id)).map((x) => x.ts)).toEqual([T]);
@@ -114,10 +114,10 @@ describe('implausible readings', () => {
 
   it('a lasting shift is accepted once the previous plausible reading is more than six hours old', async () => {
     const lieu = await lieuIdByCode(ctx, TOULOUSE);
-    const h = await sensorOf(lieu, 'H');
+    const h = await capteurOf(lieu, 'H');
     const w = await live().write([observation(TOULOUSE, 'H', T - 10 * MIN + 7 * HOUR, 9.1)]);
     expect(w).toMatchObject({ nouvelles: 1, ecartees: 0 });
-    expect((await sensorOf(lieu, 'H')).derniere_valeur).toBe(9.1);
+    expect((await capteurOf(lieu, 'H')).derniere_valeur).toBe(9.1);
     expect((await stored(h.id, T + HOUR)).map((x) => x.valeur)).toEqual([9.1]);
   });
 
@@ -125,7 +125,7 @@ describe('implausible readings', () => {
     // Le Loing à Épisy: 20 years of daily means (airGRdatasets), its climatology's records.
     const code = 'F439000101';
     const lieu = await lieuIdByCode(ctx, code);
-    const q = await sensorOf(lieu, 'Q');
+    const q = await capteurOf(lieu, 'Q');
     const clim = await ctx.db.db
       .selectFrom('climatologie_capteur')
       .select(['record_max', 'nb_annees'])
@@ -159,12 +159,12 @@ describe('sensors of their own step', () => {
       .sort((a, b) => a.jour.localeCompare(b.jour));
     expect(expected.length).toBe(31);
     const lieu = await lieuIdByCode(ctx, code);
-    const before = await sensorOf(lieu, 'Q');
+    const before = await capteurOf(lieu, 'Q');
     expect(before.pas_min).toBe(1440);
 
     const w = await live().write([observation(code, 'Q', T - HOUR, 120), observation(code, 'Q', T, 121)]);
     expect(w.nouvelles).toBe(2);
-    const after = await sensorOf(lieu, 'Q');
+    const after = await capteurOf(lieu, 'Q');
     expect(after.id).toBe(before.id);
     expect(after).toMatchObject({
       libelle: 'Débit',
@@ -204,7 +204,7 @@ describe('sensors of their own step', () => {
       .where('id', '=', lieu)
       .executeTakeFirstOrThrow();
     expect(row.episode).toBeNull();
-    expect((await sensorOf(lieu, 'Q')).libelle).toBe('Débit');
+    expect((await capteurOf(lieu, 'Q')).libelle).toBe('Débit');
     expect(await period()).toEqual(episode);
   });
 });

@@ -45,13 +45,13 @@ const rows = (from: number, to: number) =>
     .where('ts', '<=', to)
     .orderBy('ts')
     .execute();
-const sensor = () =>
+const capteur = () =>
   ctx.db.db.selectFrom('capteur').selectAll().where('id', '=', capteurId).executeTakeFirstOrThrow();
 
 describe('ObservationStore.write', () => {
   it('writes 2,550 observations of one page (full 200-row statements and the rest) and sets the sensor state', async () => {
     const store = new ObservationStore(ctx.db.db, 'hubeau');
-    const version = (await sensor()).donnees_version;
+    const version = (await capteur()).donnees_version;
     // Descending, as Hub'Eau sorts by default.
     const batch = Array.from({ length: 2550 }, (_, i) => observation(T0 + (2549 - i) * 5 * MIN, i / 1000));
     const w = await store.write(batch);
@@ -60,7 +60,7 @@ describe('ObservationStore.write', () => {
     expect(stored).toHaveLength(2550);
     expect(stored[0]).toEqual({ ts: T0, valeur: 2.549 });
     expect(stored[2549]).toEqual({ ts: T0 + 2549 * 5 * MIN, valeur: 0 });
-    const s = await sensor();
+    const s = await capteur();
     expect(s).toMatchObject({
       premier_ts: T0,
       dernier_ts: T0 + 2549 * 5 * MIN,
@@ -95,7 +95,7 @@ describe('ObservationStore.write', () => {
     const w = await store.write(batch);
     expect(w).toMatchObject({ nouvelles: 3, doublons: 1, inconnues: 1 });
     expect((await rows(t, t + 10 * MIN)).map((r) => r.valeur)).toEqual([1, 3, 4]);
-    expect(await sensor()).toMatchObject({ dernier_ts: t + 10 * MIN, derniere_valeur: 4 });
+    expect(await capteur()).toMatchObject({ dernier_ts: t + 10 * MIN, derniere_valeur: 4 });
   });
 
   it('an unknown station between two observations of a known one loses neither of them', async () => {
@@ -115,12 +115,12 @@ describe('ObservationStore.write', () => {
 
   it('an older observation arriving late does not move the latest value back; "ignore" never overwrites', async () => {
     const store = new ObservationStore(ctx.db.db, 'vigicrues');
-    const before = await sensor();
+    const before = await capteur();
     const late = T0 - 60 * MIN;
     const w = await store.write([observation(late, 7), observation(T0, 99)], { onConflict: 'ignore' });
     expect(w).toMatchObject({ nouvelles: 1, inchangees: 1 });
     expect((await rows(late, T0)).map((r) => r.valeur)).toEqual([7, 2.549]);
-    const after = await sensor();
+    const after = await capteur();
     expect(after).toMatchObject({
       premier_ts: late,
       dernier_ts: before.dernier_ts,

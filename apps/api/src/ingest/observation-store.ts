@@ -18,19 +18,19 @@ import { judgeObservation, type HistoryRange, type RaisonEcartee } from '@limni/
 import { nativeStepMinutes } from '@limni/shared/domain/series';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import { refreshGrownClimatologies } from '../data/climatologie';
-import { markSensorDataChanged } from '../data/series-cache';
+import { markCapteurDataChanged } from '../data/series-cache';
 import type { Database } from '../db/schema';
 import type { CapteurObservations } from './events';
 import {
-  advanceSensorState,
-  dailySensorToInstantaneous,
+  advanceCapteurState,
+  dailyCapteurToInstantaneous,
   deleteValeursEcarteesAt,
-  ensureSensor,
+  ensureCapteur,
   historyRanges,
   leaveEpisodes,
   ObservationUpserter,
-  placeSensorRows,
-  sensorsWithValeursEcartees,
+  lieuCapteurRows,
+  capteursWithValeursEcartees,
   storedInRanges,
   upsertValeursEcartees,
   type ConflictMode,
@@ -238,7 +238,7 @@ export class ObservationStore {
   private async load(): Promise<Map<string, PlaceSensors>> {
     if (this.places) return this.places;
     const map = new Map<string, PlaceSensors>();
-    for (const r of await placeSensorRows(this.db)) {
+    for (const r of await lieuCapteurRows(this.db)) {
       const code = r.code_station as string;
       const p = map.get(code) ?? { lieuId: r.lieuId, episode: r.episode };
       if (r.capteurId !== null && (r.grandeur === 'H' || r.grandeur === 'Q')) {
@@ -277,19 +277,19 @@ export class ObservationStore {
     const known = this.ids[grandeur].get(code);
     if (known !== undefined && this.live && this.daily.has(known)) await this.makeInstantaneous(known);
     if (known !== undefined) return known;
-    const place = (await this.load()).get(code);
-    if (!place) return null;
-    const existing = place[grandeur];
+    const lieu = (await this.load()).get(code);
+    if (!lieu) return null;
+    const existing = lieu[grandeur];
     if (existing !== undefined) return existing;
-    const row = await ensureSensor(this.db, {
-      lieuId: place.lieuId,
+    const row = await ensureCapteur(this.db, {
+      lieuId: lieu.lieuId,
       grandeur,
       unite: UNITE_PAR_GRANDEUR[grandeur],
       libelle: LIBELLES[grandeur],
       source: this.source,
       codeStation: code,
     });
-    place[grandeur] = row.id;
+    lieu[grandeur] = row.id;
     this.ids[grandeur].set(code, row.id);
     if (row.pas_min !== null) this.stepKnown.add(row.id);
     created.n++;
@@ -301,7 +301,7 @@ export class ObservationStore {
    * climatology follows), and it becomes an instantaneous sensor whose step the new readings will tell.
    */
   private async makeInstantaneous(capteurId: number): Promise<void> {
-    await dailySensorToInstantaneous(this.db, capteurId, { source: this.source });
+    await dailyCapteurToInstantaneous(this.db, capteurId, { source: this.source });
     this.daily.delete(capteurId);
     this.stepKnown.delete(capteurId);
     this.latest.delete(capteurId);
@@ -399,12 +399,12 @@ export class ObservationStore {
       });
       const step = stepOf(c.times);
       if (step !== null) this.stepKnown.add(g.id);
-      await advanceSensorState(trx, g.id, c.first.ts, c.last, step);
+      await advanceCapteurState(trx, g.id, c.first.ts, c.last, step);
       const before = this.latest.get(g.id);
       if (!before || before.ts <= c.last.ts) this.latest.set(g.id, { ts: c.last.ts, valeur: c.last.valeur });
     }
     await this.upserter.upsert(trx, params, mode);
-    await markSensorDataChanged(
+    await markCapteurDataChanged(
       trx,
       written.map((w) => w.capteurId),
     );
@@ -480,7 +480,7 @@ export class ObservationStore {
     groups: readonly Group[],
     written: readonly CapteurObservations[],
   ): Promise<void> {
-    this.sensorsWithSetAside ??= await sensorsWithValeursEcartees(trx);
+    this.sensorsWithSetAside ??= await capteursWithValeursEcartees(trx);
     for (const g of groups) {
       if (!this.sensorsWithSetAside.has(g.id)) continue;
       await deleteValeursEcarteesAt(
@@ -489,9 +489,9 @@ export class ObservationStore {
         [...groupObservations(g)].map((r) => r.ts),
       );
     }
-    const places = [...(this.places?.values() ?? [])];
+    const lieux = [...(this.places?.values() ?? [])];
     const episodic = new Set(written.map((w) => w.lieuId));
-    const leaving = places.filter((p) => p.episode !== null && episodic.has(p.lieuId));
+    const leaving = lieux.filter((p) => p.episode !== null && episodic.has(p.lieuId));
     if (leaving.length === 0) return;
     await leaveEpisodes(
       trx,

@@ -6,7 +6,7 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { parisDay } from '@limni/shared/domain/time';
 import type { HistoryRange } from '@limni/shared/domain/plausibility';
-import { markSensorDataChanged } from '../data/series-cache';
+import { markCapteurDataChanged } from '../data/series-cache';
 import type { Database } from '../db/schema';
 import { inTransaction } from './transaction.repo';
 
@@ -14,7 +14,7 @@ export type ObservationRow = Database['observation'];
 export type ConflictMode = 'update' | 'ignore';
 
 /** Every place with a station code, with its H/Q/T sensors (one row per sensor, or one without any). */
-export function placeSensorRows(db: Kysely<Database>) {
+export function lieuCapteurRows(db: Kysely<Database>) {
   return db
     .selectFrom('lieu')
     .leftJoin('capteur', 'capteur.lieu_id', 'lieu.id')
@@ -92,7 +92,7 @@ export async function upsertValeursEcartees(
 }
 
 /** Sensors that hold set-aside values. */
-export async function sensorsWithValeursEcartees(db: Kysely<Database>): Promise<Set<number>> {
+export async function capteursWithValeursEcartees(db: Kysely<Database>): Promise<Set<number>> {
   const rows = await db.selectFrom('valeur_ecartee').select('capteur_id').distinct().execute();
   return new Set(rows.map((r) => r.capteur_id));
 }
@@ -137,7 +137,7 @@ export async function leaveEpisodes(db: Kysely<Database>, lieuIds: readonly numb
  * into the daily archive under their Paris day (a day the archive already holds is kept), its observations are
  * removed, its cached state and step are reset, and its label says what it will hold.
  */
-export async function dailySensorToInstantaneous(
+export async function dailyCapteurToInstantaneous(
   db: Kysely<Database>,
   capteurId: number,
   to: { source: string },
@@ -179,7 +179,7 @@ export async function dailySensorToInstantaneous(
       })
       .where('id', '=', capteurId)
       .execute();
-    await markSensorDataChanged(trx, [capteurId]);
+    await markCapteurDataChanged(trx, [capteurId]);
   });
 }
 
@@ -193,7 +193,7 @@ export interface NewSensor {
 }
 
 /** Creates the sensor unless the place already has one for that quantity; returns the sensor either way. */
-export async function ensureSensor(
+export async function ensureCapteur(
   db: Kysely<Database>,
   s: NewSensor,
 ): Promise<{ id: number; pas_min: number | null }> {
@@ -253,7 +253,7 @@ export async function storedInRanges(
  * Moves a sensor's cached state forward: first instant, latest value and instant (never backwards: a late older
  * observation does not replace them), and the native step when it was unknown.
  */
-export async function advanceSensorState(
+export async function advanceCapteurState(
   db: Kysely<Database>,
   capteurId: number,
   first: number,

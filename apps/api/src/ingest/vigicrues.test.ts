@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { fixtureJson, startUpstream, type Upstream, type UpstreamRequest } from '../../test/upstream';
-import { IngestEvents, type ForecastsEvent, type ObservationsEvent, type VigilanceEvent } from './events';
+import { IngestEvents, type PrevisionsEvent, type ObservationsEvent, type VigilanceEvent } from './events';
 import { silentLogger } from './http';
 import { hubeauObservationsJob } from './jobs/hubeau-observations';
 import { readIngestStatus, runJob, type IngestJob } from './jobs/runner';
@@ -27,11 +27,11 @@ let clock = Date.parse('2026-11-20T14:20:00Z');
 let events: IngestEvents;
 const got = {
   vigilance: [] as VigilanceEvent[],
-  forecasts: [] as ForecastsEvent[],
+  forecasts: [] as PrevisionsEvent[],
   observations: [] as ObservationsEvent[],
 };
 let bulletin: unknown = BULLETIN;
-let forecastFor: Record<string, string> = {};
+let previsionFor: Record<string, string> = {};
 let failStation: string | null = null;
 let hubeauDown = false;
 
@@ -68,7 +68,7 @@ function handler(r: UpstreamRequest) {
   const code = r.query.get('CdStationHydro') ?? '';
   if (code === failStation) return { status: 500, body: 'Erreur interne' };
   if (p === '/services/previsions.json/index.php') {
-    const file = forecastFor[`${code}:${r.query.get('GrdSimul')}`] ?? 'previsions_vide_O200004001_H.json';
+    const file = previsionFor[`${code}:${r.query.get('GrdSimul')}`] ?? 'previsions_vide_O200004001_H.json';
     if (file === '204') return { status: 204 };
     return { body: fixtureJson(`vigicrues/hand-written/${file}`) };
   }
@@ -318,7 +318,7 @@ describe('vigicrues-vigilance job', () => {
 
 describe('vigicrues-previsions job', () => {
   it('stores min / mean / max of a forecast station; "no forecast" is normal; non-forecast stations are skipped for a day', async () => {
-    forecastFor = {
+    previsionFor = {
       [`${TOULOUSE}:H`]: 'previsions_O200004001_H.json',
       'O200001001:H': 'previsions_pas_station_de_prevision.json',
       // "No content" as an HTTP status: no forecast either.

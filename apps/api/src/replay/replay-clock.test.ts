@@ -13,7 +13,7 @@ import { EntiteLieux, LieuDetail, LieuDonnees } from '@limni/shared/contracts/hy
 import { parisDay, parisDayRange } from '@limni/shared/domain/time';
 import { VIGILANCE_VALIDITE_MS } from '@limni/shared/domain/vigilance';
 import { toulouseDays } from '../../../../test-support/history-csv';
-import { addRules, placeOfStation, PONT_NEUF_CODE, type StationPlace } from '../../test/alerts';
+import { addRegles, lieuOfStation, PONT_NEUF_CODE, type StationLieu } from '../../test/alerts';
 import { signedUpUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
@@ -28,11 +28,11 @@ import { startReplayAlerts } from './runtime';
 const SERVER_URL = 'https://crues.exemple.fr';
 let ctx: TestContext;
 let smtp: TestSmtpServer;
-let PONT_NEUF: StationPlace;
+let PONT_NEUF: StationLieu;
 beforeAll(async () => {
   ctx = await createTestApp({ env: { PUBLIC_URL: SERVER_URL } });
   smtp = await startSmtpServer();
-  PONT_NEUF = await placeOfStation(ctx, PONT_NEUF_CODE);
+  PONT_NEUF = await lieuOfStation(ctx, PONT_NEUF_CODE);
 });
 afterAll(async () => {
   await ctx.close();
@@ -97,7 +97,7 @@ describe('one clock during a replay', () => {
       createdAt: orange,
     });
     const { token, email } = await signedUpUser(ctx, 'Horloge');
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }]);
 
     // `npm run replay` in another terminal: the default PUBLIC_URL (http://localhost:8080), a real SMTP server.
     const replayEnv = loadEnv({ NODE_ENV: 'test', DATA_DIR: ctx.dataDir, SMTP_URL: smtp.url });

@@ -4,13 +4,13 @@
  * window, speed, simulated time, heartbeat, counts) that `GET /api/replay` reads.
  */
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import { markSensorDataChanged } from '../data/series-cache';
+import { markCapteurDataChanged } from '../data/series-cache';
 import type { Database, RelectureTable } from '../db/schema';
 
 type Db = Kysely<Database>;
 
 /** The H and Q sensors of the places of these stations. */
-export async function sensorsOfStations(db: Db, codes: readonly string[]) {
+export async function capteursOfStations(db: Db, codes: readonly string[]) {
   return db
     .selectFrom('capteur')
     .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
@@ -49,7 +49,7 @@ export async function removeObservationsToReplay(
         .where('id', '=', id)
         .execute();
     }
-    await markSensorDataChanged(trx, [...lastOf.keys()]);
+    await markCapteurDataChanged(trx, [...lastOf.keys()]);
   });
 }
 
@@ -71,7 +71,7 @@ export async function updateReplayState(db: Db, change: Updateable<RelectureTabl
 }
 
 /** The forecast runs stored for places of these stations with a run time in [from, to): one row per sensor and run. */
-export async function forecastRunsBetween(db: Db, from: number, to: number) {
+export async function previsionRunsBetween(db: Db, from: number, to: number) {
   const rows = await db
     .selectFrom('prevision')
     .innerJoin('capteur', 'capteur.id', 'prevision.capteur_id')

@@ -9,13 +9,13 @@ import * as z from 'zod/mini';
 import { NotificationsResponse } from '@limni/shared/contracts/alertes';
 import { parisDayRange } from '@limni/shared/domain/time';
 import {
-  addRules,
+  addRegles,
   alertsFor,
   HOUR_MS,
-  placeOfStation,
+  lieuOfStation,
   PONT_NEUF_CODE,
   registerBrowser,
-  type StationPlace,
+  type StationLieu,
 } from '../../test/alerts';
 import { json, mailsTo, signedUpUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/helpers';
@@ -29,13 +29,13 @@ import { archiveThreshold, toulouseDays } from '../../../../test-support/history
 let ctx: TestContext;
 let service: LocalPushService;
 /** La Garonne à Toulouse (Pont-Neuf) and Portet-sur-Garonne, both replayed. */
-let PONT_NEUF: StationPlace;
-let PORTET: StationPlace;
+let PONT_NEUF: StationLieu;
+let PORTET: StationLieu;
 beforeAll(async () => {
   ctx = await createTestApp();
   service = await startPushService();
-  PONT_NEUF = await placeOfStation(ctx, PONT_NEUF_CODE);
-  PORTET = await placeOfStation(ctx, 'O200001001');
+  PONT_NEUF = await lieuOfStation(ctx, PONT_NEUF_CODE);
+  PORTET = await lieuOfStation(ctx, 'O200001001');
 });
 afterAll(async () => {
   await ctx.close();
@@ -106,7 +106,7 @@ describe('replaying the January 2022 flood', () => {
   it('observation → rule → e-mail + push → in-app alert, once per crossing in the data; the data come back', async () => {
     const before = await snapshot();
     const { token, id, email } = await signedUpUser(ctx, 'Rejoueuse');
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }]);
     const sub = await registerBrowser(ctx, token, service, '/push/rejoueuse');
     // A second user with the defaults of an abonnement (vigilance, « trop haut » of canoë-kayak: the 90th percentile
     // of Toulouse's daily maxima since 1857, docs/decisions/140).
@@ -183,7 +183,7 @@ describe('replaying the January 2022 flood', () => {
   it('an interrupted replay writes the data back; after a restart, replaying again duplicates nothing', async () => {
     const before = await snapshot();
     const { token, id } = await signedUpUser(ctx, 'Interrompue');
-    await addRules(ctx, token, PORTET.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 5 }]);
+    await addRegles(ctx, token, PORTET.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 5 }]);
     const abort = new AbortController();
     const first = alertsFor(ctx);
     const result = await replay(first, abort.signal, async (at) => {
@@ -285,7 +285,7 @@ describe('replaying the Loire forecast episode, 11 → 16 December 2024', () => 
   const digoin = EPISODE_LOIRE_FILES[0];
 
   /** Digoin's `.prv`, read here: the run time and the central (50 %) flow forecast. */
-  function centralFlowForecast() {
+  function centralFlowPrevision() {
     const lines = readSeedText(digoin.prv).split('\n');
     const cells = (name: string) => (lines.find((l) => l.startsWith(`${name};`)) ?? '').split(';').slice(1);
     const col = cells('IdSeries').findIndex(
@@ -305,7 +305,7 @@ describe('replaying the Loire forecast episode, 11 → 16 December 2024', () => 
 
   it('fires « débit prévu au-dessus de 180 m³/s dans les 48 h » and no observed-threshold alert', async () => {
     const SEUIL = 180;
-    const place = await placeOfStation(ctx, digoin.station, 'Q');
+    const lieu = await lieuOfStation(ctx, digoin.station, 'Q');
     const before = await snapshot();
     const { token, id } = await signedUpUser(ctx, 'Ligerienne');
     await ctx.db.db
@@ -319,14 +319,14 @@ describe('replaying the Loire forecast episode, 11 → 16 December 2024', () => 
       token,
     });
     expect(profile.statusCode, profile.body).toBe(200);
-    await addRules(ctx, token, place.lieu, [
+    await addRegles(ctx, token, lieu.lieu, [
       { type: 'prevision', grandeur: 'Q', seuil: SEUIL, horizon_h: 48 },
       { type: 'au_dessus', grandeur: 'Q', seuil: SEUIL },
     ]);
 
     // Expectations from the source files: the forecast is announced at the end of the step holding its run time and
     // looks 48 h ahead; the observed hourly flow of the window never goes above the threshold.
-    const { run, points } = centralFlowForecast();
+    const { run, points } = centralFlowPrevision();
     const announced = LOIRE.from + (Math.floor((run - LOIRE.from) / STEP) + 1) * STEP - 1;
     const crossing = points.find(
       (p) => p.ts > announced && p.ts <= announced + 48 * HOUR_MS && p.valeur > SEUIL,

@@ -23,9 +23,9 @@ import { ObservationsSummary, ObservationStore, type ObservationToStore } from '
 import { num, parseCsv, readSeedText } from '../seed/files';
 import { EPISODE_LOIRE_FILES, readHourlyFlows } from '../seed/steps/episodes';
 import {
-  forecastRunsBetween,
+  previsionRunsBetween,
   removeObservationsToReplay,
-  sensorsOfStations,
+  capteursOfStations,
   startReplayState,
   updateReplayState,
 } from './replay.repo';
@@ -136,20 +136,20 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
 
   const all = recordedObservations();
   const codes = [...new Set(all.map((r) => r.codeStation))];
-  const sensors = await sensorsOfStations(db, codes);
-  const sensorOf = new Map(sensors.map((s) => [`${s.code_station}:${s.grandeur}`, s]));
+  const capteurs = await capteursOfStations(db, codes);
+  const capteurOf = new Map(capteurs.map((s) => [`${s.code_station}:${s.grandeur}`, s]));
   // What is replayed: observations of known sensors from `from` on; those at or after `to` come back at the end.
-  const pending = all.filter((r) => r.ts >= opts.from && sensorOf.has(`${r.codeStation}:${r.grandeur}`));
+  const pending = all.filter((r) => r.ts >= opts.from && capteurOf.has(`${r.codeStation}:${r.grandeur}`));
   const lastOf = new Map<number, number>();
   for (const r of pending) {
-    const s = sensorOf.get(`${r.codeStation}:${r.grandeur}`);
+    const s = capteurOf.get(`${r.codeStation}:${r.grandeur}`);
     if (s) lastOf.set(s.id, Math.max(lastOf.get(s.id) ?? -Infinity, r.ts));
   }
   if (pending.length === 0) throw new Error('Aucune mesure enregistrée dans cette fenêtre.');
 
   // Remove what will arrive again; keep each sensor's cached state right.
   await removeObservationsToReplay(db, opts.from, lastOf);
-  const lieuIds = [...new Set(sensors.filter((s) => lastOf.has(s.id)).map((s) => s.lieu_id))];
+  const lieuIds = [...new Set(capteurs.filter((s) => lastOf.has(s.id)).map((s) => s.lieu_id))];
   await opts.rewind?.(lieuIds);
 
   const startedAt = now();
@@ -173,7 +173,7 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
   );
 
   // Forecast runs of the window, announced (`forecasts` event) in the step that holds their run time.
-  const runs = await forecastRunsBetween(db, opts.from, opts.to);
+  const runs = await previsionRunsBetween(db, opts.from, opts.to);
   const summary = new StepSummary();
   const store = new ObservationStore(db, 'hubeau', summary);
   let index = 0;
@@ -183,7 +183,7 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
   let archives = 0;
   /** First Paris day not rolled up yet: the days the simulated clock leaves behind are archived, as in live mode. */
   let toRoll = parisDay(opts.from);
-  const replayedSensors = [...lastOf.keys()];
+  const replayedCapteurs = [...lastOf.keys()];
   let statut: ReplayResult['statut'] = 'termine';
   try {
     while (sim < opts.to) {
@@ -221,7 +221,7 @@ export async function runReplay(opts: ReplayOptions): Promise<ReplayResult> {
       const complete: string[] = [];
       for (const today = parisDay(next); toRoll < today; toRoll = addDays(toRoll, 1)) complete.push(toRoll);
       if (complete.length > 0) {
-        const r = await rollupDaysOf(db, complete, replayedSensors, now());
+        const r = await rollupDaysOf(db, complete, replayedCapteurs, now());
         archives += r.jours;
       }
       sim = next;

@@ -8,7 +8,7 @@ import {
   communeDisplayName,
   LETTER_TO_BASSIN,
   nameKey,
-  placeFromLabel,
+  lieuFromLabel,
   riverDisplayName,
   slugify,
 } from '@limni/shared/domain/names';
@@ -310,7 +310,7 @@ function collectStations(
     stations.push({
       code,
       codeSite: g['code_site'] ?? '',
-      label: placeFromLabel(label),
+      label: lieuFromLabel(label),
       siteLabel: label,
       river: site?.['libelle_cours_eau'] || nameFromSiteLabel(label),
       codeCoursEau: site?.['code_cours_eau'] ?? '',
@@ -356,7 +356,7 @@ function historyOnlyStations(
     out.push({
       code,
       codeSite: code.slice(0, 8),
-      label: placeFromLabel(label),
+      label: lieuFromLabel(label),
       siteLabel: label,
       river: site['libelle_cours_eau'] || nameFromSiteLabel(label),
       codeCoursEau: site['code_cours_eau'] ?? '',
@@ -414,7 +414,7 @@ function groupStations(
       RIVER_NAME_OVERRIDES[st.codeCoursEau] ||
       riverDisplayName(st.river) ||
       riverDisplayName(nameFromSiteLabel(st.siteLabel)) ||
-      `Cours d'eau à ${placeFromLabel(st.siteLabel)}`;
+      `Cours d'eau à ${lieuFromLabel(st.siteLabel)}`;
     const key = st.codeCoursEau ? `C:${st.codeCoursEau}` : `N:${nameKey(nom)}|${st.bassin}`;
     const grp = groups.get(key) ?? {
       key,
@@ -459,7 +459,7 @@ function groupSwissLakes(
     const shortName = nom.replace(/\s*\(.*\)$/, '');
     const key = `L:${nameKey(shortName)}`;
     const poly = lakeByName.get(shortName)?.geometry ?? null;
-    const place = SWISS_PLACE_FR[s['lieu'] ?? ''] ?? (s['lieu'] ?? '').split(',')[0] ?? '';
+    const lieu = SWISS_PLACE_FR[s['lieu'] ?? ''] ?? (s['lieu'] ?? '').split(',')[0] ?? '';
     const grp = groups.get(key) ?? {
       key,
       type: 'L' as const,
@@ -472,8 +472,8 @@ function groupSwissLakes(
     grp.stations.push({
       code: `CH${s['code_station_ofev']}`,
       codeSite: '',
-      label: place,
-      siteLabel: `${shortName} à ${place}`,
+      label: lieu,
+      siteLabel: `${shortName} à ${lieu}`,
       river: '',
       codeCoursEau: '',
       lon: Number(s['longitude']),
@@ -614,7 +614,7 @@ function buildEntites(
 }
 
 /** The place of a lake known only by its outline: a point inside it, no station. */
-function outlinePlace(id: number, ent: BuiltEntite, g: Group, departements: Departement[]): BuiltLieu {
+function outlineLieu(id: number, ent: BuiltEntite, g: Group, departements: Departement[]): BuiltLieu {
   const [lon, lat] = g.geometry ? interiorPoint(g.geometry) : [ent.lon ?? 0, ent.lat ?? 0];
   return {
     id,
@@ -638,7 +638,7 @@ function outlinePlace(id: number, ent: BuiltEntite, g: Group, departements: Depa
 }
 
 /** The place of a gauging station, on its tronçon when the demo or the recorded AP1 list says so. */
-function stationPlace(
+function stationLieu(
   id: number,
   ent: BuiltEntite,
   g: Group,
@@ -651,7 +651,7 @@ function stationPlace(
     id,
     entite_id: ent.id,
     troncon_code: DEMO_TRONCONS[st.code] ?? (ap1Stations.includes(st.code) ? 'AP1' : null),
-    nom: bracketsToParentheses(st.label) || placeFromLabel(libelle),
+    nom: bracketsToParentheses(st.label) || lieuFromLabel(libelle),
     libelle,
     lat_gps: st.lat,
     lon_gps: st.lon,
@@ -669,7 +669,7 @@ function stationPlace(
 }
 
 /** The water-level sensor of a station's place (a lake's altitude for the Swiss gauges). */
-function levelSensor(id: number, lieuId: number, st: StationInput): BuiltCapteur {
+function levelCapteur(id: number, lieuId: number, st: StationInput): BuiltCapteur {
   const ofev = st.source === 'ofev';
   return {
     id,
@@ -711,11 +711,11 @@ function buildLieux(
     const g = groups[p.entiteIndex] as Group;
     const id = lieux.length + 1;
     if (!p.st) {
-      lieux.push(outlinePlace(id, ent, g, departements));
+      lieux.push(outlineLieu(id, ent, g, departements));
       continue;
     }
-    lieux.push(stationPlace(id, ent, g, p.st, departements, src.ap1Stations));
-    capteurs.push(levelSensor(capteurs.length + 1, id, p.st));
+    lieux.push(stationLieu(id, ent, g, p.st, departements, src.ap1Stations));
+    capteurs.push(levelCapteur(capteurs.length + 1, id, p.st));
   }
   return { lieux, capteurs };
 }
@@ -729,7 +729,7 @@ function buildLieux(
 /** A French hydrometric station code: a basin letter and 9 characters (`O200004001`). */
 const FRENCH_STATION = /^[A-Z][0-9A-Z]{9}$/;
 
-function labelAndOrderPlaces(lieux: readonly BuiltLieu[]): void {
+function labelAndOrderLieux(lieux: readonly BuiltLieu[]): void {
   const byEntity = new Map<number, BuiltLieu[]>();
   for (const l of lieux) byEntity.set(l.entite_id, [...(byEntity.get(l.entite_id) ?? []), l]);
   for (const list of byEntity.values()) {
@@ -785,7 +785,7 @@ export function buildReferentiel(src: SeedSources): BuiltReferentiel {
   const groups = entityGroups(src, stations, seriesRank);
   const { entites, bassinPoints } = buildEntites(groups, src, stations, bassins);
   const { lieux, capteurs } = buildLieux(groups, entites, departements, src, seriesRank);
-  labelAndOrderPlaces(lieux);
+  labelAndOrderLieux(lieux);
   linkTributaries(entites);
   for (const b of bassins) b.bbox = bbox(bassinPoints.get(b.slug) ?? []);
   const troncons = buildTroncons(src, lieux);

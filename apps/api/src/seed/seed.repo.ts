@@ -114,7 +114,7 @@ export async function setEntiteParents(
 }
 
 /** The cached state of a sensor after its series was loaded; the native step only when none was set. */
-export async function setSensorSeriesState(
+export async function setCapteurSeriesState(
   db: Kysely<Database>,
   capteurId: number,
   s: { premier_ts: number; dernier_ts: number; derniere_valeur: number; pasMin: number | null },
@@ -183,7 +183,7 @@ export async function maxCapteurId(db: Kysely<Database>): Promise<number> {
 }
 
 /** The place of each station code, with its flow (Q) sensor when it has one. */
-export async function flowSensorsOfPlaces(
+export async function flowCapteursOfLieux(
   db: Kysely<Database>,
   codes: readonly string[],
 ): Promise<Map<string, { lieuId: number; capteurId: number | null }>> {
@@ -205,7 +205,7 @@ export async function flowSensorsOfPlaces(
 }
 
 /** The water-level (H) sensors that have a recorded series, with their place's kind and catchment area. */
-export function levelSensorsWithSeries(db: Kysely<Database>) {
+export function levelCapteursWithSeries(db: Kysely<Database>) {
   return db
     .selectFrom('capteur')
     .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')
@@ -225,7 +225,7 @@ export function levelSensorsWithSeries(db: Kysely<Database>) {
 }
 
 /** Every stored value of a sensor (any order). */
-export async function sensorValues(db: Kysely<Database>, capteurId: number): Promise<number[]> {
+export async function capteurValues(db: Kysely<Database>, capteurId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('observation')
     .select('valeur')
@@ -251,7 +251,7 @@ export async function writePage(
 }
 
 /** Sensors whose climatology has a reference period (≥ 5 complete years of archive). */
-export async function sensorsWithReferencePeriod(db: Kysely<Database>): Promise<number[]> {
+export async function capteursWithReferencePeriod(db: Kysely<Database>): Promise<number[]> {
   const rows = await db
     .selectFrom('climatologie_capteur')
     .select('capteur_id')
@@ -268,7 +268,7 @@ export async function episodeExists(db: Kysely<Database>, code: string): Promise
 }
 
 /** The place of a hydrometric site (first by id), with its sensors; null when the referential has none. */
-export async function placeOfSite(
+export async function lieuOfSite(
   db: Kysely<Database>,
   codeSite: string,
 ): Promise<{ id: number; capteurs: Array<{ id: number; grandeur: 'H' | 'Q' | 'T' }> } | null> {
@@ -290,7 +290,7 @@ export async function placeOfSite(
 }
 
 /** Puts places in a recorded episode (their data clock becomes the episode's). */
-export async function setPlacesEpisode(
+export async function setLieuxEpisode(
   db: Kysely<Database>,
   lieuIds: readonly number[],
   code: string,
@@ -317,7 +317,7 @@ export async function setEpisodePeriod(
  * The level (H) sensor of the place of a station code, with its daily statistic and whether its archive has a day;
  * undefined when there is none.
  */
-export function levelSensorOfStation(db: Kysely<Database>, code: string) {
+export function levelCapteurOfStation(db: Kysely<Database>, code: string) {
   return db
     .selectFrom('capteur')
     .innerJoin('lieu', 'lieu.id', 'capteur.lieu_id')

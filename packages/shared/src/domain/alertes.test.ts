@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeRule,
+  describeRegle,
   ETAT_INITIAL,
-  evaluateForecast,
+  evaluatePrevision,
   evaluateObservations,
   hysteresis,
   parseNotificationPrefs,
@@ -251,7 +251,7 @@ describe('evaluateForecast: forecast crossing X within N hours', () => {
   const observed = { ts: now, valeur: 2.2 };
 
   it('fires when a point within the horizon exceeds the threshold, with the predicted instant', () => {
-    const r = evaluateForecast(
+    const r = evaluatePrevision(
       regle,
       ETAT_INITIAL,
       { runTs: now, points: points([2.5, 2.9, 3.2, 3.4]) },
@@ -274,7 +274,7 @@ describe('evaluateForecast: forecast crossing X within N hours', () => {
     ],
     ['a run older than 12 hours', { runTs: now - 13 * HOUR_MS, points: points([3.5]) }, observed, now],
   ] as const)('does not fire: %s', (_label, runPrev, obs, maintenant) => {
-    expect(evaluateForecast(regle, ETAT_INITIAL, runPrev, obs, { maintenant }).declenchements).toEqual([]);
+    expect(evaluatePrevision(regle, ETAT_INITIAL, runPrev, obs, { maintenant }).declenchements).toEqual([]);
   });
 
   it('fires once per episode: later runs that still cross are quiet until one no longer comes near', () => {
@@ -289,7 +289,7 @@ describe('evaluateForecast: forecast crossing X within N hours', () => {
     ];
     for (const [h, values] of runs) {
       const runTs = now + h * HOUR_MS;
-      const r = evaluateForecast(
+      const r = evaluatePrevision(
         regle,
         etat,
         { runTs, points: values.map((valeur, i) => ({ ts: runTs + (i + 1) * HOUR_MS, valeur })) },
@@ -304,8 +304,8 @@ describe('evaluateForecast: forecast crossing X within N hours', () => {
 
   it('ignores a run it has already evaluated', () => {
     const runPrev = { runTs: now, points: points([3.5]) };
-    const first = evaluateForecast(regle, ETAT_INITIAL, runPrev, observed, { maintenant: now });
-    const again = evaluateForecast(regle, { ...first.etat, cote: 'normal' }, runPrev, observed, {
+    const first = evaluatePrevision(regle, ETAT_INITIAL, runPrev, observed, { maintenant: now });
+    const again = evaluatePrevision(regle, { ...first.etat, cote: 'normal' }, runPrev, observed, {
       maintenant: now,
     });
     expect(again.declenchements).toEqual([]);
@@ -355,7 +355,7 @@ describe('describeRule', () => {
       'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert',
     ],
   ] as const)('%j → %s', (regle, expected) => {
-    expect(describeRule(regle)).toBe(expected);
+    expect(describeRegle(regle)).toBe(expected);
   });
 
   // US English: one wording for the rule line everywhere (the « Alert me » dialog, the alerts page and the
@@ -391,11 +391,11 @@ describe('describeRule', () => {
       `Forecast: water level above ${us(3, 2)} m within 12 h`,
     ],
   ] as const)('in English: %j → %s', (regle, expected) => {
-    expect(describeRule(regle, 'en')).toBe(expected);
+    expect(describeRegle(regle, 'en')).toBe(expected);
   });
 
   it('in English, the vigilance rule speaks of flood vigilance (the word of the app) and its colours', () => {
-    const line = describeRule(
+    const line = describeRegle(
       { type: 'vigilance', grandeur: null, seuil: null, seuil2: null, horizonH: null },
       'en',
     );

@@ -221,7 +221,7 @@ export interface RunPrevision {
  * the last observed value does not; `normal` again once no point of a run within the horizon comes within the
  * hysteresis band. Unlike observations, the first run a rule sees may notify: the crossing it announces is ahead.
  */
-export function evaluateForecast(
+export function evaluatePrevision(
   regle: ReglePrevision,
   etat: EtatRegle,
   run: RunPrevision,
@@ -303,8 +303,8 @@ export interface RegleDescriptible {
 }
 
 /** One line describing a rule ("Hauteur au-dessus de 3,00 m", in English "Water level above 3.00 m"). */
-export function describeRule(r: RegleDescriptible, langue: 'fr' | 'en' = 'fr'): string {
-  if (langue === 'en') return describeRuleEn(r);
+export function describeRegle(r: RegleDescriptible, langue: 'fr' | 'en' = 'fr'): string {
+  if (langue === 'en') return describeRegleEn(r);
   if (r.type === 'vigilance' || r.grandeur === null || r.seuil === null) {
     return 'Vigilance crues du tronçon\u00a0: passage au jaune, à l’orange, au rouge et retour au vert';
   }
@@ -324,7 +324,7 @@ export function describeRule(r: RegleDescriptible, langue: 'fr' | 'en' = 'fr'): 
   }
 }
 
-function describeRuleEn(r: RegleDescriptible): string {
+function describeRegleEn(r: RegleDescriptible): string {
   if (r.type === 'vigilance' || r.grandeur === null || r.seuil === null) {
     return 'Flood vigilance of the river stretch: changes to yellow, orange, red and back to green';
   }

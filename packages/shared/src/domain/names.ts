@@ -129,7 +129,7 @@ export function communeDisplayName(raw: string): string {
 }
 
 /** Short place name from a full label: "La Garonne à Saint-Béat - Aval-HG" → "Saint-Béat - Aval-HG". */
-export function placeFromLabel(label: string): string {
+export function lieuFromLabel(label: string): string {
   const m = /\s(?:à|au|aux)\s+(.+)$/u.exec(label);
   return bracketsToParentheses(m?.[1] ?? label);
 }

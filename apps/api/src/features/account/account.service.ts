@@ -18,7 +18,7 @@ import type { AuthService, AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { champ, type Texte } from '../../http/texte';
 import { ACCOUNT } from './account.messages';
-import { RateLimiter, type LimitRule } from '../../http/limiter';
+import { RateLimiter, type LimitPolicy } from '../../http/limiter';
 import type { MailMessage } from '../../notify/mail';
 import {
   emailChangedNotice,
@@ -52,7 +52,7 @@ export const LIMITS = {
   resetAccount: { bucket: 'reset-account', max: 3, windowMs: HOUR },
   /** Confirmation e-mails for a new address, per account. */
   emailChange: { bucket: 'email-change', max: 5, windowMs: HOUR },
-} satisfies Record<string, LimitRule>;
+} satisfies Record<string, LimitPolicy>;
 
 /**
  * A session that signed in longer ago than this must give its current password to change the e-mail address

@@ -8,14 +8,14 @@ import { AbonnementsResponse } from '@limni/shared/contracts/alertes';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { Profile } from '@limni/shared/contracts/profile';
 import { signedUpUser } from '../../../test/accounts';
-import { placeOfStation, PONT_NEUF_CODE, type StationPlace } from '../../../test/alerts';
+import { lieuOfStation, PONT_NEUF_CODE, type StationLieu } from '../../../test/alerts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
 let ctx: TestContext;
-let pontNeuf: StationPlace;
+let pontNeuf: StationLieu;
 beforeAll(async () => {
   ctx = await createTestApp();
-  pontNeuf = await placeOfStation(ctx, PONT_NEUF_CODE);
+  pontNeuf = await lieuOfStation(ctx, PONT_NEUF_CODE);
 });
 afterAll(async () => ctx.close());
 
@@ -32,19 +32,19 @@ const profileOf = async (token: string) =>
   z.parse(Profile, (await ctx.request({ url: '/api/user/profile', token })).json());
 
 /** The user's rules of each place they follow, as comparable lines (type, quantity, threshold, origin). */
-async function rulesByPlace(userId: number): Promise<Map<number, string[]>> {
+async function reglesByLieu(userId: number): Promise<Map<number, string[]>> {
   const abonnements = await ctx.db.db
     .selectFrom('abonnement')
     .select(['lieu_id'])
     .where('user_id', '=', userId)
     .execute();
-  const rules = await ctx.db.db
+  const regles = await ctx.db.db
     .selectFrom('alerte_regle')
     .select(['lieu_id', 'type', 'grandeur', 'seuil', 'activite_id', 'origine'])
     .where('user_id', '=', userId)
     .execute();
   const out = new Map<number, string[]>(abonnements.map((a) => [a.lieu_id, []]));
-  for (const r of rules) {
+  for (const r of regles) {
     out.get(r.lieu_id)?.push(`${r.type}:${r.grandeur}:${r.seuil}:${r.activite_id}:${r.origine}`);
   }
   for (const list of out.values()) list.sort();
@@ -151,17 +151,17 @@ describe('under concurrency (docs/decisions/069)', () => {
 
   it('interleaved stop and follow rounds leave every abonnement with exactly its default rules', async () => {
     const codes = [PONT_NEUF_CODE, 'O200001001', 'O125251001', 'O184402001', 'O262002001'];
-    const places = await Promise.all(codes.map((c) => placeOfStation(ctx, c)));
+    const lieux = await Promise.all(codes.map((c) => lieuOfStation(ctx, c)));
     // What a follow made alone gives each place.
     const reference = await signedUpUser(ctx, 'Reference');
-    for (const p of places) expect((await follow(p.lieu, reference.token)).statusCode).toBe(200);
-    const defaults = await rulesByPlace(reference.id);
+    for (const p of lieux) expect((await follow(p.lieu, reference.token)).statusCode).toBe(200);
+    const defaults = await reglesByLieu(reference.id);
     expect([...defaults.values()].some((rules) => rules.length >= 2)).toBe(true);
 
     const { token, id } = await signedUpUser(ctx, 'Hesitante');
     for (let round = 0; round < 12; round++) {
       // Each place: follows and stops at once, in an order that changes with the round.
-      const ops = places.flatMap((p, i) =>
+      const ops = lieux.flatMap((p, i) =>
         (round + i) % 3 === 0
           ? [follow(p.lieu, token), unfollow(p.lieu, token), follow(p.lieu, token)]
           : (round + i) % 3 === 1
@@ -169,7 +169,7 @@ describe('under concurrency (docs/decisions/069)', () => {
             : [follow(p.lieu, token), follow(p.lieu, token), unfollow(p.lieu, token), follow(p.lieu, token)],
       );
       for (const res of await Promise.all(ops)) expect([200, 404]).toContain(res.statusCode);
-      const now = await rulesByPlace(id);
+      const now = await reglesByLieu(id);
       for (const [lieu, rules] of now) {
         expect(rules, `tour ${round}, lieu ${lieu}`).toEqual(defaults.get(lieu));
       }

@@ -3,7 +3,7 @@
  * place or an account cannot have, limits, duplicates, and why forecast alerts are not possible.
  */
 import { MAX_ABONNEMENTS, MAX_REGLES_PAR_LIEU } from '@limni/shared/contracts/alertes';
-import { describeRule, type RegleDescriptible } from '@limni/shared/domain/alertes';
+import { describeRegle, type RegleDescriptible } from '@limni/shared/domain/alertes';
 import { texte, type Texte } from '../../http/texte';
 
 const GRANDEURS = { H: texte('la hauteur', 'the level'), Q: texte('le débit', 'the flow') } as const;
@@ -56,7 +56,7 @@ export const ALERTES = {
   /** The rule named as `describeRule` writes it in each language. */
   dejaCetteAlerte: (regle: RegleDescriptible): Texte =>
     texte(
-      `Vous avez déjà cette alerte sur ce lieu : ${describeRule(regle)}.`,
-      `You already have this alert on this place: ${describeRule(regle, 'en')}.`,
+      `Vous avez déjà cette alerte sur ce lieu : ${describeRegle(regle)}.`,
+      `You already have this alert on this place: ${describeRegle(regle, 'en')}.`,
     ),
 } as const;

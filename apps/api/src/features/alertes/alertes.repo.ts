@@ -7,18 +7,18 @@ import type { Kysely, Transaction } from 'kysely';
 import type { NotificationItem, Regle } from '@limni/shared/contracts/alertes';
 import type { ReplayStatus } from '@limni/shared/contracts/replay';
 import { REPLAY_HEARTBEAT_MS } from '../../data/relecture.repo';
-import { describeRule } from '@limni/shared/domain/alertes';
+import { describeRegle } from '@limni/shared/domain/alertes';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import type { Db as DbHandle } from '../../db/client';
 import type { Database } from '../../db/schema';
-import type { RuleValues, SeuilHautActivite } from './regles';
+import type { RegleValues, SeuilHautActivite } from './regles';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type Trx = Transaction<Database>;
 /** A transaction holding the user's abonnement lock (only `withAbonnementsLock` makes one). */
 export type AbonnementsTrx = Trx & { readonly abonnementsLock: true };
 
-function ruleQuery(db: Db) {
+function regleQuery(db: Db) {
   return db
     .selectFrom('alerte_regle as r')
     .innerJoin('lieu as l', 'l.id', 'r.lieu_id')
@@ -47,7 +47,7 @@ function ruleQuery(db: Db) {
     ]);
 }
 
-export type RuleRow = Awaited<ReturnType<ReturnType<typeof ruleQuery>['execute']>>[number];
+export type RuleRow = Awaited<ReturnType<ReturnType<typeof regleQuery>['execute']>>[number];
 
 /** A rule as the API answers it, its line of text in `langue`. */
 export function toRegle(r: RuleRow, langue: 'fr' | 'en' = 'fr'): Regle {
@@ -70,15 +70,15 @@ export function toRegle(r: RuleRow, langue: 'fr' | 'en' = 'fr'): Regle {
       r.activite_id !== null && r.activite_nom !== null ? { id: r.activite_id, nom: r.activite_nom } : null,
     origine: r.origine,
     actif: r.actif === 1,
-    description: describeRule({ ...r, horizonH: r.horizon_h }, langue),
+    description: describeRegle({ ...r, horizonH: r.horizon_h }, langue),
     created_at: r.created_at,
     derniere_notification: r.derniere_notif === null ? null : Number(r.derniere_notif),
   };
 }
 
 /** Every rule of the user, by place (order of abonnement), then oldest first. */
-export async function userRules(db: Db, userId: number, langue: 'fr' | 'en' = 'fr'): Promise<Regle[]> {
-  const rows = await ruleQuery(db)
+export async function userRegles(db: Db, userId: number, langue: 'fr' | 'en' = 'fr'): Promise<Regle[]> {
+  const rows = await regleQuery(db)
     .innerJoin('abonnement as a', (j) =>
       j.onRef('a.user_id', '=', 'r.user_id').onRef('a.lieu_id', '=', 'r.lieu_id'),
     )
@@ -90,13 +90,13 @@ export async function userRules(db: Db, userId: number, langue: 'fr' | 'en' = 'f
   return rows.map((r) => toRegle(r, langue));
 }
 
-export async function placeRules(
+export async function lieuRegles(
   db: Db,
   userId: number,
   lieuId: number,
   langue: 'fr' | 'en' = 'fr',
 ): Promise<Regle[]> {
-  const rows = await ruleQuery(db)
+  const rows = await regleQuery(db)
     .where('r.user_id', '=', userId)
     .where('r.lieu_id', '=', lieuId)
     .orderBy('r.id')
@@ -104,19 +104,19 @@ export async function placeRules(
   return rows.map((r) => toRegle(r, langue));
 }
 
-export async function findRule(db: Db, userId: number, id: number): Promise<RuleRow | undefined> {
-  return ruleQuery(db).where('r.user_id', '=', userId).where('r.id', '=', id).executeTakeFirst();
+export async function findRegle(db: Db, userId: number, id: number): Promise<RuleRow | undefined> {
+  return regleQuery(db).where('r.user_id', '=', userId).where('r.id', '=', id).executeTakeFirst();
 }
 
 /** A rule whatever its owner (stop links). */
-export async function ruleById(db: Db, id: number): Promise<RuleRow | undefined> {
-  return ruleQuery(db).where('r.id', '=', id).executeTakeFirst();
+export async function regleById(db: Db, id: number): Promise<RuleRow | undefined> {
+  return regleQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
 
 export async function insertRegles(
   db: Db,
   rows: Array<
-    RuleValues & { user_id: number; lieu_id: number; origine: 'defaut' | 'utilisateur'; actif: 0 | 1 }
+    RegleValues & { user_id: number; lieu_id: number; origine: 'defaut' | 'utilisateur'; actif: 0 | 1 }
   >,
   now: number,
 ): Promise<void> {
@@ -134,7 +134,7 @@ export async function insertRegles(
 export async function updateRegle(
   db: Kysely<Database>,
   id: number,
-  change: Partial<Pick<RuleValues, 'seuil' | 'seuil2' | 'horizon_h'>> & { actif?: 0 | 1 },
+  change: Partial<Pick<RegleValues, 'seuil' | 'seuil2' | 'horizon_h'>> & { actif?: 0 | 1 },
   forget: boolean,
   now: number,
 ): Promise<void> {
@@ -216,7 +216,7 @@ export async function seuilsHauts(db: Db, lieuId: number): Promise<SeuilHautActi
 }
 
 /** Forecast alerts need the forecast permission (1) and acceptPrevisionAlert; null when allowed, else why not. */
-export async function forecastRefusal(
+export async function previsionRefusal(
   db: Db,
   userId: number,
 ): Promise<'previsionNonAutorisee' | 'previsionNonAcceptee' | null> {

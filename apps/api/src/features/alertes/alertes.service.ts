@@ -24,9 +24,9 @@ import * as repo from './alertes.repo';
 import { userLangues } from './evaluation.repo';
 import { langueCompte } from './notification-texts';
 import { ALERTES } from './alertes.messages';
-import { defaultRules, lienLieu, ruleValues, sameRule } from './regles';
-import { stopTokenRuleId, verifyStopToken } from './stop-link';
-import type { StopPageRule } from './stop-page';
+import { defaultRegles, lienLieu, regleValues, sameRegle } from './regles';
+import { stopTokenRegleId, verifyStopToken } from './stop-link';
+import type { StopPageRegle } from './stop-page';
 import { contractText, inconnu } from '../../http/messages';
 
 export type AlertesDeps = Pick<AppDeps, 'db' | 'now'>;
@@ -69,13 +69,13 @@ export async function abonner(
   await repo.upsertAbonnement(trx, userId, lieu.id, now);
   if (!existing && opts.defaultRules) {
     // A new abonnement has no rule yet (rules are deleted with the abonnement they belong to).
-    const defaults = defaultRules(lieu, await repo.seuilsHauts(trx, lieu.id));
+    const defaults = defaultRegles(lieu, await repo.seuilsHauts(trx, lieu.id));
     await repo.insertRegles(
       trx,
       defaults.map((s) => ({
         user_id: userId,
         lieu_id: lieu.id,
-        ...ruleValues(s.regle),
+        ...regleValues(s.regle),
         origine: 'defaut' as const,
         actif: 1 as const,
       })),
@@ -115,7 +115,7 @@ export async function changeAbonnement(
 // Rules.
 
 export async function userRegles(deps: AlertesDeps, userId: number, langue: Langue = 'fr'): Promise<Regle[]> {
-  return repo.userRules(deps.db.db, userId, langue);
+  return repo.userRegles(deps.db.db, userId, langue);
 }
 
 /** What the « M'alerter » dialog needs: the place, the abonnement, the rules, what is possible, the defaults. */
@@ -129,9 +129,9 @@ export async function lieuAlertes(
   const lieu = await lieuOr404(deps, lieuId);
   const [abo, regles, grandeurs, refusal, seuils] = await Promise.all([
     repo.findAbonnement(db, userId, lieuId),
-    repo.placeRules(db, userId, lieuId, langue),
+    repo.lieuRegles(db, userId, lieuId, langue),
     repo.lieuGrandeurs(db, lieuId),
-    repo.forecastRefusal(db, userId),
+    repo.previsionRefusal(db, userId),
     repo.seuilsHauts(db, lieuId),
   ]);
   return {
@@ -143,12 +143,12 @@ export async function lieuAlertes(
     vigilance_possible: lieu.troncon_id !== null,
     prevision_possible: refusal === null,
     prevision_raison: refusal === null ? null : ALERTES[refusal][langue],
-    suggestions: defaultRules(lieu, seuils, langue),
+    suggestions: defaultRegles(lieu, seuils, langue),
   };
 }
 
 /** 400/403 for a rule that the place or the account cannot have (`field`: prefix of the error fields). */
-async function checkRule(
+async function checkRegle(
   deps: AlertesDeps,
   userId: number,
   lieu: { troncon_id: number | null },
@@ -173,7 +173,7 @@ async function checkRule(
     throw badRequest(message, champ(`${field}grandeur`, message));
   }
   if (r.type === 'prevision') {
-    const refusal = await repo.forecastRefusal(deps.db.db, userId);
+    const refusal = await repo.previsionRefusal(deps.db.db, userId);
     if (refusal) throw forbidden(ALERTES[refusal]);
   }
   if (r.activite_id != null && !(await repo.activiteExists(deps.db.db, r.activite_id))) {
@@ -187,14 +187,14 @@ async function checkRoomFor(
   trx: repo.Trx,
   userId: number,
   lieuId: number,
-  values: ReturnType<typeof ruleValues>[],
+  values: ReturnType<typeof regleValues>[],
 ): Promise<void> {
-  const existing = await repo.placeRules(trx, userId, lieuId);
+  const existing = await repo.lieuRegles(trx, userId, lieuId);
   if (existing.length + values.length > MAX_REGLES_PAR_LIEU) {
     throw conflict(ALERTES.maxRegles);
   }
   for (const [i, v] of values.entries()) {
-    const twin = existing.some((e) => sameRule(v, e)) || values.slice(0, i).some((w) => sameRule(v, w));
+    const twin = existing.some((e) => sameRegle(v, e)) || values.slice(0, i).some((w) => sameRegle(v, w));
     if (twin) {
       const message = ALERTES.dejaCetteAlerte({ ...v, horizonH: v.horizon_h });
       throw conflict(message, champ(`regles.${i}.type`, message));
@@ -216,9 +216,9 @@ export async function addRegles(
 ): Promise<LieuAlertes> {
   const lieu = await lieuOr404(deps, lieuId);
   const grandeurs = await repo.lieuGrandeurs(deps.db.db, lieuId);
-  for (const [i, r] of inputs.entries()) await checkRule(deps, userId, lieu, grandeurs, r, `regles.${i}.`);
+  for (const [i, r] of inputs.entries()) await checkRegle(deps, userId, lieu, grandeurs, r, `regles.${i}.`);
   const now = deps.now();
-  const values = inputs.map(ruleValues);
+  const values = inputs.map(regleValues);
   await repo.withAbonnementsLock(deps.db, userId, async (trx) => {
     await abonner(trx, userId, lieu, now, { defaultRules: false });
     await checkRoomFor(trx, userId, lieuId, values);
@@ -246,7 +246,7 @@ export async function updateRegle(
   langue: Langue = 'fr',
 ): Promise<Regle> {
   const db = deps.db.db;
-  const current = await repo.findRule(db, userId, id);
+  const current = await repo.findRegle(db, userId, id);
   if (!current) throw regleInconnue();
   const merged: RegleInput = {
     type: current.type,
@@ -263,19 +263,19 @@ export async function updateRegle(
       Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, v.map(contractText)])),
     );
   }
-  const values = ruleValues(merged);
+  const values = regleValues(merged);
   const numbersChanged =
     values.seuil !== current.seuil ||
     values.seuil2 !== current.seuil2 ||
     values.horizon_h !== current.horizon_h;
   const reactivated = b.actif === true && current.actif === 0;
   if (current.type === 'prevision' && (reactivated || numbersChanged)) {
-    const refusal = await repo.forecastRefusal(db, userId);
+    const refusal = await repo.previsionRefusal(db, userId);
     if (refusal) throw forbidden(ALERTES[refusal]);
   }
   if (numbersChanged) {
-    const twin = (await repo.placeRules(db, userId, current.lieu_id)).some(
-      (e) => e.id !== current.id && sameRule(values, e),
+    const twin = (await repo.lieuRegles(db, userId, current.lieu_id)).some(
+      (e) => e.id !== current.id && sameRegle(values, e),
     );
     if (twin) throw conflict(ALERTES.identique);
   }
@@ -292,7 +292,7 @@ export async function updateRegle(
     numbersChanged || reactivated,
     deps.now(),
   );
-  const updated = await repo.findRule(db, userId, current.id);
+  const updated = await repo.findRegle(db, userId, current.id);
   if (!updated) throw regleInconnue();
   return repo.toRegle(updated, langue);
 }
@@ -304,30 +304,30 @@ export async function deleteRegle(deps: AlertesDeps, userId: number, id: number)
 // The one-click stop link (ADR 058).
 
 /** The rule a stop token names, when the token is genuine and the rule still exists; else null. */
-export async function stopLinkRule(
+export async function stopLinkRegle(
   deps: AlertesDeps & Pick<AppDeps, 'secrets'>,
   jeton: string,
 ): Promise<repo.RuleRow | null> {
-  const id = stopTokenRuleId(jeton);
-  const rule = id === null ? undefined : await repo.ruleById(deps.db.db, id);
-  return rule && verifyStopToken(deps.secrets.alertKey, jeton, rule) ? rule : null;
+  const id = stopTokenRegleId(jeton);
+  const regle = id === null ? undefined : await repo.regleById(deps.db.db, id);
+  return regle && verifyStopToken(deps.secrets.alertKey, jeton, regle) ? regle : null;
 }
 
 /** What the stop pages say about a rule, in the language of its account: its sentence, the place, the link to it. */
-export async function stopPageRule(deps: AlertesDeps, rule: repo.RuleRow): Promise<StopPageRule> {
-  const langue = langueCompte((await userLangues(deps.db.db, [rule.user_id])).get(rule.user_id));
+export async function stopPageRegle(deps: AlertesDeps, regle: repo.RuleRow): Promise<StopPageRegle> {
+  const langue = langueCompte((await userLangues(deps.db.db, [regle.user_id])).get(regle.user_id));
   return {
     langue,
-    description: repo.toRegle(rule, langue).description,
-    libelle: rule.libelle,
-    lien: lienLieu(rule.lieu_id, rule.activite_id),
+    description: repo.toRegle(regle, langue).description,
+    libelle: regle.libelle,
+    lien: lienLieu(regle.lieu_id, regle.activite_id),
   };
 }
 
 /** Stops the rule (idempotent): switched off, its state forgotten. Returns whether it was active. */
-export async function stopRule(deps: AlertesDeps, rule: repo.RuleRow): Promise<boolean> {
-  if (rule.actif !== 1) return false;
-  await repo.updateRegle(deps.db.db, rule.id, { actif: 0 }, true, deps.now());
+export async function stopRegle(deps: AlertesDeps, regle: repo.RuleRow): Promise<boolean> {
+  if (regle.actif !== 1) return false;
+  await repo.updateRegle(deps.db.db, regle.id, { actif: 0 }, true, deps.now());
   return true;
 }
 

@@ -16,14 +16,14 @@ import {
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { ReplayStatus } from '@limni/shared/contracts/replay';
 import {
-  addRules,
+  addRegles,
   alertsFor,
   feed,
   linkOfStop,
-  placeOfStation,
+  lieuOfStation,
   PONT_NEUF_CODE,
   quarterly,
-  type StationPlace,
+  type StationLieu,
 } from '../../../test/alerts';
 import { json, signedUpUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -32,17 +32,17 @@ import { archiveThreshold, toulouseDays } from '../../../../../test-support/hist
 
 let ctx: TestContext;
 /** La Garonne à Toulouse (Pont-Neuf): H sensor, on a Vigicrues tronçon, activity thresholds. */
-let PONT_NEUF: StationPlace;
+let PONT_NEUF: StationLieu;
 /** La Garonne à Verdun-sur-Garonne: H sensor, no Vigicrues tronçon. */
-let SANS_TRONCON: StationPlace;
+let SANS_TRONCON: StationLieu;
 /** Portet-sur-Garonne: H and Q. */
-let PORTET: StationPlace;
+let PORTET: StationLieu;
 let CANOE: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  PONT_NEUF = await placeOfStation(ctx, PONT_NEUF_CODE);
-  SANS_TRONCON = await placeOfStation(ctx, 'O262002001');
-  PORTET = await placeOfStation(ctx, 'O200001001', 'Q');
+  PONT_NEUF = await lieuOfStation(ctx, PONT_NEUF_CODE);
+  SANS_TRONCON = await lieuOfStation(ctx, 'O262002001');
+  PORTET = await lieuOfStation(ctx, 'O200001001', 'Q');
   CANOE = (
     await ctx.db.db
       .selectFrom('activite')
@@ -326,17 +326,17 @@ describe('changing and deleting a rule', () => {
     const created = z.parse(
       LieuAlertes,
       json(
-        await addRules(ctx, token, PONT_NEUF.lieu, [
+        await addRegles(ctx, token, PONT_NEUF.lieu, [
           { type: 'retour_plage', grandeur: 'H', seuil: 0.8, seuil2: 1.5 },
         ]),
       ),
     );
-    const rule = created.regles[0] as Regle;
+    const regle = created.regles[0] as Regle;
     await ctx.db.db
       .insertInto('alerte_regle_etat')
-      .values({ regle_id: rule.id, etat: '{"cote":"normal"}', maj_at: 0 })
+      .values({ regle_id: regle.id, etat: '{"cote":"normal"}', maj_at: 0 })
       .execute();
-    const patch = (payload: object, ruleId = rule.id, t = token) =>
+    const patch = (payload: object, ruleId = regle.id, t = token) =>
       ctx.request({ method: 'PATCH', url: `/api/user/alertes/regles/${ruleId}`, payload, token: t });
 
     let res = await patch({ actif: false });
@@ -353,7 +353,7 @@ describe('changing and deleting a rule', () => {
       await ctx.db.db
         .selectFrom('alerte_regle_etat')
         .select('regle_id')
-        .where('regle_id', '=', rule.id)
+        .where('regle_id', '=', regle.id)
         .execute(),
     ).toEqual([]);
 
@@ -363,14 +363,14 @@ describe('changing and deleting a rule', () => {
     expect((await patch({ seuil: 'x' })).statusCode).toBe(400);
 
     const stranger = await signedUpUser(ctx, 'Etrangere');
-    res = await patch({ actif: true }, rule.id, stranger.token);
+    res = await patch({ actif: true }, regle.id, stranger.token);
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).message).toBe("Cette alerte n'existe pas (ou plus).");
 
-    const del = await ctx.request({ method: 'DELETE', url: `/api/user/alertes/regles/${rule.id}`, token });
+    const del = await ctx.request({ method: 'DELETE', url: `/api/user/alertes/regles/${regle.id}`, token });
     expect(z.parse(StatusResponse, del.json())).toEqual({ status: 200 });
     expect(
-      (await ctx.request({ method: 'DELETE', url: `/api/user/alertes/regles/${rule.id}`, token })).statusCode,
+      (await ctx.request({ method: 'DELETE', url: `/api/user/alertes/regles/${regle.id}`, token })).statusCode,
     ).toBe(404);
     expect(
       await ctx.db.db.selectFrom('alerte_regle').select('id').where('user_id', '=', id).execute(),
@@ -381,12 +381,12 @@ describe('changing and deleting a rule', () => {
 describe('notifications: list, read, hidden', () => {
   it('lists newest first with pages, marks read and hidden, one by one or all', async () => {
     const { token, id } = await signedUpUser(ctx, 'Lectrice');
-    const rules = [2.1, 2.2, 2.3].map((seuil) => ({
+    const reglesAjoutees = [2.1, 2.2, 2.3].map((seuil) => ({
       type: 'au_dessus' as const,
       grandeur: 'H' as const,
       seuil,
     }));
-    await addRules(ctx, token, PONT_NEUF.lieu, rules);
+    await addRegles(ctx, token, PONT_NEUF.lieu, reglesAjoutees);
     const { events, alerts } = alertsFor(ctx);
     await feed(ctx, events, PONT_NEUF.code, quarterly([2.0, 2.15, 2.25, 2.35], 200));
     await alerts.stop();
@@ -477,10 +477,10 @@ describe('the one-click stop link of e-mails', () => {
     const { token } = await signedUpUser(ctx, 'Desabonnee');
     const body = z.parse(
       LieuAlertes,
-      json(await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3.5 }])),
+      json(await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3.5 }])),
     );
-    const rule = body.regles[0] as Regle;
-    const url = await linkOfStop(ctx, rule.id);
+    const regle = body.regles[0] as Regle;
+    const url = await linkOfStop(ctx, regle.id);
 
     const page = await ctx.request({ url });
     expect(page.statusCode).toBe(200);
@@ -520,21 +520,21 @@ describe('the one-click stop link of e-mails', () => {
     const { token, id } = await signedUpUser(ctx, 'Fausse');
     const body = z.parse(
       LieuAlertes,
-      json(await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3.6 }])),
+      json(await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3.6 }])),
     );
-    const rule = body.regles[0] as Regle;
-    const good = await linkOfStop(ctx, rule.id);
+    const regle = body.regles[0] as Regle;
+    const good = await linkOfStop(ctx, regle.id);
     const altered = good.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    const otherRule = stopToken(ctx.deps.secrets.alertKey, {
-      id: rule.id + 1000,
+    const otherRegle = stopToken(ctx.deps.secrets.alertKey, {
+      id: regle.id + 1000,
       user_id: id,
-      created_at: rule.created_at,
+      created_at: regle.created_at,
     });
     for (const url of [
       altered,
       '/api/user/alertes/stop/123',
       '/api/user/alertes/stop/abc.def',
-      `/api/user/alertes/stop/${otherRule}`,
+      `/api/user/alertes/stop/${otherRegle}`,
     ]) {
       const get = await ctx.request({ url });
       expect(get.statusCode, url).toBe(404);

@@ -14,7 +14,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema';
-import { activeObservationRulesQuery } from './evaluation.repo';
+import { activeObservationReglesQuery } from './evaluation.repo';
 
 const compilerOnly = (engine: 'sqlite' | 'postgres') =>
   new Kysely<Database>({
@@ -30,7 +30,7 @@ const compilerOnly = (engine: 'sqlite' | 'postgres') =>
 
 describe('activeObservationRulesQuery: active rules of active abonnements on the sensors that got observations', () => {
   it('SQLite', () => {
-    const q = activeObservationRulesQuery(compilerOnly('sqlite'), [7, 42]).compile();
+    const q = activeObservationReglesQuery(compilerOnly('sqlite'), [7, 42]).compile();
     expect(q.sql).toMatchInlineSnapshot(
       `"select "r"."id", "r"."user_id", "r"."lieu_id", "r"."type", "r"."grandeur", "r"."seuil", "r"."seuil2", "r"."activite_id", "e"."etat", "c"."id" as "capteur_id", "c"."pas_min", "l"."libelle" from "alerte_regle" as "r" inner join "abonnement" as "a" on "a"."user_id" = "r"."user_id" and "a"."lieu_id" = "r"."lieu_id" inner join "lieu" as "l" on "l"."id" = "r"."lieu_id" left join "alerte_regle_etat" as "e" on "e"."regle_id" = "r"."id" inner join "capteur" as "c" on "c"."lieu_id" = "r"."lieu_id" and "c"."grandeur" = "r"."grandeur" where "r"."actif" = ? and "a"."actif" = ? and "r"."type" in (?, ?, ?, ?) and "c"."id" in (?, ?)"`,
     );
@@ -38,7 +38,7 @@ describe('activeObservationRulesQuery: active rules of active abonnements on the
   });
 
   it('PostgreSQL', () => {
-    const q = activeObservationRulesQuery(compilerOnly('postgres'), [7, 42]).compile();
+    const q = activeObservationReglesQuery(compilerOnly('postgres'), [7, 42]).compile();
     expect(q.sql).toMatchInlineSnapshot(
       `"select "r"."id", "r"."user_id", "r"."lieu_id", "r"."type", "r"."grandeur", "r"."seuil", "r"."seuil2", "r"."activite_id", "e"."etat", "c"."id" as "capteur_id", "c"."pas_min", "l"."libelle" from "alerte_regle" as "r" inner join "abonnement" as "a" on "a"."user_id" = "r"."user_id" and "a"."lieu_id" = "r"."lieu_id" inner join "lieu" as "l" on "l"."id" = "r"."lieu_id" left join "alerte_regle_etat" as "e" on "e"."regle_id" = "r"."id" inner join "capteur" as "c" on "c"."lieu_id" = "r"."lieu_id" and "c"."grandeur" = "r"."grandeur" where "r"."actif" = $1 and "a"."actif" = $2 and "r"."type" in ($3, $4, $5, $6) and "c"."id" in ($7, $8)"`,
     );

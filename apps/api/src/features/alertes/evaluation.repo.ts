@@ -18,7 +18,7 @@ export function chunks<T>(list: readonly T[], size: number): T[][] {
 }
 
 /** Active rules of active abonnements, with their place and state. */
-function activeRules(db: Db) {
+function activeRegles(db: Db) {
   return db
     .selectFrom('alerte_regle as r')
     .innerJoin('abonnement as a', (j) =>
@@ -34,8 +34,8 @@ function activeRules(db: Db) {
  * The rule scan after new observations (the query that matters for speed, snapshot-tested): active rules on
  * observations (above, below, rising, back in range) of the sensors `capteurIds`, with the sensor's step.
  */
-export function activeObservationRulesQuery(db: Db, capteurIds: readonly number[]) {
-  return activeRules(db)
+export function activeObservationReglesQuery(db: Db, capteurIds: readonly number[]) {
+  return activeRegles(db)
     .innerJoin('capteur as c', (j) =>
       j.onRef('c.lieu_id', '=', 'r.lieu_id').onRef('c.grandeur', '=', 'r.grandeur'),
     )
@@ -58,18 +58,18 @@ export function activeObservationRulesQuery(db: Db, capteurIds: readonly number[
 }
 
 export type ObservationRule = Awaited<
-  ReturnType<ReturnType<typeof activeObservationRulesQuery>['execute']>
+  ReturnType<ReturnType<typeof activeObservationReglesQuery>['execute']>
 >[number];
 
-export async function activeObservationRules(
+export async function activeObservationRegles(
   db: Db,
   capteurIds: readonly number[],
 ): Promise<ObservationRule[]> {
-  const rules: ObservationRule[] = [];
+  const regles: ObservationRule[] = [];
   for (const ids of chunks(capteurIds, 500)) {
-    rules.push(...(await activeObservationRulesQuery(db, ids).execute()));
+    regles.push(...(await activeObservationReglesQuery(db, ids).execute()));
   }
-  return rules;
+  return regles;
 }
 
 /** Observations of each sensor within its range [from, to], by sensor, in time order. */
@@ -102,8 +102,8 @@ export async function observationsInRanges(
 }
 
 /** Active vigilance rules of places, by user then rule. */
-export async function activeVigilanceRules(db: Db, lieuIds: readonly number[]) {
-  return activeRules(db)
+export async function activeVigilanceRegles(db: Db, lieuIds: readonly number[]) {
+  return activeRegles(db)
     .select(['r.id', 'r.user_id', 'r.lieu_id', 'r.activite_id', 'l.libelle', 'e.etat'])
     .where('r.type', '=', 'vigilance')
     .where('r.lieu_id', 'in', [...lieuIds])
@@ -134,8 +134,8 @@ export async function alerteTexte(db: Db, alerteId: number) {
 }
 
 /** Active forecast rules of a place and quantity, of users who may see forecasts and accepted forecast alerts. */
-export async function activeForecastRules(db: Db, lieuId: number, grandeur: GrandeurAlerte) {
-  return activeRules(db)
+export async function activePrevisionRegles(db: Db, lieuId: number, grandeur: GrandeurAlerte) {
+  return activeRegles(db)
     .innerJoin('profile as pr', 'pr.user_id', 'r.user_id')
     .innerJoin('user_autorisation as ua', (j) =>
       j.onRef('ua.user_id', '=', 'r.user_id').on('ua.autorisation_id', '=', 1),
@@ -159,7 +159,7 @@ export async function activeForecastRules(db: Db, lieuId: number, grandeur: Gran
 }
 
 /** The points of a forecast run (central value, or the top of the band when it has none). */
-export async function forecastPoints(db: Db, capteurId: number, runTs: number): Promise<Observation[]> {
+export async function previsionPoints(db: Db, capteurId: number, runTs: number): Promise<Observation[]> {
   const rows = await db
     .selectFrom('prevision')
     .select(['ts', 'valeur', 'max'])
@@ -186,7 +186,7 @@ export async function latestObservation(db: Db, capteurId: number): Promise<Obse
 }
 
 /** The observation rules of these places forget their state (before a replay). */
-export async function forgetObservationRuleStates(db: Db, lieuIds: readonly number[]): Promise<void> {
+export async function forgetObservationRegleStates(db: Db, lieuIds: readonly number[]): Promise<void> {
   for (const ids of chunks(lieuIds, 500)) {
     await db
       .deleteFrom('alerte_regle_etat')

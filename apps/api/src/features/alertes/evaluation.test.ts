@@ -8,17 +8,17 @@ import * as z from 'zod/mini';
 import { NotificationsResponse } from '@limni/shared/contracts/alertes';
 import { PLAFOND_QUOTIDIEN } from '@limni/shared/domain/alertes';
 import {
-  addRules,
+  addRegles,
   alertsFor,
   at,
   feed,
   HOUR_MS,
-  placeOfStation,
+  lieuOfStation,
   PONT_NEUF_CODE,
   quarterly,
   registerBrowser,
   T0,
-  type StationPlace,
+  type StationLieu,
 } from '../../../test/alerts';
 import { json, mailsTo, signedUpUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -30,15 +30,15 @@ import { AlertDelivery, RETRY_DELAYS_MS } from './delivery';
 let ctx: TestContext;
 let service: LocalPushService;
 /** La Garonne à Toulouse (Pont-Neuf) and, on the same Vigicrues tronçon, Portet-sur-Garonne. */
-let PONT_NEUF: StationPlace;
-let PORTET: StationPlace;
+let PONT_NEUF: StationLieu;
+let PORTET: StationLieu;
 /** The activity a rule may name (its place links then open that activity's tab). */
 let CANOE: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   service = await startPushService();
-  PONT_NEUF = await placeOfStation(ctx, PONT_NEUF_CODE);
-  PORTET = await placeOfStation(ctx, 'O200001001');
+  PONT_NEUF = await lieuOfStation(ctx, PONT_NEUF_CODE);
+  PORTET = await lieuOfStation(ctx, 'O200001001');
   CANOE = (
     await ctx.db.db
       .selectFrom('activite')
@@ -69,7 +69,7 @@ const RISE = [2.8, 2.9, 2.97, 3.02, 3.1, 3.2];
 describe('a threshold crossing, from the observation to the e-mail, the push and the in-app list', () => {
   it('notifies once with the place, the observation, its time, the trend, a link and a stop link', async () => {
     const { token, id, email } = await signedUpUser(ctx, 'Garance');
-    await addRules(ctx, token, PONT_NEUF.lieu, [
+    await addRegles(ctx, token, PONT_NEUF.lieu, [
       { type: 'au_dessus', grandeur: 'H', seuil: 3, activite_id: CANOE },
     ]);
     const sub = await registerBrowser(ctx, token, service, '/push/garance');
@@ -145,7 +145,7 @@ describe('a threshold crossing, from the observation to the e-mail, the push and
 
   it('never notifies the same crossing twice: same event again, restart (new runtime), state lost', async () => {
     const { token, id } = await signedUpUser(ctx, 'Gaspard');
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 2.5 }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 2.5 }]);
     const first = alertsFor(ctx);
     await feed(ctx, first.events, PONT_NEUF.code, quarterly([2.3, 2.4, 2.6, 2.7], 20));
     expect(await notificationsOf(id)).toHaveLength(1);
@@ -166,7 +166,7 @@ describe('a threshold crossing, from the observation to the e-mail, the push and
 
   it('does not alert on observations that are no longer fresh when they arrive (late batch)', async () => {
     const { token, id } = await signedUpUser(ctx, 'Lucien');
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 4 }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 4 }]);
     const { events, alerts } = alertsFor(ctx);
     // Evaluated 6 hours after the last observation: every crossing is stale (15-min station: 2 h).
     await feed(ctx, events, PONT_NEUF.code, quarterly([3.8, 3.9, 4.1, 4.2], 40), {
@@ -184,7 +184,7 @@ describe('a threshold crossing, from the observation to the e-mail, the push and
       payload: { notifications: { email: false } },
       token,
     });
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'en_dessous', grandeur: 'H', seuil: 1 }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'en_dessous', grandeur: 'H', seuil: 1 }]);
     const { events, alerts } = alertsFor(ctx);
     await feed(ctx, events, PONT_NEUF.code, quarterly([1.2, 1.1, 0.9], 60));
     const [n] = await notificationsOf(id);
@@ -198,12 +198,12 @@ describe('a threshold crossing, from the observation to the e-mail, the push and
 
   it(`caps a user's notifications per day at ${PLAFOND_QUOTIDIEN}: the rest stay in the app only`, async () => {
     const { token, id } = await signedUpUser(ctx, 'Bavarde');
-    const rules = Array.from({ length: PLAFOND_QUOTIDIEN + 2 }, (_v, i) => ({
+    const regles = Array.from({ length: PLAFOND_QUOTIDIEN + 2 }, (_v, i) => ({
       type: 'au_dessus' as const,
       grandeur: 'H' as const,
       seuil: 1.5 + i * 0.01,
     }));
-    await addRules(ctx, token, PONT_NEUF.lieu, rules);
+    await addRegles(ctx, token, PONT_NEUF.lieu, regles);
     const { events, alerts } = alertsFor(ctx);
     await feed(ctx, events, PONT_NEUF.code, quarterly([1.4, 1.7], 80));
     const notes = await notificationsOf(id);
@@ -299,7 +299,7 @@ describe('vigilance changes and forecasts', () => {
       payload: { acceptPrevisionAlert: true },
       token: allowed.token,
     });
-    await addRules(ctx, allowed.token, PORTET.lieu, [
+    await addRegles(ctx, allowed.token, PORTET.lieu, [
       { type: 'prevision', grandeur: 'H', seuil: 3, horizon_h: 12 },
     ]);
     // The other user had the rule, then lost the permission (the evaluation checks it again).
@@ -313,7 +313,7 @@ describe('vigilance changes and forecasts', () => {
       payload: { acceptPrevisionAlert: true },
       token: other.token,
     });
-    await addRules(ctx, other.token, PORTET.lieu, [
+    await addRegles(ctx, other.token, PORTET.lieu, [
       { type: 'prevision', grandeur: 'H', seuil: 3, horizon_h: 12 },
     ]);
     await ctx.db.db.deleteFrom('user_autorisation').where('user_id', '=', other.id).execute();
@@ -372,7 +372,7 @@ describe('delivery faults: nothing lost, nothing sent twice', () => {
       payload: { notifications: { email: false } },
       token,
     });
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 2.05 }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 2.05 }]);
     await registerBrowser(ctx, token, service, '/push/panne');
     service.statusFor.set('/push/panne', 500);
     let clock = Date.now();
@@ -410,7 +410,7 @@ describe('delivery faults: nothing lost, nothing sent twice', () => {
       payload: { notifications: { email: false } },
       token,
     });
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 2.25 }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 2.25 }]);
     await registerBrowser(ctx, token, service, '/push/ecran-ok');
     await registerBrowser(ctx, token, service, '/push/ecran-ko');
     service.statusFor.set('/push/ecran-ko', 503);
@@ -433,7 +433,7 @@ describe('delivery faults: nothing lost, nothing sent twice', () => {
     const port = Number(new URL(probe.url).port);
     await probe.close();
     const { token, id, email } = await signedUpUser(ctx, 'Facteur');
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 2.45 }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 2.45 }]);
     let clock = Date.now();
     const mailer = createMailer({ ...ctx.deps.env, SMTP_URL: `smtp://127.0.0.1:${port}` });
     const { events, alerts } = alertsFor(ctx, { now: () => clock, mailer });

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import {
   ETAT_INITIAL,
-  evaluateForecast,
+  evaluatePrevision,
   evaluateObservations,
   INTERVALLE_MIN_MS,
   parseNotificationPrefs,
@@ -25,10 +25,10 @@ import { parisDay, parisDayRange, HOUR_MS } from '@limni/shared/domain/time';
 import { computeTrend, TREND_WINDOW_MS } from '@limni/shared/domain/trend';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import type { Database } from '../../db/schema';
-import type { ForecastsEvent, ObservationsEvent, VigilanceEvent } from '../../ingest/events';
+import type { PrevisionsEvent, ObservationsEvent, VigilanceEvent } from '../../ingest/events';
 import * as repo from './evaluation.repo';
 import {
-  forecastText,
+  previsionText,
   langueCompte,
   observationText,
   vigilanceText,
@@ -104,7 +104,7 @@ function lowerBound(list: readonly Observation[], ts: number): number {
 }
 
 /** The notification of a crossing of a rule on observations or forecasts. */
-function ruleDraft(
+function regleDraft(
   r: { id: number; user_id: number; lieu_id: number; activite_id: number | null },
   grandeur: GrandeurAlerte,
   type: TypeObservation | 'prevision',
@@ -158,18 +158,18 @@ export class AlertEvaluator {
 
   /** New observations: rules above X, below Y, rising faster than Z, back in range, on the sensors that got them. */
   async observations(e: ObservationsEvent): Promise<EvaluationSummary> {
-    const sensors = new Map(
+    const capteurs = new Map(
       e.sensors.filter((s) => s.nouvelles + s.modifiees > 0).map((s) => [s.capteurId, s]),
     );
     const { summary, states, drafts } = newRun();
-    if (sensors.size === 0) return summary;
-    const rules = await repo.activeObservationRules(this.db, [...sensors.keys()]);
-    if (rules.length === 0) return summary;
+    if (capteurs.size === 0) return summary;
+    const regles = await repo.activeObservationRegles(this.db, [...capteurs.keys()]);
+    if (regles.length === 0) return summary;
 
     // The range of observations each sensor needs: from the oldest unevaluated observation (bounded), plus the rate window.
     const ranges = new Map<number, { from: number; to: number }>();
-    for (const r of rules) {
-      const s = sensors.get(r.capteur_id);
+    for (const r of regles) {
+      const s = capteurs.get(r.capteur_id);
       if (!s) continue;
       const etat = parseEtat(r.etat);
       const first = Math.max(Math.min(etat.dernierTs ?? s.from, s.from), s.from - MAX_LOOKBACK_MS);
@@ -180,9 +180,9 @@ export class AlertEvaluator {
       });
     }
     const observations = await repo.observationsInRanges(this.db, ranges);
-    const langue = await this.langues(rules.map((r) => r.user_id));
+    const langue = await this.langues(regles.map((r) => r.user_id));
 
-    for (const r of rules) {
+    for (const r of regles) {
       const list = observations.get(r.capteur_id);
       if (!list || r.grandeur === null || r.seuil === null) continue;
       summary.regles++;
@@ -212,7 +212,7 @@ export class AlertEvaluator {
           },
           langue(r.user_id),
         );
-        drafts.push(ruleDraft(r, r.grandeur, type, `r${r.id}:${type}:${d.ts}`, d, text));
+        drafts.push(regleDraft(r, r.grandeur, type, `r${r.id}:${type}:${d.ts}`, d, text));
       }
     }
     await this.persist(states, drafts, summary);
@@ -225,12 +225,12 @@ export class AlertEvaluator {
     for (const c of e.changes) {
       if (!vigilanceNotifiable(c.from, c.to) || c.lieuIds.length === 0) continue;
       if (e.at - c.ts > VIGILANCE_MAX_AGE_MS) continue;
-      const rules = await repo.activeVigilanceRules(this.db, c.lieuIds);
-      if (rules.length === 0) continue;
+      const regles = await repo.activeVigilanceRegles(this.db, c.lieuIds);
+      if (regles.length === 0) continue;
       const alerte = c.alerteId === null ? null : await repo.alerteTexte(this.db, c.alerteId);
       const urgent = vigilanceUrgente(c.to);
-      const byUser = new Map<number, typeof rules>();
-      for (const r of rules) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
+      const byUser = new Map<number, typeof regles>();
+      for (const r of regles) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
       const langue = await this.langues([...byUser.keys()]);
       for (const [userId, list] of byUser) {
         summary.regles += list.length;
@@ -273,19 +273,19 @@ export class AlertEvaluator {
   }
 
   /** A new forecast run: rules "forecast above X within N hours" of users who may see and want forecasts. */
-  async forecasts(e: ForecastsEvent): Promise<EvaluationSummary> {
+  async forecasts(e: PrevisionsEvent): Promise<EvaluationSummary> {
     const { summary, states, drafts } = newRun();
     for (const p of e.places) {
-      const rules = await repo.activeForecastRules(this.db, p.lieuId, p.grandeur);
-      if (rules.length === 0) continue;
-      const points = await repo.forecastPoints(this.db, p.capteurId, p.runTs);
+      const regles = await repo.activePrevisionRegles(this.db, p.lieuId, p.grandeur);
+      if (regles.length === 0) continue;
+      const points = await repo.previsionPoints(this.db, p.capteurId, p.runTs);
       const observe = await repo.latestObservation(this.db, p.capteurId);
-      const langue = await this.langues(rules.map((r) => r.user_id));
-      for (const r of rules) {
+      const langue = await this.langues(regles.map((r) => r.user_id));
+      for (const r of regles) {
         if (r.seuil === null || r.grandeur === null) continue;
         summary.regles++;
         const before = r.etat ?? JSON.stringify(ETAT_INITIAL);
-        const res = evaluateForecast(
+        const res = evaluatePrevision(
           { type: 'prevision', grandeur: r.grandeur, seuil: r.seuil, horizonH: r.horizon_h ?? 24 },
           parseEtat(r.etat),
           { runTs: p.runTs, points },
@@ -296,11 +296,11 @@ export class AlertEvaluator {
         const after = JSON.stringify(res.etat);
         if (after !== before) states.push({ regle_id: r.id, etat: after });
         for (const d of res.declenchements) {
-          const text = forecastText(
+          const text = previsionText(
             { lieu: r.libelle, grandeur: r.grandeur, seuil: r.seuil, runTs: p.runTs, d, observe },
             langue(r.user_id),
           );
-          drafts.push(ruleDraft(r, r.grandeur, 'prevision', `r${r.id}:prevision:${p.runTs}`, d, text));
+          drafts.push(regleDraft(r, r.grandeur, 'prevision', `r${r.id}:prevision:${p.runTs}`, d, text));
         }
       }
     }
@@ -313,7 +313,7 @@ export class AlertEvaluator {
    * again); the unique keys of the notifications keep a replayed crossing from notifying twice.
    */
   async rewind(lieuIds: readonly number[]): Promise<void> {
-    await repo.forgetObservationRuleStates(this.db, lieuIds);
+    await repo.forgetObservationRegleStates(this.db, lieuIds);
   }
 
   /** Saves states, inserts the new notifications and queues their deliveries, in one transaction. */

@@ -11,12 +11,12 @@ import { NotificationsResponse } from '@limni/shared/contracts/alertes';
 import { Profile } from '@limni/shared/contracts/profile';
 import { parisDayRange } from '@limni/shared/domain/time';
 import {
-  addRules,
+  addRegles,
   alertsFor,
-  placeOfStation,
+  lieuOfStation,
   PONT_NEUF_CODE,
   registerBrowser,
-  type StationPlace,
+  type StationLieu,
 } from '../../../test/alerts';
 import { json, signedUpUser } from '../../../test/accounts';
 import { FRENCH, textPart, withoutName } from '../../../test/english-text';
@@ -30,12 +30,12 @@ import { parseCsv, readSeedText } from '../../seed/files';
 let ctx: TestContext;
 let service: LocalPushService;
 let smtp: TestSmtpServer;
-let PONT_NEUF: StationPlace;
+let PONT_NEUF: StationLieu;
 beforeAll(async () => {
   ctx = await createTestApp();
   service = await startPushService();
   smtp = await startSmtpServer();
-  PONT_NEUF = await placeOfStation(ctx, PONT_NEUF_CODE);
+  PONT_NEUF = await lieuOfStation(ctx, PONT_NEUF_CODE);
 });
 afterAll(async () => {
   await ctx.close();
@@ -64,7 +64,7 @@ function firstCrossing(): { ts: number; mm: number } {
 /** US English, to the centimetre from the recorded millimetres: « 3.02 m » for 3015 mm. */
 const metresEn = (mm: number) => `${(Math.round(mm / 10) / 100).toFixed(2)} m`;
 
-const withoutPlace = (s: string) => withoutName(s, PONT_NEUF.libelle);
+const withoutLieu = (s: string) => withoutName(s, PONT_NEUF.libelle);
 
 describe('an account that chooses English after registering', () => {
   it('gets the replay’s threshold alert in English in the app, by push and by e-mail, and an English stop page', async () => {
@@ -83,7 +83,7 @@ describe('an account that chooses English after registering', () => {
     expect(z.parse(Profile, json(chosen)).langue).toBe('en');
     expect(z.parse(Profile, json(await profile())).langue).toBe('en');
 
-    await addRules(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: THRESHOLD }]);
+    await addRegles(ctx, token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: THRESHOLD }]);
     const sub = await registerBrowser(ctx, token, service, '/push/bergeronnette');
     const rt = alertsFor(ctx, { mailer: createMailer({ ...ctx.deps.env, SMTP_URL: smtp.url }) });
     const result = await runReplay({
@@ -123,7 +123,7 @@ describe('an account that chooses English after registering', () => {
     const inApp = list.notifications[0];
     expect(inApp?.message).toContain(`Level of ${value} ${when}, above your threshold of 3.00 m.`);
     expect(inApp?.message).toMatch(/Trend: (rising|rising fast|steady|falling|falling fast) \(/);
-    expect(withoutPlace(`${inApp?.titre}\n${inApp?.message}`)).not.toMatch(FRENCH);
+    expect(withoutLieu(`${inApp?.titre}\n${inApp?.message}`)).not.toMatch(FRENCH);
 
     // Web Push: the same title and body.
     const pushes = service.requests.filter((r) => r.path === '/push/bergeronnette');
@@ -140,7 +140,7 @@ describe('an account that chooses English after registering', () => {
     expect(text).toContain('Hello Bergeronnette,');
     expect(text).toContain('Your alert: Water level above 3.00 m.');
     expect(mail.raw).toMatch(/<html lang="en">/);
-    expect(withoutPlace(`${mail.subject}\n${text}`)).not.toMatch(FRENCH);
+    expect(withoutLieu(`${mail.subject}\n${text}`)).not.toMatch(FRENCH);
 
     // The one-click stop link of the e-mail opens an English page, and its confirmation answers in English.
     const stopUrl = new URL(/Stop this alert \(one click\): (\S+)/.exec(text)?.[1] ?? 'http://x/none');
@@ -149,10 +149,10 @@ describe('an account that chooses English after registering', () => {
     expect(confirm.body).toMatch(/<html lang="en">/);
     expect(confirm.body).toContain('Stop this alert?');
     expect(confirm.body).toContain('“Water level above 3.00 m”');
-    expect(withoutPlace(confirm.body.split('<body')[1] ?? '')).not.toMatch(FRENCH);
+    expect(withoutLieu(confirm.body.split('<body')[1] ?? '')).not.toMatch(FRENCH);
     const stopped = await ctx.request({ method: 'POST', url: stopUrl.pathname });
     expect(stopped.statusCode).toBe(200);
     expect(stopped.body).toContain('Done: you will no longer get the alert “Water level above 3.00 m”');
-    expect(withoutPlace(stopped.body.split('<body')[1] ?? '')).not.toMatch(FRENCH);
+    expect(withoutLieu(stopped.body.split('<body')[1] ?? '')).not.toMatch(FRENCH);
   }, 120_000);
 });

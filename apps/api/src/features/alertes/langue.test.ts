@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addRules,
+  addRegles,
   alertsFor,
   feed,
-  placeOfStation,
+  lieuOfStation,
   PONT_NEUF_CODE,
   quarterly,
   registerBrowser,
-  type StationPlace,
+  type StationLieu,
 } from '../../../test/alerts';
 import { freshIp, json, linkIn, login, mailsTo, PASSWORD } from '../../../test/accounts';
 import { FRENCH, textPart, withoutName } from '../../../test/english-text';
@@ -24,12 +24,12 @@ import { createMailer } from '../../notify/mail';
 let ctx: TestContext;
 let service: LocalPushService;
 let smtp: TestSmtpServer;
-let PONT_NEUF: StationPlace;
+let PONT_NEUF: StationLieu;
 beforeAll(async () => {
   ctx = await createTestApp();
   service = await startPushService();
   smtp = await startSmtpServer();
-  PONT_NEUF = await placeOfStation(ctx, PONT_NEUF_CODE);
+  PONT_NEUF = await lieuOfStation(ctx, PONT_NEUF_CODE);
 });
 afterAll(async () => {
   await ctx.close();
@@ -66,7 +66,7 @@ async function account(username: string, acceptLanguage: string) {
   return { email, token: json<{ token: string }>(res).token };
 }
 
-const withoutPlace = (s: string) => withoutName(s, PONT_NEUF.libelle);
+const withoutLieu = (s: string) => withoutName(s, PONT_NEUF.libelle);
 
 describe('alert texts follow the account language', () => {
   it('an English account gets English mail and push, a French account French ones, for the same crossing', async () => {
@@ -75,7 +75,7 @@ describe('alert texts follow the account language', () => {
     const rise = [2.8, 2.9, 2.97, 3.02, 3.1, 3.2];
     const crossing = rise.find((v) => v > 3) as number;
     for (const a of [en, fr]) {
-      await addRules(ctx, a.token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }]);
+      await addRegles(ctx, a.token, PONT_NEUF.lieu, [{ type: 'au_dessus', grandeur: 'H', seuil: 3 }]);
     }
     const subEn = await registerBrowser(ctx, en.token, service, '/push/heron');
     const subFr = await registerBrowser(ctx, fr.token, service, '/push/heronniere');
@@ -105,10 +105,10 @@ describe('alert texts follow the account language', () => {
     expect(textEn).toMatch(/Trend: rising( fast)? \(\+[\d.]+ cm\/h\)\./);
     expect(textEn).toContain('Your alert: Water level above 3.00 m.');
     expect(mailEn.raw).toMatch(/<html lang="en">/);
-    expect(withoutPlace(`${mailEn.subject}\n${textEn}`)).not.toMatch(FRENCH);
+    expect(withoutLieu(`${mailEn.subject}\n${textEn}`)).not.toMatch(FRENCH);
     const pushEn = pushOf('/push/heron', subEn);
     expect(pushEn.title).toBe(`${PONT_NEUF.libelle}: ${enValue}, above 3.00 m`);
-    expect(withoutPlace(`${pushEn.title}\n${pushEn.body}`)).not.toMatch(FRENCH);
+    expect(withoutLieu(`${pushEn.title}\n${pushEn.body}`)).not.toMatch(FRENCH);
 
     const frValue = `${crossing.toFixed(2).replace('.', ',')} m`;
     const mailFr = mailOf(fr.email);

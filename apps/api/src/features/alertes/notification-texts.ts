@@ -5,7 +5,7 @@
  * message. Instants are written in Europe/Paris.
  */
 import {
-  describeRule,
+  describeRegle,
   formatVariation,
   type Declenchement,
   type GrandeurAlerte,
@@ -174,7 +174,7 @@ export interface ForecastTextInput {
   observe: { ts: number; valeur: number } | null;
 }
 
-export function forecastText(p: ForecastTextInput, langue: Langue = 'fr'): Texte {
+export function previsionText(p: ForecastTextInput, langue: Langue = 'fr'): Texte {
   const g = p.grandeur;
   if (langue === 'en') {
     const obs = p.observe
@@ -234,7 +234,7 @@ export interface NotificationForMail {
 }
 
 export interface RuleForMail {
-  type: Parameters<typeof describeRule>[0]['type'];
+  type: Parameters<typeof describeRegle>[0]['type'];
   grandeur: GrandeurAlerte | null;
   seuil: number | null;
   seuil2: number | null;
@@ -257,7 +257,7 @@ export function alertMail(p: {
       paragraphs: [
         p.notification.message,
         ...(p.regle
-          ? [`Your alert: ${describeRule({ ...p.regle, horizonH: p.regle.horizon_h }, 'en')}.`]
+          ? [`Your alert: ${describeRegle({ ...p.regle, horizonH: p.regle.horizon_h }, 'en')}.`]
           : []),
       ],
       action: { label: 'See the place on Limni', url: `${p.publicUrl}${p.notification.lien}` },
@@ -275,7 +275,7 @@ export function alertMail(p: {
     paragraphs: [
       p.notification.message,
       ...(p.regle
-        ? [`Votre alerte${NB}: ${describeRule({ ...p.regle, horizonH: p.regle.horizon_h })}.`]
+        ? [`Votre alerte${NB}: ${describeRegle({ ...p.regle, horizonH: p.regle.horizon_h })}.`]
         : []),
     ],
     action: { label: 'Voir le lieu sur Limni', url: `${p.publicUrl}${p.notification.lien}` },

@@ -4,7 +4,7 @@
  */
 import type { Regle, RegleInput, RegleSuggestion } from '@limni/shared/contracts/alertes';
 import { ACTIVITES_EN } from '@limni/shared/domain/activites-en';
-import { describeRule } from '@limni/shared/domain/alertes';
+import { describeRegle } from '@limni/shared/domain/alertes';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import { formatValeur } from '@limni/shared/domain/verdict';
 import { ACTIVITES } from '../../data/activite-seuils';
@@ -18,7 +18,7 @@ export function lienLieu(lieuId: number, activiteId: number | null): string {
 }
 
 /** Values of a rule row from its input (fields a type does not use are null). */
-export function ruleValues(r: RegleInput) {
+export function regleValues(r: RegleInput) {
   const uses = r.type !== 'vigilance';
   return {
     type: r.type,
@@ -30,11 +30,11 @@ export function ruleValues(r: RegleInput) {
   };
 }
 
-export type RuleValues = ReturnType<typeof ruleValues>;
+export type RegleValues = ReturnType<typeof regleValues>;
 
 /** Same condition (type, quantity and numbers): a user never holds two of them on a place. */
-export function sameRule(
-  a: RuleValues,
+export function sameRegle(
+  a: RegleValues,
   b: Pick<Regle, 'type' | 'grandeur' | 'seuil' | 'seuil2' | 'horizon_h'>,
 ): boolean {
   return (
@@ -60,7 +60,7 @@ export interface SeuilHautActivite {
  * then the lowest activity id) — the least chatty of the activity thresholds, so a default never alerts for
  * what is merely a little high for fishing.
  */
-export function defaultRules(
+export function defaultRegles(
   lieu: { troncon_id: number | null },
   seuils: readonly SeuilHautActivite[],
   langue: 'fr' | 'en' = 'fr',
@@ -70,7 +70,7 @@ export function defaultRules(
   if (lieu.troncon_id !== null) {
     out.push({
       regle: { type: 'vigilance' },
-      description: describeRule(
+      description: describeRegle(
         {
           type: 'vigilance',
           grandeur: null,
@@ -103,7 +103,7 @@ export function defaultRules(
     const nomEn = ((slug && ACTIVITES_EN[slug]?.nom) || best.nom).toLowerCase();
     out.push({
       regle,
-      description: describeRule(
+      description: describeRegle(
         { ...regle, grandeur: best.grandeur, seuil: best.seuil_haut, seuil2: null, horizonH: null },
         langue,
       ),

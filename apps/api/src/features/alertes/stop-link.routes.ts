@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { AppDeps } from '../../deps';
 import { langueOf } from '../../http/langue';
-import { stopLinkRule, stopPageRule, stopRule } from './alertes.service';
+import { stopLinkRegle, stopPageRegle, stopRegle } from './alertes.service';
 import { confirmStopPage, invalidStopPage, stoppedPage } from './stop-page';
 
 const tags = ['alertes'];
@@ -34,14 +34,14 @@ export function stopLinkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.type('text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
-        const rule = await stopLinkRule(deps, request.params.jeton);
-        if (!rule) {
+        const regle = await stopLinkRegle(deps, request.params.jeton);
+        if (!regle) {
           return reply
             .code(404)
             .send(invalidStopPage(publicUrl, langueOf(request.headers['accept-language'])));
         }
         const action = `${publicUrl}/api/user/alertes/stop/${request.params.jeton}`;
-        return confirmStopPage(publicUrl, await stopPageRule(deps, rule), rule.actif === 1, action);
+        return confirmStopPage(publicUrl, await stopPageRegle(deps, regle), regle.actif === 1, action);
       },
     );
 
@@ -56,16 +56,16 @@ export function stopLinkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.type('text/html; charset=utf-8').header('referrer-policy', 'no-referrer');
-        const rule = await stopLinkRule(deps, request.params.jeton);
-        if (!rule) {
+        const regle = await stopLinkRegle(deps, request.params.jeton);
+        if (!regle) {
           return reply
             .code(404)
             .send(invalidStopPage(publicUrl, langueOf(request.headers['accept-language'])));
         }
-        if (await stopRule(deps, rule)) {
-          request.log.info({ regle: rule.id }, 'Alerte arrêtée par son lien d’e-mail');
+        if (await stopRegle(deps, regle)) {
+          request.log.info({ regle: regle.id }, 'Alerte arrêtée par son lien d’e-mail');
         }
-        return stoppedPage(publicUrl, await stopPageRule(deps, rule));
+        return stoppedPage(publicUrl, await stopPageRegle(deps, regle));
       },
     );
   };

@@ -10,38 +10,38 @@ export interface StopTarget {
   created_at: number;
 }
 
-function stopSignature(key: Buffer, rule: StopTarget): Buffer {
+function stopSignature(key: Buffer, regle: StopTarget): Buffer {
   return crypto
     .createHmac('sha256', key)
-    .update(`limni-stop-alerte:${rule.id}:${rule.user_id}:${rule.created_at}`)
+    .update(`limni-stop-alerte:${regle.id}:${regle.user_id}:${regle.created_at}`)
     .digest()
     .subarray(0, 18);
 }
 
-export function stopToken(key: Buffer, rule: StopTarget): string {
-  return `${rule.id}.${stopSignature(key, rule).toString('base64url')}`;
+export function stopToken(key: Buffer, regle: StopTarget): string {
+  return `${regle.id}.${stopSignature(key, regle).toString('base64url')}`;
 }
 
 /** The rule id a token names (not yet verified: `verifyStopToken` with the rule's row does that). */
-export function stopTokenRuleId(token: string): number | null {
+export function stopTokenRegleId(token: string): number | null {
   const m = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{24})$/.exec(token);
   if (!m) return null;
   const id = Number(m[1]);
   return id <= 2_147_483_647 ? id : null;
 }
 
-export function verifyStopToken(key: Buffer, token: string, rule: StopTarget): boolean {
+export function verifyStopToken(key: Buffer, token: string, regle: StopTarget): boolean {
   const sig = token.split('.')[1] ?? '';
   const given = Buffer.from(sig, 'base64url');
-  const expected = stopSignature(key, rule);
+  const expected = stopSignature(key, regle);
   return (
-    stopTokenRuleId(token) === rule.id &&
+    stopTokenRegleId(token) === regle.id &&
     given.length === expected.length &&
     crypto.timingSafeEqual(given, expected)
   );
 }
 
 /** Absolute URL of the stop link of a rule. */
-export function stopUrl(publicUrl: string, key: Buffer, rule: StopTarget): string {
-  return `${publicUrl}/api/user/alertes/stop/${stopToken(key, rule)}`;
+export function stopUrl(publicUrl: string, key: Buffer, regle: StopTarget): string {
+  return `${publicUrl}/api/user/alertes/stop/${stopToken(key, regle)}`;
 }

@@ -42,7 +42,7 @@ ${form}
 }
 
 /** What the pages say about a rule, in the language of its account. */
-export interface StopPageRule {
+export interface StopPageRegle {
   langue: Langue;
   /** The rule's line in `langue`. */
   description: string;
@@ -78,12 +78,12 @@ export function invalidStopPage(publicUrl: string, langue: Langue): string {
 /** GET: what will stop, and a button posting to `action` (or, when stopped already, says so). */
 export function confirmStopPage(
   publicUrl: string,
-  rule: StopPageRule,
+  regle: StopPageRegle,
   actif: boolean,
   action: string,
 ): string {
-  if (rule.langue === 'en') return confirmStopPageEn(publicUrl, rule, actif, action);
-  const what = `«\u00a0${rule.description}\u00a0» pour ${rule.libelle}`;
+  if (regle.langue === 'en') return confirmStopPageEn(publicUrl, regle, actif, action);
+  const what = `«\u00a0${regle.description}\u00a0» pour ${regle.libelle}`;
   if (!actif) {
     return renderStopPage({
       langue: 'fr',
@@ -91,7 +91,7 @@ export function confirmStopPage(
       paragraphs: [`L’alerte ${what} est déjà arrêtée. Vous ne recevrez plus de message pour elle.`],
       links: [
         { label: 'Réactiver depuis mon profil', url: `${publicUrl}/user/profil` },
-        { label: 'Voir le lieu', url: `${publicUrl}${rule.lien}` },
+        { label: 'Voir le lieu', url: `${publicUrl}${regle.lien}` },
       ],
     });
   }
@@ -103,12 +103,12 @@ export function confirmStopPage(
       'Vos autres alertes ne changent pas, et vous pourrez la réactiver depuis votre profil.',
     ],
     form: { action, label: 'Arrêter cette alerte' },
-    links: [{ label: 'Garder cette alerte', url: `${publicUrl}${rule.lien}` }],
+    links: [{ label: 'Garder cette alerte', url: `${publicUrl}${regle.lien}` }],
   });
 }
 
-function confirmStopPageEn(publicUrl: string, rule: StopPageRule, actif: boolean, action: string): string {
-  const what = `“${rule.description}” for ${rule.libelle}`;
+function confirmStopPageEn(publicUrl: string, regle: StopPageRegle, actif: boolean, action: string): string {
+  const what = `“${regle.description}” for ${regle.libelle}`;
   if (!actif) {
     return renderStopPage({
       langue: 'en',
@@ -116,7 +116,7 @@ function confirmStopPageEn(publicUrl: string, rule: StopPageRule, actif: boolean
       paragraphs: [`The alert ${what} is already stopped. You will not get any more messages for it.`],
       links: [
         { label: 'Turn it back on from my profile', url: `${publicUrl}/user/profil` },
-        { label: 'See the place', url: `${publicUrl}${rule.lien}` },
+        { label: 'See the place', url: `${publicUrl}${regle.lien}` },
       ],
     });
   }
@@ -128,23 +128,23 @@ function confirmStopPageEn(publicUrl: string, rule: StopPageRule, actif: boolean
       'Your other alerts do not change, and you can turn this one back on from your profile.',
     ],
     form: { action, label: 'Stop this alert' },
-    links: [{ label: 'Keep this alert', url: `${publicUrl}${rule.lien}` }],
+    links: [{ label: 'Keep this alert', url: `${publicUrl}${regle.lien}` }],
   });
 }
 
 /** POST: the rule is stopped. */
-export function stoppedPage(publicUrl: string, rule: StopPageRule): string {
-  if (rule.langue === 'en') {
+export function stoppedPage(publicUrl: string, regle: StopPageRegle): string {
+  if (regle.langue === 'en') {
     return renderStopPage({
       langue: 'en',
       title: 'Alert stopped',
       paragraphs: [
-        `Done: you will no longer get the alert “${rule.description}” for ${rule.libelle}.`,
+        `Done: you will no longer get the alert “${regle.description}” for ${regle.libelle}.`,
         'You can turn it back on, or manage your other alerts, from your profile.',
       ],
       links: [
         { label: 'My alerts', url: `${publicUrl}/user/profil` },
-        { label: 'See the place', url: `${publicUrl}${rule.lien}` },
+        { label: 'See the place', url: `${publicUrl}${regle.lien}` },
       ],
     });
   }
@@ -152,12 +152,12 @@ export function stoppedPage(publicUrl: string, rule: StopPageRule): string {
     langue: 'fr',
     title: 'Alerte arrêtée',
     paragraphs: [
-      `C’est fait\u00a0: vous ne recevrez plus l’alerte «\u00a0${rule.description}\u00a0» pour ${rule.libelle}.`,
+      `C’est fait\u00a0: vous ne recevrez plus l’alerte «\u00a0${regle.description}\u00a0» pour ${regle.libelle}.`,
       'Vous pouvez la réactiver, ou gérer vos autres alertes, depuis votre profil.',
     ],
     links: [
       { label: 'Mes alertes', url: `${publicUrl}/user/profil` },
-      { label: 'Voir le lieu', url: `${publicUrl}${rule.lien}` },
+      { label: 'Voir le lieu', url: `${publicUrl}${regle.lien}` },
     ],
   });
 }

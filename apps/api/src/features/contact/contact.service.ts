@@ -7,7 +7,7 @@ import type { ContactRequest } from '@limni/shared/contracts/contact';
 import { formatInstant } from '@limni/shared/domain/verdict';
 import type { AppDeps } from '../../deps';
 import { upstreamUnavailable } from '../../http/errors';
-import { RateLimiter, type LimitRule } from '../../http/limiter';
+import { RateLimiter, type LimitPolicy } from '../../http/limiter';
 import { renderMail } from '../../notify/mail';
 import { CONTACT } from './contact.messages';
 import { insertMessage, markFailed, markSent } from './contact.repo';
@@ -16,7 +16,7 @@ import { insertMessage, markFailed, markSent } from './contact.repo';
 export const CONTACT_MAX_PER_HOUR = 5;
 
 /** Counted in the database like every other limit, so that it holds across API instances. */
-export const CONTACT_LIMIT: LimitRule = {
+export const CONTACT_LIMIT: LimitPolicy = {
   bucket: 'contact-ip',
   max: CONTACT_MAX_PER_HOUR,
   windowMs: 3600_000,

@@ -128,7 +128,7 @@ export async function listIndex(db: Kysely<Database>): Promise<IndexItem[]> {
 }
 
 /** Places with a sensor whose climatology has a band (a reference period), with their entity. */
-export async function placesWithBand(
+export async function lieuxWithBand(
   db: Kysely<Database>,
 ): Promise<Array<{ lieu_id: number; entite_id: number }>> {
   return db

@@ -109,7 +109,7 @@ export class HydroService {
   async index(): Promise<IndexItem[]> {
     const [items, banded, maintenant] = await Promise.all([
       repo.listIndex(this.db),
-      repo.placesWithBand(this.db),
+      repo.lieuxWithBand(this.db),
       dataNow(this.db, serviceModeOf(this.deps), this.deps.now),
     ]);
     if (banded.length === 0) return items;

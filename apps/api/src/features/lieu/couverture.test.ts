@@ -27,7 +27,7 @@ interface Place {
 }
 
 /** Every place, with whether one of its sensors has an observation in the table of observations. */
-async function places(): Promise<Array<Place & { mesures: boolean }>> {
+async function lieux(): Promise<Array<Place & { mesures: boolean }>> {
   const measured = new Set(
     (
       await ctx.db.db
@@ -56,7 +56,7 @@ function km(a: Place, b: Place): number {
 
 describe('places with readings, apart from places with a station', () => {
   it('the index counts the places with an observation, not the places with a station', async () => {
-    const all = await places();
+    const all = await lieux();
     const index = z.parse(IndexResponse, await get('/api/hydro/index'));
     const avec = all.filter((p) => p.mesures);
     expect(index.reduce((s, e) => s + e.nb_lieux_mesures, 0)).toBe(avec.length);
@@ -74,7 +74,7 @@ describe('places with readings, apart from places with a station', () => {
   });
 
   it('each place of an entity says whether it has readings', async () => {
-    const all = await places();
+    const all = await lieux();
     for (const nom of ['La Garonne', "Lac d'Annecy"]) {
       const entite = z.parse(EntiteDetail, await get(`/api/hydro/entite/${await entiteIdByNom(ctx, nom)}`));
       expect(entite.lieux.length).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe('places with readings, apart from places with a station', () => {
 
 describe('an empty place points to the nearest place with readings', () => {
   it("Lac d'Annecy, whose only place has no reading, points to the nearest place with readings", async () => {
-    const all = await places();
+    const all = await lieux();
     const annecy = await entiteIdByNom(ctx, "Lac d'Annecy");
     const lac = all.filter((p) => p.entite_id === annecy);
     expect(lac.length).toBe(1);
@@ -125,17 +125,17 @@ describe('an empty place points to the nearest place with readings', () => {
   });
 
   it('a place of a river without readings points upstream or downstream to the nearest station with some', async () => {
-    const all = await places();
+    const all = await lieux();
     const garonne = await entiteIdByNom(ctx, 'La Garonne');
     const river = all.filter((p) => p.entite_id === garonne && p.ordre !== null);
     const empty = river.filter((p) => !p.mesures);
     expect(empty.length).toBeGreaterThan(0);
-    for (const place of empty) {
-      const rank = place.ordre as number;
+    for (const lieu of empty) {
+      const rank = lieu.ordre as number;
       const best = river
         .filter((p) => p.mesures)
         .sort((a, b) => Math.abs((a.ordre as number) - rank) - Math.abs((b.ordre as number) - rank))[0];
-      const l = z.parse(LieuDetail, await get(`/api/hydro/lieu/${place.id}`));
+      const l = z.parse(LieuDetail, await get(`/api/hydro/lieu/${lieu.id}`));
       expect(l.sans_mesures?.voisin).toMatchObject({
         id: best?.id,
         relation: (best?.ordre as number) < rank ? 'amont' : 'aval',

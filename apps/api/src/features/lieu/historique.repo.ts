@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /** The sensors of a place, each with its climatology summary when it has one; null when the place does not exist. */
-export async function lieuSensorsWithClimatology(db: Kysely<Database>, lieuId: number) {
+export async function lieuCapteursWithClimatology(db: Kysely<Database>, lieuId: number) {
   const lieu = await db.selectFrom('lieu').select('id').where('id', '=', lieuId).executeTakeFirst();
   if (!lieu) return null;
   return db
@@ -40,8 +40,8 @@ export async function lieuSensorsWithClimatology(db: Kysely<Database>, lieuId: n
     .orderBy('capteur.id')
     .execute();
 }
-export type SensorWithClimatology = NonNullable<
-  Awaited<ReturnType<typeof lieuSensorsWithClimatology>>
+export type CapteurWithClimatology = NonNullable<
+  Awaited<ReturnType<typeof lieuCapteursWithClimatology>>
 >[number];
 
 /** The stored band of a sensor, in calendar order. */

@@ -29,7 +29,7 @@ import { serviceModeOf, type ServiceMode } from '../../data/service-mode';
 import { notFound } from '../../http/errors';
 import { serieDonnees } from './lieu-series';
 import * as repo from './historique.repo';
-import type { SensorWithClimatology } from './historique.repo';
+import type { CapteurWithClimatology } from './historique.repo';
 import type { Langue } from '../../http/langue';
 import { inconnu } from '../../http/messages';
 
@@ -51,11 +51,11 @@ const longDates = {
 };
 
 /** The sensor whose history describes the place: the one with the longest archive, else its daily flow, else any. */
-function historySensor(sensors: readonly SensorWithClimatology[]): SensorWithClimatology | null {
-  const withArchive = sensors
+function historyCapteur(capteurs: readonly CapteurWithClimatology[]): CapteurWithClimatology | null {
+  const withArchive = capteurs
     .filter((s) => s.nb_jours !== null)
     .sort((a, b) => (b.nb_jours ?? 0) - (a.nb_jours ?? 0));
-  return withArchive[0] ?? sensors.find((s) => s.grandeur === 'Q') ?? sensors[0] ?? null;
+  return withArchive[0] ?? capteurs.find((s) => s.grandeur === 'Q') ?? capteurs[0] ?? null;
 }
 
 /**
@@ -63,7 +63,7 @@ function historySensor(sensors: readonly SensorWithClimatology[]): SensorWithCli
  * and its live readings are apart (docs/decisions/138).
  */
 function noArchiveReason(
-  s: SensorWithClimatology | null,
+  s: CapteurWithClimatology | null,
   interruption: Interruption | null,
   langue: Langue,
 ): string {
@@ -126,13 +126,13 @@ async function maximaAnnuels(
  * The stamp of a place's history bodies: each sensor's data version and latest reading (as the series, ADR 013) and
  * when its climatology was last computed (a backfill or a completed year changes the band without a new reading).
  */
-const historyVersion = (sensors: readonly SensorWithClimatology[]) =>
+const historyVersion = (sensors: readonly CapteurWithClimatology[]) =>
   sensors.map((s) => `${s.id}:${s.donnees_version}:${s.dernier_ts}:${s.calcule_le}:${s.nb_jours}`).join(',');
 
 export class HistoriqueService {
   private readonly db;
   /** A place's sensors with their climatology summary, memoised (at most 1 s, dropped on local writes). */
-  private readonly sensorsMemo = new VersionMemo<SensorWithClimatology[] | null>();
+  private readonly sensorsMemo = new VersionMemo<CapteurWithClimatology[] | null>();
 
   private readonly mode: ServiceMode;
   private readonly now: () => number;
@@ -156,10 +156,10 @@ export class HistoriqueService {
     return instant === null ? null : addDays(parisDay(instant), -1);
   }
 
-  private sensorsOf(lieuId: number): Promise<SensorWithClimatology[] | null> {
+  private sensorsOf(lieuId: number): Promise<CapteurWithClimatology[] | null> {
     return (
       this.sensorsMemo.get(lieuId) ??
-      this.sensorsMemo.set(lieuId, repo.lieuSensorsWithClimatology(this.db, lieuId))
+      this.sensorsMemo.set(lieuId, repo.lieuCapteursWithClimatology(this.db, lieuId))
     );
   }
 
@@ -170,20 +170,20 @@ export class HistoriqueService {
   private async cached(
     key: string,
     lieuId: number,
-    compute: (sensors: SensorWithClimatology[], seam: number | null) => Promise<NormalesLieu | LieuDonnees>,
+    compute: (sensors: CapteurWithClimatology[], seam: number | null) => Promise<NormalesLieu | LieuDonnees>,
   ): Promise<CachedBody> {
-    const sensors = await this.sensorsOf(lieuId);
-    if (!sensors) throw lieuInconnu(lieuId);
+    const capteurs = await this.sensorsOf(lieuId);
+    if (!capteurs) throw lieuInconnu(lieuId);
     // The seam between archive and live readings moves once, when the service goes live: part of the stamp.
     const seam = await liveSeam(this.mode);
-    const version = `${historyVersion(sensors)}|${seam ?? ''}`;
+    const version = `${historyVersion(capteurs)}|${seam ?? ''}`;
     return (
       this.cache.get(key, version) ??
       this.cache.pending(key, version) ??
       this.cache.share(
         key,
         version,
-        compute(sensors, seam).then((body) => this.cache.set(key, version, JSON.stringify(body))),
+        compute(capteurs, seam).then((body) => this.cache.set(key, version, JSON.stringify(body))),
       )
     );
   }
@@ -208,12 +208,12 @@ export class HistoriqueService {
   private async computeNormales(
     lieuId: number,
     date: string,
-    sensors: readonly SensorWithClimatology[],
+    sensors: readonly CapteurWithClimatology[],
     langue: Langue,
     seam: number | null,
     complete: string | null,
   ): Promise<NormalesLieu> {
-    const s = historySensor(sensors);
+    const s = historyCapteur(sensors);
     const anDernierJour = oneYearEarlier(date);
     const hasArchive = s !== null && s.nb_jours !== null;
     const rows = hasArchive && s.annee_debut !== null ? await repo.bandOf(this.db, s.id) : [];
@@ -273,10 +273,10 @@ export class HistoriqueService {
     lieuId: number,
     date: string,
     annees: ArchivePeriode,
-    sensors: readonly SensorWithClimatology[],
+    sensors: readonly CapteurWithClimatology[],
     complete: string | null,
   ): Promise<LieuDonnees> {
-    const s = historySensor(sensors);
+    const s = historyCapteur(sensors);
     const archived = s !== null && s.premier_jour !== null ? s : null;
     const du =
       annees === 'tout'

@@ -160,9 +160,9 @@ describe('the place in English', () => {
     expect(frenchWords(f.description ?? '').length).toBeGreaterThan(0);
     expect({ ...e, description: null }).toEqual({ ...f, description: null });
 
-    const place = await both(`/api/hydro/lieu/${row.lieu}`);
-    const pe = z.parse(LieuDetail, place.en).infos_pratiques?.split('\n') ?? [];
-    const pf = z.parse(LieuDetail, place.fr).infos_pratiques?.split('\n') ?? [];
+    const lieu = await both(`/api/hydro/lieu/${row.lieu}`);
+    const pe = z.parse(LieuDetail, lieu.en).infos_pratiques?.split('\n') ?? [];
+    const pf = z.parse(LieuDetail, lieu.fr).infos_pratiques?.split('\n') ?? [];
     expect(pe).toHaveLength(pf.length);
     // The first line is the lake's name and départements (proper nouns), the same in both languages.
     expect(pe[0]).toBe(pf[0]);

@@ -16,7 +16,7 @@ import {
 import { MAX_POINTS } from '@limni/shared/domain/lttb';
 import { SERIE_STYLES } from '@limni/shared/domain/series';
 import { parisDayRange, parisDaysRange, parisParts } from '@limni/shared/domain/time';
-import { markSensorDataChanged } from '../../data/series-cache';
+import { markCapteurDataChanged } from '../../data/series-cache';
 import { parseCsv, readSeedText } from '../../seed/files';
 import { insertActivite, userToken } from '../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -221,7 +221,7 @@ describe('GET /api/hydro/lieu/:id/d/:date/:nb', () => {
     // Not told: the cached body is still served (proof that the cache answers).
     const cached = z.parse(LieuDonnees, (await get(url)).json());
     expect(cached.series[0]?.valeur[10]).toBe(first.series[0]?.valeur[10]);
-    await markSensorDataChanged(ctx.db.db, [capteur]);
+    await markCapteurDataChanged(ctx.db.db, [capteur]);
     const fresh = z.parse(LieuDonnees, (await get(url)).json());
     expect(fresh.series[0]?.valeur[10]).toBe(9.876);
   });

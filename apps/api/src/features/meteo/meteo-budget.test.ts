@@ -74,9 +74,9 @@ describe('one upstream call per 0.1° cell', () => {
 
 describe('a sweep of every place from one address (issue D2)', () => {
   it(`costs at most ${METEO_IP_RULE.max} upstream calls; the rest is « indisponible », not cached`, async () => {
-    const places = [...cells.values()].slice(0, 300).map((ids) => ids[0] as number);
+    const lieux = [...cells.values()].slice(0, 300).map((ids) => ids[0] as number);
     const before = calls();
-    const answers = await Promise.all(places.map((id) => ask(ctx.app, id, '203.0.113.66')));
+    const answers = await Promise.all(lieux.map((id) => ask(ctx.app, id, '203.0.113.66')));
     const made = calls() - before;
     expect(made).toBeGreaterThan(0);
     expect(made).toBeLessThanOrEqual(METEO_IP_RULE.max);
@@ -102,9 +102,9 @@ describe('the daily budget (METEO_DAILY_BUDGET), shared by the instances', () =>
     try {
       const before = calls();
       // Distinct addresses (no per-IP limit at play), two instances, more cells than the budget.
-      const places = [...cells.values()].slice(0, BUDGET + 4).map((ids) => ids[0] as number);
+      const lieux = [...cells.values()].slice(0, BUDGET + 4).map((ids) => ids[0] as number);
       const answers = [];
-      for (const [i, id] of places.entries()) {
+      for (const [i, id] of lieux.entries()) {
         answers.push(parse(await ask(i % 2 ? tightSecond : tight.app, id, `192.0.2.${i + 1}`)));
       }
       expect(calls() - before).toBe(BUDGET);
@@ -117,10 +117,10 @@ describe('the daily budget (METEO_DAILY_BUDGET), shared by the instances', () =>
         );
       }
       // Cells already fetched are still served from the cache.
-      expect(parse(await ask(tight.app, places[0] as number, '192.0.2.100')).etat).toBe('disponible');
+      expect(parse(await ask(tight.app, lieux[0] as number, '192.0.2.100')).etat).toBe('disponible');
 
       clock += 24 * 3600_000 + 1000;
-      const again = parse(await ask(tight.app, places.at(-1) as number, '192.0.2.200'));
+      const again = parse(await ask(tight.app, lieux.at(-1) as number, '192.0.2.200'));
       expect(again.etat).toBe('disponible');
       expect(calls() - before).toBe(BUDGET + 1);
     } finally {

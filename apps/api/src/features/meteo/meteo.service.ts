@@ -13,10 +13,10 @@ import type { MeteoIndisponible, MeteoLieuResponse, MeteoSource } from '@limni/s
 import { METEO_ATTRIBUTION, METEO_SOURCE_URL } from '@limni/shared/domain/meteo';
 import type { Database } from '../../db/schema';
 import { notFound, RateLimitError } from '../../http/errors';
-import { RateLimiter, type LimitRule } from '../../http/limiter';
+import { RateLimiter, type LimitPolicy } from '../../http/limiter';
 import { UpstreamError, type HttpOptions, type IngestLogger } from '../../ingest/http';
-import { fetchForecast, normaliseForecast, type NormalisedForecast } from '../../ingest/sources/open-meteo';
-import { deleteCellsExpiredBefore, placeCoordinates, readCell, writeCell } from './meteo.repo';
+import { fetchMeteo, normaliseMeteo, type NormalisedMeteo } from '../../ingest/sources/open-meteo';
+import { deleteCellsExpiredBefore, lieuCoordinates, readCell, writeCell } from './meteo.repo';
 import { inconnu } from '../../http/messages';
 
 export const METEO_SOURCE: MeteoSource = {
@@ -41,9 +41,9 @@ const PURGE_EVERY = 100;
 const DAY_MS = 24 * 3600_000;
 
 /** Cells not in the cache one address may ask in 10 minutes (a sweep of every place is 2,000). */
-export const METEO_IP_RULE: LimitRule = { bucket: 'meteo-ip', max: 30, windowMs: 10 * 60_000 };
+export const METEO_IP_RULE: LimitPolicy = { bucket: 'meteo-ip', max: 30, windowMs: 10 * 60_000 };
 /** The daily budget of Open-Meteo requests, all instances together (`max` from METEO_DAILY_BUDGET). */
-export const meteoBudgetRule = (max: number): LimitRule => ({
+export const meteoBudgetPolicy = (max: number): LimitPolicy => ({
   bucket: 'meteo-budget',
   max,
   windowMs: DAY_MS,
@@ -65,7 +65,7 @@ const MESSAGES: Record<Raison, string> = {
     'La météo est momentanément indisponible : trop de lieux différents ont été demandés depuis votre connexion. Réessayez dans quelques minutes.',
 };
 
-type Outcome = { ok: true; data: NormalisedForecast; fetchedAt: number } | { ok: false; raison: Raison };
+type Outcome = { ok: true; data: NormalisedMeteo; fetchedAt: number } | { ok: false; raison: Raison };
 
 /** 0.1°: neighbouring places share one upstream call (docs/decisions/104). */
 export function roundCoord(v: number): number {
@@ -103,7 +103,7 @@ export class MeteoService {
 
   /** The weather at a place (404 when it does not exist), for a request from `ip`. */
   async forLieu(id: number, ip: string): Promise<MeteoLieuResponse> {
-    const lieu = await placeCoordinates(this.opts.db, id);
+    const lieu = await lieuCoordinates(this.opts.db, id);
     if (!lieu) throw notFound(inconnu('lieu', id));
     const outcome = await this.load(roundCoord(lieu.lat_gps), roundCoord(lieu.lon_gps), ip);
     if (!outcome.ok) {
@@ -143,13 +143,13 @@ export class MeteoService {
     let ttl: number;
     let retries = 0;
     try {
-      const payload = await fetchForecast(lat, lon, {
+      const payload = await fetchMeteo(lat, lon, {
         ...meteoHttp,
         baseUrl: this.opts.baseUrl,
         log: this.opts.log,
         onRetry: () => retries++,
       });
-      outcome = { ok: true, data: normaliseForecast(payload), fetchedAt: this.opts.now() };
+      outcome = { ok: true, data: normaliseMeteo(payload), fetchedAt: this.opts.now() };
       ttl = METEO_TTL_MS;
     } catch (err) {
       const raison = raisonOf(err);
@@ -174,7 +174,7 @@ export class MeteoService {
   }
 
   private spendBudget(): Promise<number> {
-    return this.limiter.consume(meteoBudgetRule(this.opts.dailyBudget), BUDGET_KEY);
+    return this.limiter.consume(meteoBudgetPolicy(this.opts.dailyBudget), BUDGET_KEY);
   }
 
   /** One event of the asker's limit, then one call of the daily budget; the reason when either is spent. */

@@ -19,7 +19,7 @@ let up: Upstream;
 let clock = Date.parse('2026-04-04T16:50:00Z');
 /** Reply per rounded "lat,lon" asked; the recorded answer otherwise. */
 const faults = new Map<string, UpstreamReply>();
-const places = new Map<string, { id: number; lat: number; lon: number }>();
+const lieux = new Map<string, { id: number; lat: number; lon: number }>();
 
 beforeAll(async () => {
   up = await startUpstream((r) => {
@@ -39,7 +39,7 @@ beforeAll(async () => {
       'K447001001',
     ])
     .execute();
-  for (const r of rows) places.set(r.code_station as string, { id: r.id, lat: r.lat_gps, lon: r.lon_gps });
+  for (const r of rows) lieux.set(r.code_station as string, { id: r.id, lat: r.lat_gps, lon: r.lon_gps });
   meteoHttp.timeoutMs = 300;
   meteoHttp.backoffMs = 5;
 });
@@ -48,14 +48,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const place = (code: string) => places.get(code) as { id: number; lat: number; lon: number };
+const lieu = (code: string) => lieux.get(code) as { id: number; lat: number; lon: number };
 const key = (p: { lat: number; lon: number }) => `${roundCoord(p.lat)},${roundCoord(p.lon)}`;
 const get = (id: number | string) => ctx.request({ url: `/api/meteo/lieu/${id}` });
-const forecastRequests = () => up.requests.filter((r) => r.path === '/v1/forecast').length;
+const meteoRequests = () => up.requests.filter((r) => r.path === '/v1/forecast').length;
 
 describe('GET /api/meteo/lieu/:id', () => {
   it('answers the forecast of the place: now, hourly for 72 h, 4 days, times in UTC, with the attribution', async () => {
-    const toulouse = place('O200004001');
+    const toulouse = lieu('O200004001');
     const res = await get(toulouse.id);
     expect(res.statusCode).toBe(200);
     const body = z.parse(MeteoLieuResponse, res.json());
@@ -99,16 +99,16 @@ describe('GET /api/meteo/lieu/:id', () => {
   });
 
   it('serves the same rounded coordinates from its cache for 30 minutes', async () => {
-    const toulouse = place('O200004001');
-    const before = forecastRequests();
+    const toulouse = lieu('O200004001');
+    const before = meteoRequests();
     expect((await get(toulouse.id)).statusCode).toBe(200);
-    expect(forecastRequests()).toBe(before);
+    expect(meteoRequests()).toBe(before);
     clock += 29 * 60_000;
     await get(toulouse.id);
-    expect(forecastRequests()).toBe(before);
+    expect(meteoRequests()).toBe(before);
     clock += 2 * 60_000;
     const res = z.parse(MeteoDisponible, (await get(toulouse.id)).json());
-    expect(forecastRequests()).toBe(before + 1);
+    expect(meteoRequests()).toBe(before + 1);
     expect(res.mise_a_jour).toBe(clock);
   });
 
@@ -163,7 +163,7 @@ describe('Open-Meteo unavailable: 200 with a clear "indisponible" state', () => 
   ];
   for (const [what, code, reply, raison, message] of cases) {
     it(`after ${what}`, async () => {
-      const p = place(code);
+      const p = lieu(code);
       faults.set(key(p), reply);
       const res = await get(p.id);
       expect(res.statusCode).toBe(200);
@@ -177,14 +177,14 @@ describe('Open-Meteo unavailable: 200 with a clear "indisponible" state', () => 
   }
 
   it('remembers a failure for a minute (Open-Meteo is not hammered), then recovers', async () => {
-    const p = place('O200001001');
-    const before = forecastRequests();
+    const p = lieu('O200001001');
+    const before = meteoRequests();
     expect(z.parse(MeteoLieuResponse, (await get(p.id)).json()).etat).toBe('indisponible');
-    expect(forecastRequests()).toBe(before);
+    expect(meteoRequests()).toBe(before);
     faults.delete(key(p));
     clock += 61_000;
     expect(z.parse(MeteoLieuResponse, (await get(p.id)).json()).etat).toBe('disponible');
-    expect(forecastRequests()).toBe(before + 1);
+    expect(meteoRequests()).toBe(before + 1);
   });
 });
 

@@ -9,7 +9,7 @@ import { capteurStatesAt } from '../../data/observations';
 import { reencodeImage, removeUploads, saveUpload } from '../../data/uploads';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { RateLimiter, type LimitRule } from '../../http/limiter';
+import { RateLimiter, type LimitPolicy } from '../../http/limiter';
 import type { UploadedFile } from '../../http/multipart';
 import * as repo from './publications.repo';
 import { inconnu } from '../../http/messages';
@@ -25,7 +25,7 @@ export interface PublicationInput {
 
 /** Publications one account may post per hour. */
 export const PUBLICATIONS_PER_HOUR = 30;
-const PER_USER: LimitRule = { bucket: 'publication-user', max: PUBLICATIONS_PER_HOUR, windowMs: 3600_000 };
+const PER_USER: LimitPolicy = { bucket: 'publication-user', max: PUBLICATIONS_PER_HOUR, windowMs: 3600_000 };
 
 export class PublicationsService {
   private readonly db;

@@ -185,9 +185,9 @@ describe('POST /api/user/new-publication', () => {
     );
     expect(textFile.statusCode).toBe(400);
     expect(errorOf(textFile).fields?.photo?.[0]).toMatch(/pas une image acceptée/);
-    const noPlace = await publish({ texte: 'Où ?' });
-    expect(noPlace.statusCode).toBe(400);
-    expect(errorOf(noPlace).fields?.lieu).toEqual([expect.stringMatching(/^Entrée invalide/)]);
+    const noLieu = await publish({ texte: 'Où ?' });
+    expect(noLieu.statusCode).toBe(400);
+    expect(errorOf(noLieu).fields?.lieu).toEqual([expect.stringMatching(/^Entrée invalide/)]);
     const unknown = await publish({ lieu: '99999999', texte: 'Ailleurs' });
     expect(errorOf(unknown).fields?.lieu).toEqual(["Aucun lieu ne porte l'identifiant 99999999."]);
     const empty = await publish({ lieu: String(PONT_NEUF), texte: '   ' });

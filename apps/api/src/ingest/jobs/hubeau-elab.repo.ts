@@ -85,13 +85,13 @@ export async function writeElabPage(db: Kysely<Database>, page: ElabPageWrite): 
   const changed = new Set<number>();
   const written = new Set<number>();
   await db.transaction().execute(async (trx) => {
-    const bySensor = new Map<number, ElabValue[]>();
+    const byCapteur = new Map<number, ElabValue[]>();
     for (const v of page.values) {
-      const list = bySensor.get(v.capteurId) ?? [];
+      const list = byCapteur.get(v.capteurId) ?? [];
       list.push(v);
-      bySensor.set(v.capteurId, list);
+      byCapteur.set(v.capteurId, list);
     }
-    for (const [capteurId, values] of bySensor) {
+    for (const [capteurId, values] of byCapteur) {
       const days = values.map((v) => v.jour).sort();
       const stored = await trx
         .selectFrom('archive_jour')

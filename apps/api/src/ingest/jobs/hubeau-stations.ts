@@ -10,24 +10,24 @@
 import type { Kysely } from 'kysely';
 import { nameKey, riverDisplayName, slugify } from '@limni/shared/domain/names';
 import type { Database } from '../../db/schema';
-import { communeDisplayName, LETTER_TO_BASSIN, placeFromLabel } from '@limni/shared/domain/names';
+import { communeDisplayName, LETTER_TO_BASSIN, lieuFromLabel } from '@limni/shared/domain/names';
 import { stationsCatalogue, type StationRow } from '../sources/hubeau';
 import {
   basinsAndDepartements,
-  createStationPlaces,
+  createStationLieux,
   entitySlugs,
-  placesWithStation,
+  lieuxWithStation,
   rivers,
   updateStationStates,
   type NewRiver,
-  type NewStationPlace,
+  type NewStationLieu,
   type StationMotif,
   type StationState,
 } from './hubeau.repo';
 import type { IngestJob } from './runner';
 
 /** Places unknown catalogue stations on rivers: by Sandre code, else by name within the basin, else a new river. */
-export async function stationPlacer(db: Kysely<Database>) {
+export async function stationAssigner(db: Kysely<Database>) {
   const { bassinByCode, departements } = await basinsAndDepartements(db);
   const all = await rivers(db);
   const byCode = new Map(all.filter((r) => r.code_cours_eau).map((r) => [r.code_cours_eau as string, r.id]));
@@ -40,7 +40,7 @@ export async function stationPlacer(db: Kysely<Database>) {
   /** The place of a station, or why it has none. */
   return (
     st: StationRow,
-  ): NewStationPlace | 'hors_service' | 'sans_coordonnees' | 'sans_cours_eau' | 'sans_bassin' => {
+  ): NewStationLieu | 'hors_service' | 'sans_coordonnees' | 'sans_cours_eau' | 'sans_bassin' => {
     if (st.en_service === false) return 'hors_service';
     if (st.longitude_station == null || st.latitude_station == null) return 'sans_coordonnees';
     const nom = riverDisplayName(st.libelle_cours_eau ?? '');
@@ -70,7 +70,7 @@ export async function stationPlacer(db: Kysely<Database>) {
     const dep = st.code_departement && departements.has(st.code_departement) ? st.code_departement : null;
     return {
       entite,
-      nom: placeFromLabel(libelle),
+      nom: lieuFromLabel(libelle),
       libelle,
       lat: st.latitude_station,
       lon: st.longitude_station,
@@ -87,7 +87,7 @@ export async function stationPlacer(db: Kysely<Database>) {
 /** A Hub'Eau station code (10 characters); places of other sources or of a site code are not in the catalogue. */
 const HUBEAU_STATION_CODE = /^[A-Z0-9]{10}$/;
 
-type KnownPlace = Awaited<ReturnType<typeof placesWithStation>>[number];
+type KnownPlace = Awaited<ReturnType<typeof lieuxWithStation>>[number];
 
 /** What the catalogue changes for a known place: in service or not and why, gauge zero; null when nothing. */
 export function catalogueState(lieu: KnownPlace, st: StationRow, now: number): StationState | null {
@@ -141,8 +141,8 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
     schedule: '17 3 * * *',
     runAtStartIfOlderThan: 24 * 3_600_000,
     async run(ctx) {
-      const known = new Map((await placesWithStation(ctx.db)).map((l) => [l.code_station as string, l]));
-      const place = await stationPlacer(ctx.db);
+      const known = new Map((await lieuxWithStation(ctx.db)).map((l) => [l.code_station as string, l]));
+      const lieuTrouve = await stationAssigner(ctx.db);
       const seen = new Set<string>();
       let truncated = false;
       for await (const page of stationsCatalogue({
@@ -161,12 +161,12 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
           );
         }
         const updates: StationState[] = [];
-        const created: NewStationPlace[] = [];
+        const created: NewStationLieu[] = [];
         for (const st of page.stations) {
           const lieu = known.get(st.code_station);
           if (!lieu) {
             ctx.count('stations_inconnues');
-            const p = place(st);
+            const p = lieuTrouve(st);
             if (typeof p === 'string') ctx.count(`stations_non_placees_${p}`);
             else created.push(p);
             continue;
@@ -178,7 +178,7 @@ export function hubeauStationsJob(opts: HubeauStationsOptions): IngestJob {
         }
         await updateStationStates(ctx.db, updates);
         ctx.count('lieux_mis_a_jour', updates.length);
-        const made = await createStationPlaces(ctx.db, created);
+        const made = await createStationLieux(ctx.db, created);
         ctx.count('lieux_crees', made.lieux);
         ctx.count('cours_eau_crees', made.entites);
       }

@@ -15,7 +15,7 @@ export async function stationsInService(db: Kysely<Database>): Promise<string[]>
 }
 
 /** Every place with a station code, with the state the catalogue may change. */
-export function placesWithStation(db: Kysely<Database>) {
+export function lieuxWithStation(db: Kysely<Database>) {
   return db
     .selectFrom('lieu')
     .select([
@@ -100,7 +100,7 @@ export interface NewRiver {
   code_cours_eau: string | null;
 }
 
-export interface NewStationPlace {
+export interface NewStationLieu {
   /** An existing entity, or the river created with it. */
   entite: number | NewRiver;
   nom: string;
@@ -119,16 +119,16 @@ export interface NewStationPlace {
  * Creates the places of new catalogue stations (and the rivers they need) in one transaction; a station that became
  * a place meanwhile is left alone. Returns the places and rivers created.
  */
-export async function createStationPlaces(
+export async function createStationLieux(
   db: Kysely<Database>,
-  places: readonly NewStationPlace[],
+  nouveaux: readonly NewStationLieu[],
 ): Promise<{ lieux: number; entites: number }> {
-  if (places.length === 0) return { lieux: 0, entites: 0 };
+  if (nouveaux.length === 0) return { lieux: 0, entites: 0 };
   let lieux = 0;
   let entites = 0;
   await db.transaction().execute(async (trx) => {
     const created = new Map<string, number>();
-    for (const p of places) {
+    for (const p of nouveaux) {
       let entiteId: number;
       if (typeof p.entite === 'number') {
         entiteId = p.entite;

@@ -9,7 +9,7 @@ import { ObservationStore } from '../observation-store';
 import { observations } from '../sources/vigicrues';
 import { readJobRow } from '../ingest-job.repo';
 import { RequestTracker, type IngestJob } from './runner';
-import { fallbackSensors } from './vigicrues.repo';
+import { fallbackCapteurs } from './vigicrues.repo';
 
 export interface VigicruesObservationsOptions {
   baseUrl: string;
@@ -29,10 +29,10 @@ export function vigicruesObservationsJob(opts: VigicruesObservationsOptions): In
         ctx.count('inutile_hubeau_ok');
         return;
       }
-      const sensors = await fallbackSensors(ctx.db);
+      const capteurs = await fallbackCapteurs(ctx.db);
       const store = new ObservationStore(ctx.db, 'vigicrues', undefined, { live: true });
       const requests = new RequestTracker();
-      for (const s of sensors) {
+      for (const s of capteurs) {
         const code = s.code_station as string;
         const grandeur = s.grandeur as 'H' | 'Q';
         if (!requests.proceed()) continue;

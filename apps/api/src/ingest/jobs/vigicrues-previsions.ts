@@ -7,11 +7,11 @@
  * Values are already in m and m³/s.
  */
 import { DAY_MS } from '@limni/shared/domain/time';
-import type { PlaceForecast } from '../events';
+import type { LieuPrevision } from '../events';
 import { UpstreamError } from '../http';
 import { previsions } from '../sources/vigicrues';
 import { RequestTracker, type IngestJob, type JobContext } from './runner';
-import { forecastSensors, isRunKnown, upsertPrevisions } from './vigicrues.repo';
+import { previsionCapteurs, isRunKnown, upsertPrevisions } from './vigicrues.repo';
 
 interface PrevisionsCheckpoint {
   /** station code → instant until which it is not asked again. */
@@ -24,16 +24,16 @@ export interface VigicruesPrevisionsOptions {
   concurrency?: number;
 }
 
-type Sensor = Awaited<ReturnType<typeof forecastSensors>>[number];
+type Sensor = Awaited<ReturnType<typeof previsionCapteurs>>[number];
 
 /** Asks one sensor's forecast and stores a new run; returns the place's forecast when the run is new. */
-async function forecastOf(
+async function previsionOf(
   ctx: JobContext,
   s: Sensor,
   baseUrl: string,
   cp: PrevisionsCheckpoint,
   now: number,
-): Promise<PlaceForecast | null> {
+): Promise<LieuPrevision | null> {
   const code = s.code_station as string;
   const grandeur = s.grandeur as 'H' | 'Q';
   const r = await previsions(code, grandeur, { ...ctx.http, baseUrl });
@@ -88,22 +88,22 @@ export function vigicruesPrevisionsJob(opts: VigicruesPrevisionsOptions): Ingest
       const cp: PrevisionsCheckpoint = {
         skipUntil: Object.fromEntries(Object.entries(prev).filter(([, until]) => until > now)),
       };
-      const sensors = (await forecastSensors(ctx.db)).filter((s) => {
+      const capteurs = (await previsionCapteurs(ctx.db)).filter((s) => {
         const skip = cp.skipUntil[s.code_station as string] !== undefined;
         if (skip) ctx.count('stations_sans_prevision_ignorees');
         return !skip;
       });
       const requests = new RequestTracker();
-      const places: PlaceForecast[] = [];
+      const lieux: LieuPrevision[] = [];
       let next = 0;
       const worker = async () => {
-        while (next < sensors.length) {
-          const s = sensors[next++] as Sensor;
+        while (next < capteurs.length) {
+          const s = capteurs[next++] as Sensor;
           if (!requests.proceed()) continue;
           try {
-            const place = await forecastOf(ctx, s, opts.baseUrl, cp, now);
+            const lieu = await previsionOf(ctx, s, opts.baseUrl, cp, now);
             requests.ok();
-            if (place) places.push(place);
+            if (lieu) lieux.push(lieu);
           } catch (err) {
             if (ctx.signal.aborted || !(err instanceof UpstreamError)) throw err;
             requests.fail(err);
@@ -113,8 +113,8 @@ export function vigicruesPrevisionsJob(opts: VigicruesPrevisionsOptions): Ingest
       await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
       requests.count(ctx);
       ctx.setCheckpoint(cp);
-      places.sort((a, b) => a.capteurId - b.capteurId);
-      await ctx.events.emit({ type: 'forecasts', origin: 'live', at: ctx.now(), places });
+      lieux.sort((a, b) => a.capteurId - b.capteurId);
+      await ctx.events.emit({ type: 'forecasts', origin: 'live', at: ctx.now(), places: lieux });
       requests.throwIfFailed();
     },
   };

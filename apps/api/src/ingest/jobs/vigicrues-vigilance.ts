@@ -30,7 +30,7 @@ import {
   latestLevelTs,
   listTroncons,
   listTronconStates,
-  placesOnTroncons,
+  lieuxOnTroncons,
   setTronconLevel,
   setTronconTerritoire,
   writeTronconGeometries,
@@ -225,7 +225,7 @@ async function applyBulletin(
   }
   await confirmTronconLevels(trx, confirm, b.ts);
   if (changes.length) {
-    const lieux = await placesOnTroncons(
+    const lieux = await lieuxOnTroncons(
       trx,
       changes.map((c) => c.tronconId),
     );

@@ -187,14 +187,14 @@ export async function insertVigilanceAlert(db: Kysely<Database>, a: VigilanceAle
 }
 
 /** The places on these tronçons. */
-export function placesOnTroncons(db: Kysely<Database>, tronconIds: readonly number[]) {
+export function lieuxOnTroncons(db: Kysely<Database>, tronconIds: readonly number[]) {
   return db.selectFrom('lieu').select(['id', 'troncon_id']).where('troncon_id', 'in', tronconIds).execute();
 }
 
 /* ---- forecasts and the observations fallback ---- */
 
 /** H and Q sensors of every place with a station in service: Vigicrues says which are forecast stations. */
-export function forecastSensors(db: Kysely<Database>) {
+export function previsionCapteurs(db: Kysely<Database>) {
   return db
     .selectFrom('lieu')
     .innerJoin('capteur', 'capteur.lieu_id', 'lieu.id')
@@ -245,7 +245,7 @@ export async function upsertPrevisions(
 }
 
 /** H and Q sensors of in-service stations on a tronçon: what the fallback reads from Vigicrues. */
-export function fallbackSensors(db: Kysely<Database>) {
+export function fallbackCapteurs(db: Kysely<Database>) {
   return db
     .selectFrom('lieu')
     .innerJoin('capteur', 'capteur.lieu_id', 'lieu.id')

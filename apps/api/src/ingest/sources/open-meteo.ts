@@ -48,7 +48,7 @@ const Value = z.number().nullable();
 const aligned = <T extends { time: unknown[] }>(block: T) =>
   Object.entries(block).every(([, v]) => !Array.isArray(v) || v.length === block.time.length);
 
-export const ForecastPayload = z.object({
+export const MeteoPayload = z.object({
   latitude: z.number(),
   longitude: z.number(),
   elevation: z.number().nullish(),
@@ -69,13 +69,13 @@ export const ForecastPayload = z.object({
     .refine(aligned, 'séries quotidiennes de longueurs différentes')
     .optional(),
 });
-export type ForecastPayload = z.infer<typeof ForecastPayload>;
+export type MeteoPayload = z.infer<typeof MeteoPayload>;
 
 export interface OpenMeteoOptions extends HttpOptions {
   baseUrl: string;
 }
 
-export function forecastUrl(baseUrl: string, lat: number, lon: number): string {
+export function meteoUrl(baseUrl: string, lat: number, lon: number): string {
   const q = new URLSearchParams({
     latitude: String(lat),
     longitude: String(lon),
@@ -88,13 +88,13 @@ export function forecastUrl(baseUrl: string, lat: number, lon: number): string {
   return `${baseUrl.replace(/\/+$/, '')}/forecast?${q.toString()}`;
 }
 
-export async function fetchForecast(
+export async function fetchMeteo(
   lat: number,
   lon: number,
   opts: OpenMeteoOptions,
-): Promise<ForecastPayload> {
-  const res = await getJson(SOURCE, forecastUrl(opts.baseUrl, lat, lon), underBase(opts));
-  return parsePayload(SOURCE, 'forecast', ForecastPayload, res.body, opts.log);
+): Promise<MeteoPayload> {
+  const res = await getJson(SOURCE, meteoUrl(opts.baseUrl, lat, lon), underBase(opts));
+  return parsePayload(SOURCE, 'forecast', MeteoPayload, res.body, opts.log);
 }
 
 /** Local wall time of the payload → epoch ms: `utc_offset_seconds`, corrected by the zone across a DST change. */
@@ -111,7 +111,7 @@ export function localToUtc(local: string, offsetSeconds: number, zone: string): 
   return actual === offsetSeconds * 1000 ? guess : wall - actual;
 }
 
-export interface NormalisedForecast {
+export interface NormalisedMeteo {
   point: { lat: number; lon: number; altitude: number | null };
   fuseau: string;
   unites: { temperature: string; precipitation: string; vent: string; humidite: string };
@@ -127,7 +127,7 @@ const int = (v: unknown): number | null => {
 };
 
 /** From the payload to the contract's shape: now, hourly to +72 h, today and the next 3 days. */
-export function normaliseForecast(p: ForecastPayload): NormalisedForecast {
+export function normaliseMeteo(p: MeteoPayload): NormalisedMeteo {
   const toUtc = (local: string) => localToUtc(local, p.utc_offset_seconds, p.timezone);
   const c = p.current;
   const actuel: MeteoActuel | null = c

@@ -8,16 +8,16 @@
  * Both give `ForecastSeries`: one per entity and quantity, points with min (10 %), moy (50 %) and max (90 %).
  */
 import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
-import type { ForecastPoint } from './vigicrues';
+import type { PrevisionPoint } from './vigicrues';
 
-export interface ForecastSeries {
+export interface PrevisionSeries {
   /** Station (10 characters) or site (8 characters) code. */
   code: string;
   grandeur: 'H' | 'Q';
   /** Production time of the forecast (XML `DtProdSimul`), or the last observation it starts from (`.prv` `DtDerObs`). */
   runTs: number;
   commentaire: string | null;
-  points: ForecastPoint[];
+  points: PrevisionPoint[];
 }
 
 const TENDANCES = { basse_10: 'min', centrale_50: 'moy', haute_90: 'max' } as const;
@@ -30,7 +30,7 @@ function prvDate(s: string): number {
 }
 
 /** Parses an EXPRESSO `.prv` file. Throws on a file without the header rows or with an unknown time zone. */
-export function parsePrv(text: string): ForecastSeries[] {
+export function parsePrv(text: string): PrevisionSeries[] {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
   const tz = lines.find((l) => /^#\s*TZ\s*;/.test(l));
   if (tz && !/;\s*UTC\s*$/.test(tz)) throw new Error(`Fuseau horaire non pris en charge : ${tz}`);
@@ -47,7 +47,7 @@ export function parsePrv(text: string): ForecastSeries[] {
   }
   const derObs = lines.find((l) => l.startsWith('# DtDerObs;'))?.split(';')[1] ?? '';
   const runTs = prvDate(derObs);
-  const series = new Map<string, ForecastSeries>();
+  const series = new Map<string, PrevisionSeries>();
   const columns = stations.map((code, i) => {
     const grandeur = grandeurs[i] === 'H' ? 'H' : 'Q';
     const tendance = Object.entries(TENDANCES).find(([k]) => (ids[i] ?? '').endsWith(k))?.[1] ?? 'moy';
@@ -55,7 +55,7 @@ export function parsePrv(text: string): ForecastSeries[] {
     if (!series.has(key)) series.set(key, { code, grandeur, runTs, commentaire: null, points: [] });
     return { key, tendance };
   });
-  const byTs = new Map<string, Map<number, ForecastPoint>>();
+  const byTs = new Map<string, Map<number, PrevisionPoint>>();
   for (const line of lines) {
     if (line.startsWith('#') || !/^\d{2}-\d{2}-\d{4}/.test(line)) continue;
     const [date, ...values] = line.split(';');
@@ -64,7 +64,7 @@ export function parsePrv(text: string): ForecastSeries[] {
     columns.forEach(({ key, tendance }, i) => {
       const v = Number(values[i]);
       if (values[i] === undefined || values[i] === '' || !Number.isFinite(v)) return;
-      const points = byTs.get(key) ?? new Map<number, ForecastPoint>();
+      const points = byTs.get(key) ?? new Map<number, PrevisionPoint>();
       byTs.set(key, points);
       const p = points.get(ts) ?? { ts, min: null, moy: null, max: null };
       p[tendance] = v;
@@ -103,8 +103,8 @@ function comment(raw: string | null): string | null {
 }
 
 /** Parses a Sandre XML `hydrometrie` exchange file: every `<Simul>` with its `<Prev>` points, in m and m³/s. */
-export function parseSandreSimuls(xml: string): ForecastSeries[] {
-  const out: ForecastSeries[] = [];
+export function parseSandreSimuls(xml: string): PrevisionSeries[] {
+  const out: PrevisionSeries[] = [];
   for (const block of xml.match(/<Simul>[\s\S]*?<\/Simul>/g) ?? []) {
     const grandeur = tag(block, 'GrdSimul');
     if (grandeur !== 'H' && grandeur !== 'Q') continue;

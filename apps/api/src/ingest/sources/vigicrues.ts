@@ -259,7 +259,7 @@ const ErrorPayload = z.object({
 const EmptySimul = z.object({ Simul: z.object({ Prevs: z.array(z.unknown()).max(0).nullish() }) });
 export const PrevisionsDoc = z.union([z.object({ Simul }), ErrorPayload, EmptySimul]);
 
-export interface ForecastPoint {
+export interface PrevisionPoint {
   ts: number;
   min: number | null;
   moy: number | null;
@@ -267,11 +267,11 @@ export interface ForecastPoint {
 }
 
 export type ForecastResult =
-  | { kind: 'prevision'; runTs: number; commentaire: string | null; points: ForecastPoint[] }
+  | { kind: 'prevision'; runTs: number; commentaire: string | null; points: PrevisionPoint[] }
   | { kind: 'aucune' }
   | { kind: 'pas_station_prevision'; message: string };
 
-export function forecastFrom(doc: z.infer<typeof PrevisionsDoc> | null): ForecastResult {
+export function previsionFrom(doc: z.infer<typeof PrevisionsDoc> | null): ForecastResult {
   if (doc === null) return { kind: 'aucune' };
   if ('error_msg' in doc) {
     return /pas une station de pr[ée]vision/i.test(doc.error_msg)
@@ -304,7 +304,7 @@ export async function previsions(
     underBase(opts),
   );
   if (res.status === 204 || res.body === null) return { kind: 'aucune' };
-  return forecastFrom(
+  return previsionFrom(
     parsePayload(SOURCE, `previsions.json (${codeStation}, ${grandeur})`, PrevisionsDoc, res.body, opts.log),
   );
 }

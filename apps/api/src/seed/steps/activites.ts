@@ -12,19 +12,19 @@ import {
   type SerieLieu,
 } from '../../data/activite-seuils';
 import type { Database } from '../../db/schema';
-import { insertRows, levelSensorsWithSeries, sensorsWithReferencePeriod, sensorValues } from '../seed.repo';
+import { insertRows, levelCapteursWithSeries, capteursWithReferencePeriod, capteurValues } from '../seed.repo';
 import type { SeedStep } from '../step';
 
 /** Every place with a recorded water-level series (the Garonne/Ariège stations and the Swiss lakes). */
 async function seriesDesLieux(trx: Kysely<Database>): Promise<SerieLieu[]> {
   const out: SerieLieu[] = [];
-  for (const c of await levelSensorsWithSeries(trx)) {
+  for (const c of await levelCapteursWithSeries(trx)) {
     out.push({
       lieu_id: c.lieu_id,
       type: c.type,
       surface_bv_km2: c.surface_bv_km2,
       grandeur: 'H',
-      valeurs: await sensorValues(trx, c.id),
+      valeurs: await capteurValues(trx, c.id),
       origine: { kind: 'releves', premier_ts: c.premier_ts as number, dernier_ts: c.dernier_ts as number },
     });
   }
@@ -40,7 +40,7 @@ export const seedActivites: SeedStep = async (trx, { log }) => {
   const seuils = (await seriesDesLieux(trx)).flatMap(seuilsDuLieu);
   await insertRows(trx, 'activite_lieu', seuils, 500);
   let archive = 0;
-  for (const capteurId of await sensorsWithReferencePeriod(trx)) {
+  for (const capteurId of await capteursWithReferencePeriod(trx)) {
     archive += await recomputeArchiveThresholds(trx, capteurId);
   }
   log(

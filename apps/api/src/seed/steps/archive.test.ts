@@ -41,14 +41,14 @@ describe('seed step: daily archive', () => {
   });
 
   it('makes places of the two airGR stations missing from the national list, on their rivers', async () => {
-    const places = await ctx.db.db
+    const lieux = await ctx.db.db
       .selectFrom('lieu')
       .innerJoin('entite', 'entite.id', 'lieu.entite_id')
       .select(['lieu.code_station', 'entite.nom', 'lieu.departement_code'])
       .where('lieu.code_station', 'in', ['E645651001', 'Y862000101'])
       .orderBy('lieu.code_station')
       .execute();
-    expect(places).toEqual([
+    expect(lieux).toEqual([
       { code_station: 'E645651001', nom: 'Nièvre', departement_code: '80' },
       { code_station: 'Y862000101', nom: 'Le Taravo', departement_code: '2A' },
     ]);
@@ -65,7 +65,7 @@ describe('seed step: daily archive', () => {
     };
     for (const g of parseCsv(readSeedText('smash_stations.csv'))) {
       const code = g['code_station'] ?? '';
-      const place = await ctx.db.db
+      const lieu = await ctx.db.db
         .selectFrom('lieu')
         .innerJoin('entite', 'entite.id', 'lieu.entite_id')
         .select(['lieu.lon_gps', 'lieu.lat_gps', 'entite.nom'])
@@ -73,7 +73,7 @@ describe('seed step: daily archive', () => {
         .executeTakeFirstOrThrow();
       const gauge = proj4(l93, 'EPSG:4326', [Number(g['x_l93']), Number(g['y_l93'])]) as [number, number];
       // The smash gauge and the place are the same site: within 100 m.
-      expect(metres(gauge, [place.lon_gps, place.lat_gps]), code).toBeLessThan(100);
+      expect(metres(gauge, [lieu.lon_gps, lieu.lat_gps]), code).toBeLessThan(100);
       expect(stationDays(code).length, code).toBeGreaterThan(0);
     }
     const lez = await ctx.db.db
@@ -100,7 +100,7 @@ describe('seed step: daily archive', () => {
     await ctx.db.db.deleteFrom('climatologie_capteur').execute();
     await ctx.db.db.deleteFrom('archive_jour').execute();
     // The daily values also stand as the sensors' observations: drop them too, as an old database would not have them.
-    const sensors = await ctx.db.db
+    const capteurs = await ctx.db.db
       .selectFrom('capteur')
       .select('id')
       .where('libelle', '=', 'Débit moyen journalier')
@@ -112,7 +112,7 @@ describe('seed step: daily archive', () => {
       .where(
         'capteur_id',
         'in',
-        sensors.map((s) => s.id),
+        capteurs.map((s) => s.id),
       )
       .execute();
     await seedDatabase(ctx.db);

@@ -13,10 +13,10 @@ import { recomputeClimatology } from '../../data/climatologie';
 import { parseCsv, readSeedText } from '../files';
 import {
   archiveIsEmpty,
-  flowSensorsOfPlaces,
+  flowCapteursOfLieux,
   insertRows,
   maxCapteurId,
-  setSensorSeriesState,
+  setCapteurSeriesState,
 } from '../seed.repo';
 import type { SeedLog, SeedStep } from '../step';
 import { ORIGINES_ARCHIVE_FR } from '@limni/shared/domain/sources';
@@ -62,19 +62,19 @@ function readArchiveFile(): Map<string, Day[]> {
 export async function loadDemoArchive(db: Kysely<Database>, now: number, log: SeedLog): Promise<number> {
   if (!(await archiveIsEmpty(db))) return 0;
   const byCode = readArchiveFile();
-  const sensors = await flowSensorsOfPlaces(db, [...byCode.keys()]);
+  const capteurs = await flowCapteursOfLieux(db, [...byCode.keys()]);
   let nextId = (await maxCapteurId(db)) + 1;
   let total = 0;
   for (const [code, days] of byCode) {
-    const place = sensors.get(code);
-    if (!place) continue;
-    let capteurId = place.capteurId;
+    const lieu = capteurs.get(code);
+    if (!lieu) continue;
+    let capteurId = lieu.capteurId;
     if (capteurId === null) {
       capteurId = nextId++;
       await insertRows(db, 'capteur', [
         {
           id: capteurId,
-          lieu_id: place.lieuId,
+          lieu_id: lieu.lieuId,
           grandeur: 'Q',
           unite: 'm³/s',
           libelle: 'Débit moyen journalier',
@@ -104,7 +104,7 @@ export async function loadDemoArchive(db: Kysely<Database>, now: number, log: Se
       2000,
     );
     const last = days[days.length - 1] as Day;
-    await setSensorSeriesState(db, id, {
+    await setCapteurSeriesState(db, id, {
       premier_ts: Date.parse(`${(days[0] as Day).jour}T12:00:00Z`),
       dernier_ts: Date.parse(`${last.jour}T12:00:00Z`),
       derniere_valeur: last.moyenne,
@@ -113,7 +113,7 @@ export async function loadDemoArchive(db: Kysely<Database>, now: number, log: Se
     await recomputeClimatology(db, id, now, archiveOrigin(code));
     total += days.length;
   }
-  log(`${total} jours d'archive chargés sur ${sensors.size} capteurs (climatologie calculée)`);
+  log(`${total} jours d'archive chargés sur ${capteurs.size} capteurs (climatologie calculée)`);
   return total;
 }
 

@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const placeOfSite = async (site: string) =>
+const lieuOfSite = async (site: string) =>
   (
     await ctx.db.db
       .selectFrom('lieu')
@@ -66,7 +66,7 @@ const placeOfSite = async (site: string) =>
 describe('Loire episode, December 2024', () => {
   for (const f of EPISODE_LOIRE_FILES) {
     it(`serves every forecast value of ${f.prv} at site ${f.site}, with the run time of the file`, async () => {
-      const id = await placeOfSite(f.site);
+      const id = await lieuOfSite(f.site);
       const prv = readPrv(readSeedText(f.prv));
       const res = await ctx.request({ url: `/api/hydro/lieu/${id}/previsions`, token });
       expect(res.statusCode).toBe(200);
@@ -91,7 +91,7 @@ describe('Loire episode, December 2024', () => {
     });
 
     it(`stores the observed hourly flows of ${f.qmnh} as the place's observations`, async () => {
-      const id = await placeOfSite(f.site);
+      const id = await lieuOfSite(f.site);
       const rows = parseCsv(readSeedText(f.qmnh));
       const capteur = await ctx.db.db
         .selectFrom('capteur')
@@ -113,7 +113,7 @@ describe('Loire episode, December 2024', () => {
   }
 
   it('gives the episode places their own clock; the rest of the demo keeps the 2022 clock', async () => {
-    const digoin = await placeOfSite('K1180010');
+    const digoin = await lieuOfSite('K1180010');
     const last = Math.max(
       ...parseCsv(readSeedText(EPISODE_LOIRE_FILES[0].qmnh)).map((r) => Date.parse(r['Date (TU)'] ?? '')),
     );
@@ -142,7 +142,7 @@ describe('Loire episode, December 2024', () => {
   });
 
   it('in the list of the Loire, the places of the episode are judged at its clock, the others at the main one', async () => {
-    const digoin = await placeOfSite('K1180010');
+    const digoin = await lieuOfSite('K1180010');
     const { entite_id } = await ctx.db.db
       .selectFrom('lieu')
       .select('entite_id')
@@ -157,7 +157,7 @@ describe('Loire episode, December 2024', () => {
     expect(body.maintenant).toBe(Math.ceil((health.donnees.fin ?? 0) / HOUR) * HOUR);
     const withEpisode = body.lieux.filter((l) => l.episode);
     expect(withEpisode.map((l) => l.id).sort()).toEqual(
-      (await Promise.all(EPISODE_LOIRE_FILES.map((f) => placeOfSite(f.site)))).sort(),
+      (await Promise.all(EPISODE_LOIRE_FILES.map((f) => lieuOfSite(f.site)))).sort(),
     );
     for (const l of withEpisode) {
       expect(l.episode).toEqual({
@@ -238,7 +238,7 @@ describe('Loire episode, December 2024', () => {
     await db.deleteFrom('episode').execute();
 
     expect((await seedDatabase(ctx.db)).seeded).toBe(false);
-    const digoin = await placeOfSite('K1180010');
+    const digoin = await lieuOfSite('K1180010');
     const res = await ctx.request({ url: `/api/hydro/lieu/${digoin}/previsions`, token });
     const prv = readPrv(readSeedText(EPISODE_LOIRE_FILES[0].prv));
     expect(

@@ -8,16 +8,16 @@
 import type { Kysely } from 'kysely';
 import { nativeStepMinutes } from '@limni/shared/domain/series';
 import type { Database } from '../../db/schema';
-import { parsePrv, type ForecastSeries } from '../../ingest/sources/vigicrues-exchange';
+import { parsePrv, type PrevisionSeries } from '../../ingest/sources/vigicrues-exchange';
 import { parseCsv, readSeedText } from '../files';
 import {
   episodeExists,
   setEpisodePeriod,
   insertRows,
   maxCapteurId,
-  placeOfSite,
-  setPlacesEpisode,
-  setSensorSeriesState,
+  lieuOfSite,
+  setLieuxEpisode,
+  setCapteurSeriesState,
 } from '../seed.repo';
 import type { SeedLog, SeedStep } from '../step';
 
@@ -69,11 +69,11 @@ export function readHourlyFlows(name: string): HourlyFlow[] {
 }
 
 /** The forecast series of a `.prv` file of the episode. */
-export function readEpisodeForecasts(name: string): ForecastSeries[] {
+export function readEpisodePrevisions(name: string): PrevisionSeries[] {
   return parsePrv(readSeedText(name));
 }
 
-const previsionRows = (capteurId: number, s: ForecastSeries) =>
+const previsionRows = (capteurId: number, s: PrevisionSeries) =>
   s.points.map((p) => ({
     capteur_id: capteurId,
     run_ts: s.runTs,
@@ -94,16 +94,16 @@ export async function loadLoireEpisode(db: Kysely<Database>, log: SeedLog): Prom
   let debut = Infinity;
   let fin = -Infinity;
   for (const f of EPISODE_LOIRE_FILES) {
-    const place = await placeOfSite(db, f.site);
-    if (!place) throw new Error(`Lieu absent du référentiel pour le site ${f.site}`);
-    lieux.push(place.id);
+    const lieu = await lieuOfSite(db, f.site);
+    if (!lieu) throw new Error(`Lieu absent du référentiel pour le site ${f.site}`);
+    lieux.push(lieu.id);
     // Hourly flow: a sensor of its own (the referential gives these places a water-level sensor only).
     const flowId = nextId++;
     const flows = readHourlyFlows(f.qmnh);
     await insertRows(db, 'capteur', [
       {
         id: flowId,
-        lieu_id: place.id,
+        lieu_id: lieu.id,
         grandeur: 'Q',
         unite: 'm³/s',
         libelle: 'Débit moyen horaire',
@@ -122,7 +122,7 @@ export async function loadLoireEpisode(db: Kysely<Database>, log: SeedLog): Prom
     if (first && last) {
       debut = Math.min(debut, first.ts);
       fin = Math.max(fin, last.ts);
-      await setSensorSeriesState(db, flowId, {
+      await setCapteurSeriesState(db, flowId, {
         premier_ts: first.ts,
         dernier_ts: last.ts,
         derniere_valeur: last.valeur,
@@ -131,13 +131,13 @@ export async function loadLoireEpisode(db: Kysely<Database>, log: SeedLog): Prom
     }
     observations += flows.length;
     // The forecast run: Q on the flow sensor, H on the place's water-level sensor.
-    const levelId = place.capteurs.find((c) => c.grandeur === 'H')?.id ?? null;
-    for (const s of readEpisodeForecasts(f.prv)) {
+    const levelId = lieu.capteurs.find((c) => c.grandeur === 'H')?.id ?? null;
+    for (const s of readEpisodePrevisions(f.prv)) {
       const capteurId = s.grandeur === 'Q' ? flowId : levelId;
       if (capteurId !== null) await insertRows(db, 'prevision', previsionRows(capteurId, s));
     }
   }
-  await setPlacesEpisode(db, lieux, EPISODE_LOIRE.code);
+  await setLieuxEpisode(db, lieux, EPISODE_LOIRE.code);
   // The episode's period is fixed here: its places may later become live and get newer readings (ADR 134).
   if (Number.isFinite(debut)) await setEpisodePeriod(db, EPISODE_LOIRE.code, debut, fin);
   log(

@@ -6,7 +6,7 @@ import { nativeStepMinutes, type Observation } from '@limni/shared/domain/series
 import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
 import type { BuiltCapteur, BuiltReferentiel } from '../build';
 import { parseCsv, readSeedText } from '../files';
-import { insertRows, setSensorSeriesState } from '../seed.repo';
+import { insertRows, setCapteurSeriesState } from '../seed.repo';
 import type { SeedStep } from '../step';
 
 /** Observations per sensor, in observation order (sorted and deduplicated when written). */
@@ -44,10 +44,10 @@ class SensorIndex {
 type LieuByStation = ReadonlyMap<string, BuiltReferentiel['lieux'][number]>;
 
 /** Garonne / Ariège, January 2022, native 5/15-min steps: H in mm → m. */
-function readGaronneLevels(series: SeriesBySensor, lieux: LieuByStation, sensors: SensorIndex): void {
+function readGaronneLevels(series: SeriesBySensor, lieux: LieuByStation, capteurs: SensorIndex): void {
   for (const row of parseCsv(readSeedText('garonne_H_2022-01_native.csv'))) {
     const lieu = lieux.get(row['code_station'] ?? '');
-    const capteur = lieu && sensors.get(lieu.id, 'H');
+    const capteur = lieu && capteurs.get(lieu.id, 'H');
     const mm = Number(row['resultat_obs_mm']);
     const ts = Date.parse(row['date_obs'] ?? '');
     if (!capteur || !Number.isFinite(mm) || !Number.isFinite(ts)) continue;
@@ -62,7 +62,7 @@ function readGaronneLevels(series: SeriesBySensor, lieux: LieuByStation, sensors
 function readGaronneDailyFlows(
   series: SeriesBySensor,
   lieux: LieuByStation,
-  sensors: SensorIndex,
+  capteurs: SensorIndex,
 ): BuiltCapteur[] {
   const created: BuiltCapteur[] = [];
   for (const row of parseCsv(readSeedText('garonne_QmnJ_5crues_1905-2022.csv'))) {
@@ -71,9 +71,9 @@ function readGaronneDailyFlows(
     const lieu = lieux.get(row['code_station'] ?? '');
     const lps = Number(row['resultat_obs_elab_l_s']);
     if (!lieu || !Number.isFinite(lps)) continue;
-    let capteur = sensors.get(lieu.id, 'Q');
+    let capteur = capteurs.get(lieu.id, 'Q');
     if (capteur === undefined) {
-      capteur = sensors.add(lieu.id, 'Q');
+      capteur = capteurs.add(lieu.id, 'Q');
       created.push({
         id: capteur,
         lieu_id: lieu.id,
@@ -113,10 +113,10 @@ export const seedObservations: SeedStep = async (trx, { ref, log }) => {
   const lieux: LieuByStation = new Map(
     ref.lieux.filter((l) => l.code_station).map((l) => [l.code_station as string, l]),
   );
-  const sensors = new SensorIndex(ref.capteurs);
+  const capteurs = new SensorIndex(ref.capteurs);
   const series = new SeriesBySensor();
-  readGaronneLevels(series, lieux, sensors);
-  await insertRows(trx, 'capteur', readGaronneDailyFlows(series, lieux, sensors));
+  readGaronneLevels(series, lieux, capteurs);
+  await insertRows(trx, 'capteur', readGaronneDailyFlows(series, lieux, capteurs));
   readSwissLevels(series, ref);
 
   let total = 0;
@@ -136,7 +136,7 @@ export const seedObservations: SeedStep = async (trx, { ref, log }) => {
       2000,
     );
     const last = unique[unique.length - 1] as Observation;
-    await setSensorSeriesState(trx, capteurId, {
+    await setCapteurSeriesState(trx, capteurId, {
       premier_ts: (unique[0] as Observation).ts,
       dernier_ts: last.ts,
       derniere_valeur: last.valeur,

@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema';
 import { recomputeClimatology } from '../../data/climatologie';
 import { latestObservationTs } from '../../data/capteurs.repo';
 import { parseCsv, readSeedText } from '../files';
-import { levelSensorOfStation, writeDailyMaxima } from '../seed.repo';
+import { levelCapteurOfStation, writeDailyMaxima } from '../seed.repo';
 import type { SeedLog, SeedStep } from '../step';
 
 export const TOULOUSE_FILE = 'toulouse_H_max_journalier_1857-2024.csv.gz';
@@ -39,11 +39,11 @@ function readDailyMaxima(until: number | null): Array<{ jour: string; max: numbe
 
 /** Loads Toulouse's daily maxima into a database that lacks them (the seed step, and existing databases at start). */
 export async function loadToulouseMaxima(db: Kysely<Database>, now: number, log: SeedLog): Promise<number> {
-  const sensor = await levelSensorOfStation(db, TOULOUSE_STATION);
-  if (!sensor || (sensor.statistique_jour === 'max' && Boolean(sensor.archive))) return 0;
+  const capteur = await levelCapteurOfStation(db, TOULOUSE_STATION);
+  if (!capteur || (capteur.statistique_jour === 'max' && Boolean(capteur.archive))) return 0;
   const days = readDailyMaxima(await latestObservationTs(db, null));
-  await writeDailyMaxima(db, sensor.id, days);
-  await recomputeClimatology(db, sensor.id, now, ORIGINES_ARCHIVE_FR.toulouse);
+  await writeDailyMaxima(db, capteur.id, days);
+  await recomputeClimatology(db, capteur.id, now, ORIGINES_ARCHIVE_FR.toulouse);
   log(`${days.length} maxima journaliers de la Garonne à Toulouse chargés (climatologie calculée)`);
   return days.length;
 }
