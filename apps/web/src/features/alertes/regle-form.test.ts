@@ -125,4 +125,15 @@ describe('serverProblems', () => {
     });
     expect(serverProblems({}, 'Vous suivez déjà 200 lieux.')).toEqual({ _: ['Vous suivez déjà 200 lieux.'] });
   });
+
+  it('says on the form a refusal named on a field the form does not show', () => {
+    const deja = 'Vous avez déjà cette alerte sur ce lieu.';
+    expect(serverProblems({ 'regles.0.type': [deja] }, 'Alerte refusée.')).toEqual({ _: [deja] });
+    expect(
+      serverProblems({ 'regles.1.seuil': ['Trop grand.'], 'regles.0.seuil2': ['Sous le seuil.'] }, 'x'),
+    ).toEqual({
+      seuil2: ['Sous le seuil.'],
+      _: ['Trop grand.'],
+    });
+  });
 });

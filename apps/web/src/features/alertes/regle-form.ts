@@ -99,9 +99,22 @@ export function suggestionsRetenues(
     .map((s) => s.regle);
 }
 
-/** Errors of the server for the first rule (`regles.0.seuil` → `seuil`), else its message for the whole form. */
+/** The fields of the form that show their own errors beside them. */
+const FIELDS_WITH_ERRORS = new Set(['seuil', 'seuil2', 'horizon_h']);
+
+/**
+ * Errors of the server: those of the new rule's threshold and horizon beside their fields (`regles.0.seuil` →
+ * `seuil`), every other one (a duplicate rule, a quantity or vigilance the place lacks, a refused suggestion) on the
+ * whole form, and the message alone when no field is named — a refusal is never left unsaid.
+ */
 export function serverProblems(fields: Record<string, string[]>, message: string): Problems {
   const out: Problems = {};
-  for (const [k, v] of Object.entries(fields)) out[k.replace(/^regles\.0\./, '')] = v;
+  const general: string[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    const field = /^regles\.0\.(.+)$/.exec(k)?.[1];
+    if (field !== undefined && FIELDS_WITH_ERRORS.has(field)) out[field] = v;
+    else general.push(...v);
+  }
+  if (general.length > 0) out._ = general;
   return Object.keys(out).length > 0 ? out : { _: [message] };
 }
