@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { geoLevels } from './apps/web/scripts/geo-levels';
 
 /**
  * Test files share their worker's module graph (`isolate: false`): a worker imports the app once and runs its files
@@ -61,12 +62,15 @@ export default defineConfig({
       {
         // Component tests: a screen rendered in jsdom, its requests answered by MSW (apps/web/test/), each file in
         // a fresh module graph of its own.
+        // The map's geography modules (`virtual:limni-geo-*`) come from the app's own Vite plugin, as in the build.
+        plugins: [geoLevels(fileURLToPath(new URL('./apps/web/public/geo', import.meta.url)))],
         test: {
           name: 'web-dom',
           root: 'apps/web',
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: [...setupFiles, 'test/dom-setup.ts'],
+          testTimeout: 20_000,
           env: { TZ: 'UTC' },
         },
       },

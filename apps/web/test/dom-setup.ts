@@ -3,10 +3,13 @@
  * file that fails on any request no test answered, and a clean page, language and storage after each test.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setLangue } from '../src/lib/i18n';
 import { server } from './server';
+
+// A loaded machine (the whole suite runs on two cores) may take more than the default second to render an answer.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
