@@ -70,11 +70,14 @@ function BandSummary({ chart, date }: { chart: DonneesChart; date: string }) {
   );
 }
 
-/** The daily table of what is drawn with the usual range, for windows of daily values up to a year. */
-function BandTable({ chart }: { chart: DonneesChart }) {
+/**
+ * The daily table of what is drawn with the usual range, for windows of daily values up to a year. Raw observations
+ * (several a day, each day's band the same) have the hourly table instead: one row a day is what this table means.
+ */
+function BandTable({ chart, daily }: { chart: DonneesChart; daily: boolean }) {
   const h = useHistoryMessages();
   const { columns, history, unite } = chart;
-  if (!history || columns.x.length > 400) return null;
+  if (!daily || !history || columns.x.length > 400) return null;
   const rows = columns.x
     .map((x, i) => ({ x, i }))
     .filter(({ i }) => columns.obs[i] !== null && columns.obs[i] !== undefined)
@@ -462,7 +465,7 @@ export function DonneesFigure({
         date={view.date}
         style={style}
       />
-      <BandTable chart={chart} />
+      <BandTable chart={chart} daily={style.daily} />
       {serie?.sous_echantillonne && (
         <p className="text-sm text-muted">
           <LineIcon
