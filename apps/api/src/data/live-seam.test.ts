@@ -48,10 +48,16 @@ const reason = async (date: string, lang: string) =>
     ).json(),
   ).raison;
 
-const longDate = (locale: string, ts: number) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(
-    ts,
-  );
+/** A day as a reader writes it: « 1er février 2022 » in French, « February 1, 2022 » in English. */
+const longDate = (locale: string, ts: number) => {
+  const text = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }).format(ts);
+  return locale === 'fr-FR' ? text.replace(/^1 /, '1er ') : text;
+};
 
 const store = (ts: number[]) =>
   new ObservationStore(ctx.db.db, 'hubeau', undefined, { live: true }).write(

@@ -35,7 +35,7 @@ import { inconnu } from '../../http/messages';
 
 const lieuInconnu = (id: number) => notFound(inconnu('lieu', id));
 
-const longDates = {
+const longDateFormats = {
   fr: new Intl.DateTimeFormat('fr-FR', {
     day: 'numeric',
     month: 'long',
@@ -48,6 +48,11 @@ const longDates = {
     year: 'numeric',
     timeZone: 'Europe/Paris',
   }),
+};
+/** « 1er janvier 2022 » (French writes the first of a month as an ordinal), « January 1, 2022 ». */
+const longDates = {
+  fr: { format: (ts: number) => longDateFormats.fr.format(ts).replace(/^1 /, '1er ') },
+  en: longDateFormats.en,
 };
 
 /** The sensor whose history describes the place: the one with the longest archive, else its daily flow, else any. */

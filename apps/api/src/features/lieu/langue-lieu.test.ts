@@ -84,13 +84,16 @@ describe('the place in English', () => {
     const { en, fr } = await both(`/api/hydro/lieu/${ST_MICHEL}/normales/2022-01-31`);
     const e = z.parse(NormalesLieu, en);
     const f = z.parse(NormalesLieu, fr);
-    const long = (locale: string) =>
-      new Intl.DateTimeFormat(locale, {
+    // French writes the first of a month as an ordinal (« 1er janvier 2022 »).
+    const long = (locale: string) => {
+      const text = new Intl.DateTimeFormat(locale, {
         day: 'numeric',
         month: 'long',
         year: 'numeric',
         timeZone: 'Europe/Paris',
       }).format(h?.premier_ts ?? 0);
+      return locale === 'fr-FR' ? text.replace(/^1 /, '1er ') : text;
+    };
     expect(e.raison).toContain(long('en-US'));
     expect(f.raison).toContain(long('fr-FR'));
     expect(frenchWords(e.raison ?? '')).toEqual([]);
