@@ -41,18 +41,21 @@ export function AbonnementButton({
 
   if (!token) {
     const target = encodeURIComponent(`${pathname.slice(1)}${search}`);
+    // The reason is the link's description, beside it: inside, it would also be read as part of its name.
     return (
-      <Link
-        to={`/user/login/${target}`}
-        className={`btn-secondary ${className}`}
-        aria-describedby={`abo-login-${lieuId}`}
-      >
-        <LineIcon d={BELL} />
-        <span>{m('sabonner')}</span>
+      <>
+        <Link
+          to={`/user/login/${target}`}
+          className={`btn-secondary ${className}`}
+          aria-describedby={`abo-login-${lieuId}`}
+        >
+          <LineIcon d={BELL} />
+          <span>{m('sabonner')}</span>
+        </Link>
         <span id={`abo-login-${lieuId}`} className="sr-only">
           {m('connexionRequise')}
         </span>
-      </Link>
+      </>
     );
   }
 
