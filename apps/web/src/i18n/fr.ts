@@ -67,7 +67,7 @@ export const fr = {
   'commun.tous': 'Tous',
   'commun.toutes': 'Toutes',
   'commun.rechercher': 'Rechercher',
-  'commun.retourAccueil': "Retour à l'accueil",
+  'commun.retourAccueil': 'Retour à l’accueil',
   'type.R': 'Rivière',
   'type.L': 'Lac',
   'type.Rs': 'Rivières',

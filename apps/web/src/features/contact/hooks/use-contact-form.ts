@@ -58,8 +58,10 @@ export function useContactForm() {
   useEffect(() => {
     if (send.isSuccess) doneRef.current?.focus();
   }, [send.isSuccess]);
+  // A refusal takes the focus to its message, unless the server named a field: then to that field.
+  const fieldFocused = useRef(false);
   useEffect(() => {
-    if (send.isError) alertRef.current?.focus();
+    if (send.isError && !fieldFocused.current) alertRef.current?.focus();
   }, [send.isError]);
 
   const focusFirst = (found: Errors) => {
@@ -84,11 +86,13 @@ export function useContactForm() {
     send.mutate(
       { ...values, [CONTACT_HONEYPOT]: piege },
       {
+        // Called before the refusal renders, so before the effect above decides where the focus goes.
         onError: (err) => {
+          fieldFocused.current = false;
           if (!(err instanceof ApiError) || !err.fields) return;
           const fromServer = serverErrors(err);
           setErrors(fromServer);
-          focusFirst(fromServer);
+          fieldFocused.current = focusFirst(fromServer);
         },
       },
     );
