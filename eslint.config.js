@@ -42,7 +42,8 @@ const featureZones = (root, { publicFace = false } = {}) => {
 };
 
 /** Declared names may not hold a retired synonym of `observation` or `pushRegistration` (docs/GLOSSARY.md). */
-const RETIRED_WORDS = '^(?!.*(?:[Rr]eading|(?<![Rr]e)[Ll]ecture|[Mm]esure|[Ss]ubscription)).*$';
+const RETIRED_WORDS =
+  '^(?!.*(?:[Rr]eading|(?<![Rr]e)[Ll]ecture|[Mm]esure|[Ss]ubscription|[Ss]ensor|(?<![Rr]e)[Pp]lace(?!holder|ment)|[Ff]orecast|[Rr]ule)).*$';
 
 const API = 'apps/api/src';
 const WEB = 'apps/web/src';

@@ -84,6 +84,10 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own rules (scripts/): the lint of the architecture fires where it should.
+        test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'], setupFiles, testTimeout: 60_000 },
+      },
+      {
         test: {
           name: 'upstream',
           root: 'test-support',

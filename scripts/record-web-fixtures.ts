@@ -19,7 +19,7 @@ async function record(name: string, path: string): Promise<void> {
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   const body: unknown = await res.json();
   const fixture = { path, recorded: new Date().toISOString().slice(0, 10), body };
-  writeFileSync(`${DIR}${name}.json`, `${JSON.stringify(fixture, null, 1)}\n`);
+  writeFileSync(`${DIR}${name}.json`, `${JSON.stringify(fixture, null, 2)}\n`);
   process.stdout.write(`${name}.json ← ${path}\n`);
 }
 

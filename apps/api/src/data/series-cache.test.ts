@@ -93,7 +93,7 @@ describe('VersionMemo', () => {
   });
 });
 
-describe('markSensorDataChanged', () => {
+describe('markCapteurDataChanged', () => {
   let ctx: TestContext;
   let ids: number[];
   beforeAll(async () => {

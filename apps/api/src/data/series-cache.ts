@@ -4,13 +4,13 @@
  * - An entry is keyed by the request (route, place, day, number of days) and stamped with the data version of
  *   the place's sensors: for each sensor, `id:donnees_version:dernier_ts`. A request reads that version (one
  *   indexed query) and serves the cached body only when it is unchanged; otherwise the body is recomputed.
- * - Writers of observations (ingestion, replay, corrections) call `markSensorDataChanged(db, ids)` in the same
+ * - Writers of observations (ingestion, replay, corrections) call `markCapteurDataChanged(db, ids)` in the same
  *   transaction as their writes: it bumps `capteur.donnees_version`, which invalidates the bodies of every API
  *   instance sharing the database. Appending observations that move `dernier_ts` invalidates even without it.
  * - Bounded by `lru-cache`: least recently used entries are dropped beyond `maxBytes` (default 32 MB) or
  *   `maxEntries`.
  * - The version read itself is memoised per place for at most `VERSION_TTL_MS` (1 s) by `VersionMemo`, so a hot
- *   place costs no query at all; `markSensorDataChanged` also bumps a process-wide generation that drops those
+ *   place costs no query at all; `markCapteurDataChanged` also bumps a process-wide generation that drops those
  *   memos at once. Another instance's writes are thus seen within 1 s (the HTTP Cache-Control allows 60 s).
  *
  * Nothing here calls back into a feature: the service asks (`get`, `pending`), computes, then stores (`set`,
@@ -114,7 +114,7 @@ export function capteursVersion(
   return capteurs.map((c) => `${c.id}:${c.donnees_version}:${c.dernier_ts ?? ''}`).join(',');
 }
 
-/** Process-wide generation, bumped by `markSensorDataChanged`: memoised versions older than it are dropped. */
+/** Process-wide generation, bumped by `markCapteurDataChanged`: memoised versions older than it are dropped. */
 let generation = 0;
 
 /** Longest time a memoised data version is trusted without asking the database. */
@@ -122,7 +122,7 @@ export const VERSION_TTL_MS = 1000;
 
 /**
  * Memo of a per-key lookup (the sensors of a place and their data version) for at most `ttlMs`, dropped when
- * `markSensorDataChanged` runs in this process. The caller looks up (`get`) and, on a miss, stores the pending
+ * `markCapteurDataChanged` runs in this process. The caller looks up (`get`) and, on a miss, stores the pending
  * lookup (`set`) before awaiting it, so that concurrent lookups of one key share one query.
  */
 export class VersionMemo<T> {

@@ -117,7 +117,7 @@ export interface CapteurTable {
   dernier_ts: EpochMs | null;
   premier_ts: EpochMs | null;
   /**
-   * Bumped whenever observations of the sensor are written or corrected (`markSensorDataChanged` in
+   * Bumped whenever observations of the sensor are written or corrected (`markCapteurDataChanged` in
    * data/series-cache.ts): cached series bodies keyed on it are then recomputed (migration 002).
    */
   donnees_version: Generated<number>;

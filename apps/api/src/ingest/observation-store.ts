@@ -123,12 +123,12 @@ export interface WriteResult {
 
 /** Per-sensor account of one run, merged over batches; becomes the `observations` event. */
 export class ObservationsSummary {
-  private readonly bySensor = new Map<number, CapteurObservations>();
+  private readonly byCapteur = new Map<number, CapteurObservations>();
 
   add(s: CapteurObservations): void {
-    const cur = this.bySensor.get(s.capteurId);
+    const cur = this.byCapteur.get(s.capteurId);
     if (!cur) {
-      this.bySensor.set(s.capteurId, { ...s });
+      this.byCapteur.set(s.capteurId, { ...s });
       return;
     }
     cur.nouvelles += s.nouvelles;
@@ -138,7 +138,7 @@ export class ObservationsSummary {
   }
 
   get sensors(): CapteurObservations[] {
-    return [...this.bySensor.values()].sort((a, b) => a.capteurId - b.capteurId);
+    return [...this.byCapteur.values()].sort((a, b) => a.capteurId - b.capteurId);
   }
 }
 
@@ -266,14 +266,14 @@ export class ObservationStore {
    * unknown station. `created.n` counts the sensors created.
    */
   sensorFor(code: string, grandeur: 'H' | 'Q', created: { n: number }): Promise<number | null> {
-    return this.sensorOf(code, grandeur, created);
+    return this.capteurOf(code, grandeur, created);
   }
 
   /**
    * The sensor of a station and quantity, created when the place has none yet; null for an unknown station. A live
    * store's instantaneous readings never go into a daily-mean sensor: it is made instantaneous first.
    */
-  private async sensorOf(code: string, grandeur: 'H' | 'Q', created: { n: number }): Promise<number | null> {
+  private async capteurOf(code: string, grandeur: 'H' | 'Q', created: { n: number }): Promise<number | null> {
     const known = this.ids[grandeur].get(code);
     if (known !== undefined && this.live && this.daily.has(known)) await this.makeInstantaneous(known);
     if (known !== undefined) return known;
@@ -334,7 +334,7 @@ export class ObservationStore {
     let id: number | null = null;
     for (const r of batch) {
       if (r.codeStation !== lastCode || r.grandeur !== lastGrandeur) {
-        id = await this.sensorOf(r.codeStation, r.grandeur, created);
+        id = await this.capteurOf(r.codeStation, r.grandeur, created);
         lastCode = r.codeStation;
         lastGrandeur = r.grandeur;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveRefetch, placeStepMin, refreshIntervalMs } from './live-refresh';
+import { liveRefetch, lieuStepMin, refreshIntervalMs } from './live-refresh';
 
 const MIN = 60_000;
 
@@ -26,11 +26,11 @@ describe('refreshIntervalMs (a live place’s current readings, from its sensors
   });
 });
 
-describe('placeStepMin', () => {
+describe('lieuStepMin', () => {
   it('is the shortest known step of the place’s sensors', () => {
-    expect(placeStepMin([{ pas_min: 60 }, { pas_min: null }, { pas_min: 10 }])).toBe(10);
-    expect(placeStepMin([{ pas_min: null }])).toBeNull();
-    expect(placeStepMin([])).toBeNull();
+    expect(lieuStepMin([{ pas_min: 60 }, { pas_min: null }, { pas_min: 10 }])).toBe(10);
+    expect(lieuStepMin([{ pas_min: null }])).toBeNull();
+    expect(lieuStepMin([])).toBeNull();
   });
 });
 

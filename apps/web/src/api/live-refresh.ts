@@ -23,7 +23,7 @@ export function refreshIntervalMs(pasMin: number | null): number {
 }
 
 /** A place's step: the shortest of its sensors' known steps (its quickest reading sets the pace); null when none. */
-export function placeStepMin(capteurs: ReadonlyArray<{ pas_min: number | null }>): number | null {
+export function lieuStepMin(capteurs: ReadonlyArray<{ pas_min: number | null }>): number | null {
   const steps = capteurs.map((c) => c.pas_min).filter((p): p is number => p !== null && p > 0);
   return steps.length ? Math.min(...steps) : null;
 }

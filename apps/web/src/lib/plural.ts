@@ -4,13 +4,13 @@
  */
 import { currentLocale } from './i18n';
 
-const rules = new Map<string, Intl.PluralRules>();
+const regles = new Map<string, Intl.PluralRules>();
 
 export function pluralForm(n: number, locale: string = currentLocale()): 'one' | 'other' {
-  let r = rules.get(locale);
+  let r = regles.get(locale);
   if (!r) {
     r = new Intl.PluralRules(locale);
-    rules.set(locale, r);
+    regles.set(locale, r);
   }
   return r.select(n) === 'one' ? 'one' : 'other';
 }

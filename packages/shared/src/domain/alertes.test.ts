@@ -243,7 +243,7 @@ describe('evaluateObservations: rate of rise over the trend window (ADR 009)', (
   });
 });
 
-describe('evaluateForecast: forecast crossing X within N hours', () => {
+describe('evaluatePrevision: forecast crossing X within N hours', () => {
   const regle = { type: 'prevision' as const, grandeur: 'H' as const, seuil: 3, horizonH: 24 };
   const now = t0;
   const points = (values: readonly number[], fromH = 1) =>
@@ -328,7 +328,7 @@ describe('vigilanceNotifiable', () => {
   });
 });
 
-describe('describeRule', () => {
+describe('describeRegle', () => {
   it.each([
     [
       { type: 'au_dessus', grandeur: 'H', seuil: 3, seuil2: null, horizonH: null },

@@ -276,7 +276,7 @@ export function vigilanceUrgente(to: number): boolean {
 }
 
 const UNITES: Record<GrandeurAlerte, string> = { H: 'm', Q: 'm³/s' };
-/** The quantity's name as `describeRule` writes it (also read back by the API's English catalogue). */
+/** The quantity's name as `describeRegle` writes it (also read back by the API's English catalogue). */
 export const NOMS: Record<GrandeurAlerte, string> = { H: 'Hauteur', Q: 'Débit' };
 export const NOMS_EN: Record<GrandeurAlerte, string> = { H: 'Water level', Q: 'Flow' };
 

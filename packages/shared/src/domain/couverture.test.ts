@@ -24,12 +24,10 @@ describe('voisinAvecObservations', () => {
   });
   it('on the same water body without order, the nearest by distance', () => {
     const lake = lieu(1, 10, null, 45);
-    expect(voisinAvecObservations(lake, [lieu(2, 10, null, 45.2), lieu(3, 20, null, 45.01)])).toMatchObject(
-      {
-        lieu: { id: 2 },
-        relation: 'meme_entite',
-      },
-    );
+    expect(voisinAvecObservations(lake, [lieu(2, 10, null, 45.2), lieu(3, 20, null, 45.01)])).toMatchObject({
+      lieu: { id: 2 },
+      relation: 'meme_entite',
+    });
   });
   it('else the nearest place elsewhere, within the radius only', () => {
     const lake = lieu(1, 10, null, 45);

@@ -53,7 +53,7 @@ export const ALERTES = {
       `Ce lieu ne mesure pas ${GRANDEURS[grandeur].fr}.`,
       `This place does not measure ${GRANDEURS[grandeur].en}.`,
     ),
-  /** The rule named as `describeRule` writes it in each language. */
+  /** The rule named as `describeRegle` writes it in each language. */
   dejaCetteAlerte: (regle: RegleDescriptible): Texte =>
     texte(
       `Vous avez déjà cette alerte sur ce lieu : ${describeRegle(regle)}.`,

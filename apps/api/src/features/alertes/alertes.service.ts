@@ -52,7 +52,7 @@ async function lieuOr404(deps: AlertesDeps, lieuId: number) {
 /**
  * Follows a place, in a transaction holding the user's abonnement lock (so the count and the writes hold under
  * concurrency): 409 beyond MAX_ABONNEMENTS places; an existing abonnement becomes active again; a new one starts
- * with the default rules when `defaultRules` (ADR 055). Every path that follows a place goes through here.
+ * with the default rules when `defaultRegles` (ADR 055). Every path that follows a place goes through here.
  * Returns whether the abonnement is new.
  */
 export async function abonner(
@@ -60,14 +60,14 @@ export async function abonner(
   userId: number,
   lieu: { id: number; troncon_id: number | null },
   now: number,
-  opts: { defaultRules: boolean },
+  opts: { defaultRegles: boolean },
 ): Promise<boolean> {
   const existing = await repo.findAbonnement(trx, userId, lieu.id);
   if (!existing && (await repo.countAbonnements(trx, userId)) >= MAX_ABONNEMENTS) {
     throw conflict(ALERTES.maxAbonnements);
   }
   await repo.upsertAbonnement(trx, userId, lieu.id, now);
-  if (!existing && opts.defaultRules) {
+  if (!existing && opts.defaultRegles) {
     // A new abonnement has no rule yet (rules are deleted with the abonnement they belong to).
     const defaults = defaultRegles(lieu, await repo.seuilsHauts(trx, lieu.id));
     await repo.insertRegles(
@@ -100,7 +100,7 @@ export async function changeAbonnement(
   const lieu = await lieuOr404(deps, lieuId);
   await repo.withAbonnementsLock(deps.db, userId, async (trx) => {
     if (action === 'suivre') {
-      await abonner(trx, userId, lieu, deps.now(), { defaultRules: true });
+      await abonner(trx, userId, lieu, deps.now(), { defaultRegles: true });
     } else if (action === 'arreter') {
       if (!(await repo.deleteAbonnement(trx, userId, lieuId))) throw nonAbonne();
     } else {
@@ -220,7 +220,7 @@ export async function addRegles(
   const now = deps.now();
   const values = inputs.map(regleValues);
   await repo.withAbonnementsLock(deps.db, userId, async (trx) => {
-    await abonner(trx, userId, lieu, now, { defaultRules: false });
+    await abonner(trx, userId, lieu, now, { defaultRegles: false });
     await checkRoomFor(trx, userId, lieuId, values);
     await repo.insertRegles(
       trx,

@@ -370,7 +370,8 @@ describe('changing and deleting a rule', () => {
     const del = await ctx.request({ method: 'DELETE', url: `/api/user/alertes/regles/${regle.id}`, token });
     expect(z.parse(StatusResponse, del.json())).toEqual({ status: 200 });
     expect(
-      (await ctx.request({ method: 'DELETE', url: `/api/user/alertes/regles/${regle.id}`, token })).statusCode,
+      (await ctx.request({ method: 'DELETE', url: `/api/user/alertes/regles/${regle.id}`, token }))
+        .statusCode,
     ).toBe(404);
     expect(
       await ctx.db.db.selectFrom('alerte_regle').select('id').where('user_id', '=', id).execute(),

@@ -28,7 +28,7 @@ const compilerOnly = (engine: 'sqlite' | 'postgres') =>
     },
   });
 
-describe('activeObservationRulesQuery: active rules of active abonnements on the sensors that got observations', () => {
+describe('activeObservationReglesQuery: active rules of active abonnements on the sensors that got observations', () => {
   it('SQLite', () => {
     const q = activeObservationReglesQuery(compilerOnly('sqlite'), [7, 42]).compile();
     expect(q.sql).toMatchInlineSnapshot(

@@ -70,7 +70,7 @@ export function trendSentence(
   return `Tendance${NB}: ${LIBELLES_TENDANCE[trend.tendance]} (${sign}${rate}).`;
 }
 
-// ---- US English wording (the French one comes from shared/domain: formatValeur, formatInstant, describeRule) ----
+// ---- US English wording (the French one comes from shared/domain: formatValeur, formatInstant, describeRegle) ----
 
 const NOMS_EN: Record<GrandeurAlerte, string> = { H: 'Level', Q: 'Flow' };
 /** "0.86 m", "123.5 m³/s": the shared formatting (`formatValeur`), in US English. */

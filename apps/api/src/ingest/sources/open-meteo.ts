@@ -88,11 +88,7 @@ export function meteoUrl(baseUrl: string, lat: number, lon: number): string {
   return `${baseUrl.replace(/\/+$/, '')}/forecast?${q.toString()}`;
 }
 
-export async function fetchMeteo(
-  lat: number,
-  lon: number,
-  opts: OpenMeteoOptions,
-): Promise<MeteoPayload> {
+export async function fetchMeteo(lat: number, lon: number, opts: OpenMeteoOptions): Promise<MeteoPayload> {
   const res = await getJson(SOURCE, meteoUrl(opts.baseUrl, lat, lon), underBase(opts));
   return parsePayload(SOURCE, 'forecast', MeteoPayload, res.body, opts.log);
 }

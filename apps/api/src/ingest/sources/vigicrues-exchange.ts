@@ -5,7 +5,7 @@
  * - Sandre XML `hydrometrie` 1.1 (`<Simul>` with `GrdSimul`, `DtProdSimul`, `CdStationHydro` or `CdSiteHydro`,
  *   `<Prev>` with `DtPrev`, `ResMinPrev` / `ResMoyPrev` / `ResMaxPrev` = 10 / 50 / 90 % tendencies), in the Sandre
  *   units mm and l/s, converted here to m and m³/s. Times carry no offset: Vigicrues exchanges are in UTC.
- * Both give `ForecastSeries`: one per entity and quantity, points with min (10 %), moy (50 %) and max (90 %).
+ * Both give `PrevisionSeries`: one per entity and quantity, points with min (10 %), moy (50 %) and max (90 %).
  */
 import { lpsToM3s, mmToM } from '@limni/shared/domain/units';
 import type { PrevisionPoint } from './vigicrues';

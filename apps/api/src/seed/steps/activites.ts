@@ -12,7 +12,12 @@ import {
   type SerieLieu,
 } from '../../data/activite-seuils';
 import type { Database } from '../../db/schema';
-import { insertRows, levelCapteursWithSeries, capteursWithReferencePeriod, capteurValues } from '../seed.repo';
+import {
+  insertRows,
+  levelCapteursWithSeries,
+  capteursWithReferencePeriod,
+  capteurValues,
+} from '../seed.repo';
 import type { SeedStep } from '../step';
 
 /** Every place with a recorded water-level series (the Garonne/Ariège stations and the Swiss lakes). */

@@ -11,12 +11,12 @@ import type { SeedStep } from '../step';
 
 /** Observations per sensor, in observation order (sorted and deduplicated when written). */
 class SeriesBySensor {
-  readonly bySensor = new Map<number, Observation[]>();
+  readonly byCapteur = new Map<number, Observation[]>();
 
   push(capteurId: number, r: Observation): void {
-    const list = this.bySensor.get(capteurId) ?? [];
+    const list = this.byCapteur.get(capteurId) ?? [];
     list.push(r);
-    this.bySensor.set(capteurId, list);
+    this.byCapteur.set(capteurId, list);
   }
 }
 
@@ -120,7 +120,7 @@ export const seedObservations: SeedStep = async (trx, { ref, log }) => {
   readSwissLevels(series, ref);
 
   let total = 0;
-  for (const [capteurId, observed] of series.bySensor) {
+  for (const [capteurId, observed] of series.byCapteur) {
     observed.sort((a, b) => a.ts - b.ts);
     const unique = observed.filter((r, i) => i === 0 || r.ts !== (observed[i - 1] as Observation).ts);
     await insertRows(
@@ -144,5 +144,5 @@ export const seedObservations: SeedStep = async (trx, { ref, log }) => {
     });
     total += unique.length;
   }
-  log(`${total} relevés chargés sur ${series.bySensor.size} capteurs`);
+  log(`${total} relevés chargés sur ${series.byCapteur.size} capteurs`);
 };

@@ -62,14 +62,14 @@ describe('Dialog', () => {
     const { user, opener } = await open();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(opener).toHaveFocus();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('closes with its close button, named in the reader’s language', async () => {
     const { user, opener } = await open(undefined, 'en');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(opener).toHaveFocus();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('closes from its own content, and opens again', async () => {

@@ -1,11 +1,11 @@
 /**
  * The names over the MapLibre map (docs/decisions/124): HTML text in a layer of the map's canvas container (so
- * markers and controls stay above it), moved with the map. Which names show is `placeLabels`' choice, made again
+ * markers and controls stay above it), moved with the map. Which names show is `layoutLabels`' choice, made again
  * at every move. Decorative (`aria-hidden`) like the preview: the page's list names the places.
  */
 import type * as maplibregl from 'maplibre-gl';
 import noms from 'virtual:limni-geo-noms';
-import { type Box, byImportance, type MapLabel, placeLabels } from './labels';
+import { type Box, byImportance, type MapLabel, layoutLabels } from './labels';
 import type { mapPalette } from './map-types';
 import { type MapPoint, markerStyle } from './map-types';
 
@@ -203,9 +203,9 @@ export class LabelLayer {
       item.size ??= [item.node.offsetWidth, item.node.offsetHeight];
       return item.size;
     };
-    const placed = placeLabels(this.labels, project, size, zoom, view, obstacles);
+    const laidOut = layoutLabels(this.labels, project, size, zoom, view, obstacles);
     const shown = new Set<string>();
-    for (const p of placed) {
+    for (const p of laidOut) {
       const item = this.items.get(p.key);
       if (!item) continue;
       shown.add(p.key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byImportance, type MapLabel, placeLabels } from './labels';
+import { byImportance, type MapLabel, layoutLabels } from './labels';
 
 /** Screen pixels = degrees × 10 (a plain projection for the rule's geometry). */
 const project = (lon: number, lat: number): [number, number] => [lon * 10, lat * 10];
@@ -21,20 +21,20 @@ const label = (
   ...extra,
 });
 
-describe('placeLabels', () => {
+describe('layoutLabels', () => {
   it('keeps the more important of two names that would meet', () => {
     const labels = [label('riviere', 'riviere', 10, 10), label('ville', 'ville', 10, 10)].sort(byImportance);
-    const placed = placeLabels(labels, project, size, 5, [400, 400]);
+    const laidOut = layoutLabels(labels, project, size, 5, [400, 400]);
     // The town goes first; the river's box, centred on the same point, meets it.
-    expect(placed.map((p) => p.key)).toEqual(['ville']);
+    expect(laidOut.map((p) => p.key)).toEqual(['ville']);
   });
 
   it('puts a town beside its dot, and beside a marker that covers it, without the dot', () => {
     const town = [label('ville', 'ville', 10, 10)];
-    expect(placeLabels(town, project, size, 5, [400, 400])).toEqual([
+    expect(layoutLabels(town, project, size, 5, [400, 400])).toEqual([
       { key: 'ville', x: 105, y: 95, dot: true },
     ]);
-    const covered = placeLabels(town, project, size, 5, [400, 400], [[92, 92, 108, 108]]);
+    const covered = layoutLabels(town, project, size, 5, [400, 400], [[92, 92, 108, 108]]);
     expect(covered).toEqual([{ key: 'ville', x: 111, y: 95, dot: false }]);
   });
 
@@ -46,8 +46,8 @@ describe('placeLabels', () => {
       { ...label('r2', 'riviere', 15, 20), text: 'Garonne' },
       { ...label('r3', 'riviere', 10, 10), text: 'Garonne' },
     ];
-    const placed = placeLabels(labels, project, size, 5, [400, 300]);
+    const laidOut = layoutLabels(labels, project, size, 5, [400, 300]);
     // r2 is 50 px from r1 and r3 100 px: both too close to the first name of the same river.
-    expect(placed.map((p) => p.key)).toEqual(['r1']);
+    expect(laidOut.map((p) => p.key)).toEqual(['r1']);
   });
 });

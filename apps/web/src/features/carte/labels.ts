@@ -72,7 +72,7 @@ const under = (x: number, y: number, obstacles: readonly Box[]) =>
  * The names that show, with their position: `labels` sorted by `byImportance`, `project` from [lon, lat] to screen
  * pixels, `size` of each name's box, `view` the map's size, `obstacles` the markers' boxes.
  */
-export function placeLabels(
+export function layoutLabels(
   labels: readonly MapLabel[],
   project: (lon: number, lat: number) => [number, number],
   size: (key: string) => [number, number],
@@ -82,7 +82,7 @@ export function placeLabels(
 ): PlacedLabel[] {
   const kept: Box[] = [...obstacles];
   const shown = new Map<string, Array<[number, number]>>();
-  const placed: PlacedLabel[] = [];
+  const laidOut: PlacedLabel[] = [];
   for (const l of labels) {
     if (zoom < l.zoom) continue;
     const [x, y] = project(l.lon, l.lat);
@@ -110,7 +110,7 @@ export function placeLabels(
     if (!box) continue;
     kept.push(box);
     shown.set(l.text, [...same, [x, y]]);
-    placed.push({ key: l.key, x: box[0], y: box[1], dot: l.genre === 'ville' && !covering });
+    laidOut.push({ key: l.key, x: box[0], y: box[1], dot: l.genre === 'ville' && !covering });
   }
-  return placed;
+  return laidOut;
 }

@@ -64,7 +64,7 @@ function drawnInside(bbox: Bbox, w: number, h: number, layer: keyof GeoDetail) {
   return pathPoints(d).filter(([px, py]) => px >= x && px <= x + vw && py >= y && py <= y + vh);
 }
 
-/** The entity page's extent of places (`extentOf`, as `use-entite-places.ts`). */
+/** The entity page's extent of places (`extentOf`, as `use-entite-lieux.ts`). */
 const extentOfSites = (filter: (s: Station) => boolean) =>
   extentOf(
     stations.filter(filter).map((s) => ({ lon: Number(s.longitude), lat: Number(s.latitude) })),

@@ -17,7 +17,7 @@ import { plural } from '../../lib/plural';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ChoisirFilters, type Vue } from './components/ChoisirFilters';
-import { EntityList, PlacesFound } from './components/EntityList';
+import { EntityList, LieuxFound } from './components/EntityList';
 import { entityHref, pointColor, pointRank } from './index-items';
 import { MapLegend } from './components/MapLegend';
 import { useChoisirMessages } from './messages';
@@ -95,7 +95,7 @@ export default function ChoisirCartePage() {
       <div
         className={`md:col-start-1 md:row-start-2 md:block md:border-r md:border-line ${vue === 'liste' ? '' : 'hidden'}`}
       >
-        <PlacesFound places={filters.places} />
+        <LieuxFound places={filters.places} />
         <EntityList
           index={filters.index}
           filtered={filtered}

@@ -105,7 +105,7 @@ describe('ContactPage: sending', () => {
     await fill(user, marie);
     await user.click(send());
     const done = await screen.findByRole('heading', { name: 'Message envoyé' });
-    expect(done).toHaveFocus();
+    await waitFor(() => expect(done).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent(merci.message);
     expect(bodies).toEqual([{ ...marie, site_web: '' }]);
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
@@ -145,7 +145,7 @@ describe('ContactPage: sending', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Trop de messages envoyés');
     expect(alert).toHaveTextContent(patientez);
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(field('Votre nom')).toHaveValue(marie.nom);
   });
 

@@ -18,14 +18,14 @@ import { usePageTitle } from '../../lib/use-page-title';
 import {
   EntiteHeader,
   EntiteNav,
-  PlacesSection,
+  LieuxSection,
   SubEntities,
   TronconsSection,
 } from './components/EntiteParts';
 import type { Vue } from './hrefs';
 import { drawsWater, MapAndList, MapLegend } from './components/MapAndList';
 import { useEntiteMessages } from './messages';
-import { useEntitePlaces } from './hooks/use-entite-places';
+import { useEntiteLieux } from './hooks/use-entite-lieux';
 
 export default function EntitePage() {
   const params = useParams();
@@ -53,14 +53,14 @@ function EntiteContent({ entite, ida, vue }: { entite: EntiteDetail; ida: number
   const alertesId = useId();
   const [mode, setMode] = useState<ModeCouleur>('etat');
   const { lieux, alertes, verdicts, activite, activiteInconnue, rows, outline, points, bbox, legend } =
-    useEntitePlaces(entite, ida, mode);
+    useEntiteLieux(entite, ida, mode);
 
   if (activiteInconnue) return <NotFoundPage />;
 
   const situation =
     lieux.data && rows.some((r) => r.capteurs.some((c) => c.ts !== null)) ? lieux.data.maintenant : null;
   const list = (
-    <PlacesSection
+    <LieuxSection
       entite={entite}
       lieux={lieux}
       rows={rows}

@@ -26,9 +26,9 @@ import { NotFoundPage } from '../pages';
 import { entiteHref, tronconHref } from './hrefs';
 import { LieuxCompte } from './components/LieuxCompte';
 import { useEntiteMessages } from './messages';
-import { useMapLegend, usePlaceColour } from './map-colours';
+import { useMapLegend, useLieuColour } from './map-colours';
 import { drawsWater, MapAndList, MapLegend } from './components/MapAndList';
-import { PlaceRow, type PlaceRowData } from './components/PlaceRow';
+import { LieuRow, type LieuRowData } from './components/LieuRow';
 import { useTronconVerdicts } from './hooks/use-troncon-verdicts';
 
 /** One answer for the states of several entities' places (stable while the queries do not change). */
@@ -65,7 +65,7 @@ function Troncon({ id, ida }: { id: number; ida: number }) {
 /** The map's points, coloured by the stretch's current vigilance or as the entity map, and its legend. */
 function useTronconPoints(
   troncon: TronconDetail,
-  rows: readonly PlaceRowData[],
+  rows: readonly LieuRowData[],
   ida: number,
   mode: ModeCouleur,
   activiteNom: string | undefined,
@@ -79,7 +79,7 @@ function useTronconPoints(
   const parVigilance = courant && mode === 'etat';
   const color = courant ? (VIGILANCE_COLORS[troncon.niveau ?? 0] ?? COLOR_NO_DATA) : COLOR_NO_DATA;
   const niveauLabel = courant ? t(`vigilance.${troncon.niveau}` as 'vigilance.1') : null;
-  const colour = usePlaceColour(mode, activiteNom);
+  const colour = useLieuColour(mode, activiteNom);
   const points = useMemo<MapPoint[]>(
     () =>
       rows.flatMap((r) => {
@@ -124,7 +124,7 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
   const verdicts = useTronconVerdicts(entiteIds, ida);
   const [mode, setMode] = useState<ModeCouleur>('etat');
 
-  const rows = useMemo<PlaceRowData[]>(
+  const rows = useMemo<LieuRowData[]>(
     () =>
       troncon.lieux.map((l) => ({
         id: l.id,
@@ -237,7 +237,7 @@ function TronconContent({ troncon, ida }: { troncon: TronconDetail; ida: number 
               ) : (
                 <ol className="card @container mt-3 divide-y divide-line !p-0">
                   {rows.map((r) => (
-                    <PlaceRow
+                    <LieuRow
                       key={r.id}
                       lieu={r}
                       ida={ida}

@@ -12,13 +12,13 @@ import type { MapPoint } from '../carte';
 import { formatValue } from '../../lib/format';
 import { useT, withColon } from '../../lib/i18n';
 import { useEntiteMessages } from './messages';
-import type { PlaceRowData } from './components/PlaceRow';
+import type { LieuRowData } from './components/LieuRow';
 
 /** A place's marker colour and popup line in `mode` (`activiteNom`: the verdict's activity). */
-export function usePlaceColour(mode: ModeCouleur, activiteNom: string | undefined) {
+export function useLieuColour(mode: ModeCouleur, activiteNom: string | undefined) {
   const t = useT();
   return useCallback(
-    (r: Pick<PlaceRowData, 'capteurs' | 'verdict'>): Pick<MapPoint, 'color' | 'detail'> => {
+    (r: Pick<LieuRowData, 'capteurs' | 'verdict'>): Pick<MapPoint, 'color' | 'detail'> => {
       const h = r.capteurs.find((c) => c.valeur !== null);
       // The place's situation: the class of its up-to-date readings, furthest from normal (docs/decisions/100).
       const classe = furthestFromNormal(

@@ -9,7 +9,7 @@ export { Breadcrumb } from './components/Breadcrumb';
 export { type ModeCouleur, ColourModeSwitch, useClasseLegend, classeColor } from './components/ColourMode';
 export { DetailStates, parseId } from './components/Introuvable';
 export { Freshness } from './components/Freshness';
-export { SensorValues } from './components/SensorValues';
+export { CapteurValues } from './components/CapteurValues';
 export { TrendArrow } from './components/TrendArrow';
 export { VERDICT_COLORS, VERDICT_KEYS } from './colors';
 export { COLOR_NO_DATA, COLOR_WITH_DATA, VIGILANCE_COLORS } from './state-colors';
@@ -23,4 +23,4 @@ export {
   sortCapteurs,
   isDaily,
   nomDansPhrase,
-} from './sensors';
+} from './capteurs';

@@ -21,7 +21,7 @@ import {
   lieuQuery,
   verdictLieuQuery,
 } from '../../api/lieu';
-import { liveRefetch, placeStepMin } from '../../api/live-refresh';
+import { liveRefetch, lieuStepMin } from '../../api/live-refresh';
 import { lieuHref } from '../../api/search';
 import { AbonnementButton } from '../account';
 import { MalerterButton } from '../alertes';
@@ -203,7 +203,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
   // Live, the values and the verdict follow the readings: asked again on the sensors' step and when the tab is shown
   // again (`api/live-refresh.ts`); a place of a recorded episode, like a demonstration, never moves.
-  const refetch = liveRefetch(useServiceLive() && !lieu.episode, placeStepMin(lieu.capteurs));
+  const refetch = liveRefetch(useServiceLive() && !lieu.episode, lieuStepMin(lieu.capteurs));
   const etats = useQuery({ ...entiteLieuxQuery(lieu.entite.id), ...refetch });
   const activites = useQuery(activitesQuery());
   const clock = useDataClock({ tick: false });

@@ -124,7 +124,7 @@ const EYE_OFF =
 
 type RuleState = 'ok' | 'ko' | 'pending' | 'server';
 
-function RuleItem({ state, children }: { state: RuleState; children: ReactNode }) {
+function ConditionItem({ state, children }: { state: RuleState; children: ReactNode }) {
   const m = useAccountMessages();
   const icon = state === 'ok' ? ICON.ok : state === 'ko' ? ICON.non : ICON.point;
   const color =
@@ -225,18 +225,18 @@ export function PasswordField({
         <div id={`${id}-rules`} className="mt-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-white/5">
           <p className="font-medium">{m('reglesTitre')}</p>
           <ul className="mt-1 space-y-0.5">
-            <RuleItem state={state(value.length >= PASSWORD_MIN_LENGTH)}>
+            <ConditionItem state={state(value.length >= PASSWORD_MIN_LENGTH)}>
               {m('regleLongueur', { n: PASSWORD_MIN_LENGTH })}
-            </RuleItem>
-            <RuleItem state={state(!/^\d+$/.test(value))}>{m('regleChiffres')}</RuleItem>
-            <RuleItem
+            </ConditionItem>
+            <ConditionItem state={state(!/^\d+$/.test(value))}>{m('regleChiffres')}</ConditionItem>
+            <ConditionItem
               state={
                 rules.username || rules.email ? state(similarAttribute(value, rules) === null) : 'server'
               }
             >
               {m('regleSemblable')}
-            </RuleItem>
-            <RuleItem state="server">{m('regleCourant')}</RuleItem>
+            </ConditionItem>
+            <ConditionItem state="server">{m('regleCourant')}</ConditionItem>
           </ul>
         </div>
       )}

@@ -29,10 +29,10 @@ export function ReglesSection() {
   const q = useQuery(mesReglesQuery(userId));
   const [editing, setEditing] = useState<{ id: number; nom: string } | null>(null);
 
-  const places: Place[] = [];
+  const lieux: Place[] = [];
   for (const r of q.data?.regles ?? []) {
-    let p = places.find((x) => x.id === r.lieu.id);
-    if (!p) places.push((p = { id: r.lieu.id, nom: r.lieu.nom, ida: undefined, regles: [] }));
+    let p = lieux.find((x) => x.id === r.lieu.id);
+    if (!p) lieux.push((p = { id: r.lieu.id, nom: r.lieu.nom, ida: undefined, regles: [] }));
     p.ida ??= r.activite?.id;
     p.regles.push(r);
   }
@@ -48,13 +48,13 @@ export function ReglesSection() {
           <SkeletonBlock lines={3} label={m('chargement')} />
         ) : q.isError ? (
           <ErrorState message={m('erreur')} onRetry={() => void q.refetch()} />
-        ) : places.length === 0 ? (
+        ) : lieux.length === 0 ? (
           <EmptyState title={m('sectionVide')} icon={ICON.enveloppe}>
             {m('sectionVideTexte')}
           </EmptyState>
         ) : (
           <ul className="space-y-5">
-            {places.map((p) => (
+            {lieux.map((p) => (
               <li key={p.id}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="min-w-0 font-semibold">

@@ -19,7 +19,7 @@ import { renderScreen } from '../../../../test/render';
 import { server } from '../../../../test/server';
 import { useChoisirFilters } from '../hooks/use-choisir-filters';
 import { ChoisirFilters, type Vue } from './ChoisirFilters';
-import { EntityList, PlacesFound as LieuxTrouves } from './EntityList';
+import { EntityList, LieuxFound } from './EntityList';
 
 // A trimmed recording of `/api/hydro/index` (the lakes and rivers of three basins) and of the search terms.
 const index = fixture(indexJson, IndexResponse);
@@ -51,7 +51,7 @@ function Chooser() {
   return (
     <>
       <ChoisirFilters filters={filters} titleId="titre" vue={vue} onVue={setVue} />
-      <LieuxTrouves places={filters.places} />
+      <LieuxFound places={filters.places} />
       <EntityList
         index={filters.index}
         filtered={filters.filtered}

@@ -17,7 +17,7 @@ import termsJson from '../../../../test/fixtures/choisir-recherche-terms.json';
 import { errorReply } from '../../../../test/http';
 import { renderScreen } from '../../../../test/render';
 import { server } from '../../../../test/server';
-import { EntityList, PlacesFound as LieuxTrouves } from './EntityList';
+import { EntityList, LieuxFound } from './EntityList';
 
 const index = fixture(indexJson, IndexResponse);
 const bassins = fixture(bassinsJson, BassinsResponse);
@@ -98,7 +98,7 @@ describe('EntityList', () => {
   });
 });
 
-describe('PlacesFound', () => {
+describe('LieuxFound', () => {
   it('lists the places whose name matches, with their river and département', async () => {
     const hits = terms.body.lieux.slice(0, 2).map((l) => ({
       kind: 'lieu' as const,
@@ -109,7 +109,7 @@ describe('PlacesFound', () => {
       departement: l.departement,
       href: `/lieu/${l.id}`,
     }));
-    await renderScreen(<LieuxTrouves places={hits} />);
+    await renderScreen(<LieuxFound places={hits} />);
     const found = screen.getByRole('region', { name: 'Lieux dont le nom correspond' });
     const links = within(found).getAllByRole('link');
     expect(links).toHaveLength(hits.length);
@@ -122,7 +122,7 @@ describe('PlacesFound', () => {
   });
 
   it('shows nothing when no place matches', async () => {
-    await renderScreen(<LieuxTrouves places={[]} />);
+    await renderScreen(<LieuxFound places={[]} />);
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 });

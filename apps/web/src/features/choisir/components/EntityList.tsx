@@ -12,7 +12,7 @@ import { useChoisirMessages } from '../messages';
 import { PAGE } from '../hooks/use-choisir-filters';
 
 /** Places whose name matches the name filter. */
-export function PlacesFound({ places }: { places: readonly SearchHit[] }) {
+export function LieuxFound({ places }: { places: readonly SearchHit[] }) {
   const m = useChoisirMessages();
   if (places.length === 0) return null;
   return (

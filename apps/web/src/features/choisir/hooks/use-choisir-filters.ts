@@ -87,7 +87,7 @@ export function useChoisirFilters() {
   }, [items, type, departement, knownBassin, nom, avecObservations]);
 
   /** Places whose name matches (the entity filters of type apply to them as well). */
-  const places = useMemo(() => {
+  const lieux = useMemo(() => {
     if (!searching || !terms.data) return [];
     return searchTerms(terms.data, nom, 40)
       .filter((h) => h.kind === 'lieu' && (type === 'RL' || h.type === type))
@@ -111,7 +111,7 @@ export function useChoisirFilters() {
     nbAvecObservations,
     setAvecMesures: (v: boolean) => setParam('mesures', v ? '1' : '0', observationsParDefaut ? '1' : '0'),
     filtered,
-    places,
+    places: lieux,
     shown,
     showMore: () => setShown((s) => s + PAGE),
     setType: (v: TypeFilter) => setParam('type', v, 'RL'),

@@ -15,7 +15,7 @@ import { libelleDepartement, nomBassin } from '../../../lib/departement-nom';
 import { entiteHref, tronconHref, type Vue } from '../hrefs';
 import { LieuxCompte } from './LieuxCompte';
 import { useEntiteMessages } from '../messages';
-import { PlaceRow, type PlaceRowData } from './PlaceRow';
+import { LieuRow, type LieuRowData } from './LieuRow';
 
 export function EntiteHeader({ entite, vue, ida }: { entite: EntiteDetail; vue: Vue; ida: number }) {
   const m = useEntiteMessages();
@@ -138,7 +138,7 @@ export function EntiteNav({
 }
 
 /** The places of the entity, upstream → downstream, with their latest values and verdicts. */
-export function PlacesSection({
+export function LieuxSection({
   entite,
   lieux,
   rows,
@@ -147,7 +147,7 @@ export function PlacesSection({
 }: {
   entite: EntiteDetail;
   lieux: UseQueryResult<EntiteLieux>;
-  rows: readonly PlaceRowData[];
+  rows: readonly LieuRowData[];
   ida: number;
   activiteNom: string | undefined;
 }) {
@@ -175,7 +175,7 @@ export function PlacesSection({
       ) : (
         <ol className="card @container mt-3 divide-y divide-line !p-0">
           {rows.map((r) => (
-            <PlaceRow key={r.id} lieu={r} ida={ida} now={now} activiteNom={activiteNom} />
+            <LieuRow key={r.id} lieu={r} ida={ida} now={now} activiteNom={activiteNom} />
           ))}
         </ol>
       )}

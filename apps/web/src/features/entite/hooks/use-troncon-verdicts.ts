@@ -7,12 +7,12 @@ import type { VerdictEntite } from '@limni/shared/contracts/activites';
 import { verdictEntiteQuery } from '../../../api/entite';
 import { activitesQuery } from '../../../api/hydro';
 import { nomActivite } from '../../../lib/activite-nom';
-import { verdictRow, type PlaceRowData } from '../components/PlaceRow';
+import { verdictRow, type LieuRowData } from '../components/LieuRow';
 
 /** Each place's verdict, and the warning of indicative thresholds when one of the answers has some. */
 function combineVerdicts(results: UseQueryResult<VerdictEntite>[]) {
   return {
-    parLieu: new Map<number, NonNullable<PlaceRowData['verdict']>>(
+    parLieu: new Map<number, NonNullable<LieuRowData['verdict']>>(
       results.flatMap((r) => (r.data?.lieux ?? []).map((v) => [v.lieu.id, verdictRow(v)] as const)),
     ),
     avertissement: results.find((r) => r.data?.indicatif)?.data?.avertissement ?? null,

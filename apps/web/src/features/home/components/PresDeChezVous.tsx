@@ -50,7 +50,7 @@ export default function PresDeChezVous({ lat, lon }: { lat: number; lon: number 
   }, [index.data, lat, lon]);
   const details = useQueries({ queries: candidates.map((e) => entiteQuery(e.id)) });
   const loading = index.isPending || details.some((q) => q.isPending);
-  const places = details
+  const lieux = details
     .flatMap((q) => (q.data ? q.data.lieux.map((l) => ({ l, entite: q.data.nom })) : []))
     .map((x) => ({ ...x, d: distanceKm(lat, lon, x.l.lat_gps, x.l.lon_gps) }))
     // Places with readings first, then the nearest.
@@ -59,7 +59,7 @@ export default function PresDeChezVous({ lat, lon }: { lat: number; lon: number 
     .sort((a, b) => a.d - b.d);
 
   if (index.isError) return <p className="mt-2 text-muted">{t('commun.erreur')}</p>;
-  if (loading && places.length === 0) {
+  if (loading && lieux.length === 0) {
     return (
       <p role="status" className="mt-2 text-muted">
         {t('commun.chargement')}
@@ -68,7 +68,7 @@ export default function PresDeChezVous({ lat, lon }: { lat: number; lon: number 
   }
   return (
     <ul aria-label={t('home.presListe')} className="mt-2 divide-y divide-line">
-      {places.map(({ l, entite, d }) => (
+      {lieux.map(({ l, entite, d }) => (
         <li key={l.id}>
           <Link
             to={lieuHref(l.id)}

@@ -28,11 +28,11 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
   const etats = useQuery(entiteLieuxQuery(lieu.entite.id));
   const entite = useQuery(entiteQuery(lieu.entite.id));
   const maps = useQuery(mapsQuery());
-  const places = useMemo(() => etats.data?.lieux ?? [], [etats.data]);
+  const lieux = useMemo(() => etats.data?.lieux ?? [], [etats.data]);
   const outline = useMemo(() => toGeometry(entite.data?.geometry), [entite.data]);
 
   const points = useMemo<MapPoint[]>(() => {
-    const all = places.length ? places : [{ ...lieu, capteurs: [] }];
+    const all = lieux.length ? lieux : [{ ...lieu, capteurs: [] }];
     return all.map((l) => {
       const h = l.capteurs.find((c) => c.valeur !== null);
       return {
@@ -46,7 +46,7 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
         href: `${lieuHref(l.id, ida)}/carte`,
       };
     });
-  }, [places, lieu, ida]);
+  }, [lieux, lieu, ida]);
 
   // Centred on the place: the extent of its nearest neighbours (and its lake), made even on both sides of it.
   const bbox = useMemo((): [number, number, number, number] | null => {
@@ -60,7 +60,7 @@ export default function CarteTab({ lieu, ida }: { lieu: LieuDetail; ida: number 
     return [lieu.lon_gps - dx, lieu.lat_gps - dy, lieu.lon_gps + dx, lieu.lat_gps + dy];
   }, [points, lieu, outline]);
 
-  const voisins = places.filter((l) => l.id !== lieu.id);
+  const voisins = lieux.filter((l) => l.id !== lieu.id);
 
   return (
     <div className="space-y-4">

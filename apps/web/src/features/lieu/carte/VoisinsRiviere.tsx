@@ -9,7 +9,7 @@ import type { EntiteLieux } from '@limni/shared/contracts/hydro';
 
 type LieuAvecEtats = EntiteLieux['lieux'][number];
 import { lieuHref } from '../../../api/search';
-import { SensorValues } from '../../hydro';
+import { CapteurValues } from '../../hydro';
 import { Freshness } from '../../hydro';
 import { ICON } from '../../../components/ui/icons';
 import { LineIcon } from '../../../components/ui/LineIcon';
@@ -41,7 +41,7 @@ function Voisin({
       <Link className="link font-semibold" to={lieuHref(lieu.id, ida)}>
         {lieu.libelle}
       </Link>
-      <SensorValues capteurs={lieu.capteurs} datedTs={latest?.ts} />
+      <CapteurValues capteurs={lieu.capteurs} datedTs={latest?.ts} />
       {latest && (
         <Freshness
           ts={latest.ts}

@@ -12,7 +12,7 @@ import type { Interruption, LieuDetail } from '@limni/shared/contracts/hydro';
 import { HOUR_MS } from '@limni/shared/domain/time';
 import { useServiceLive } from '../../../api/health';
 import { lieuDaterangeQuery } from '../../../api/lieu';
-import { liveRefetch, placeStepMin } from '../../../api/live-refresh';
+import { liveRefetch, lieuStepMin } from '../../../api/live-refresh';
 import { EmptyState, ErrorState, Skeleton, SkeletonBlock } from '../../../components/ui/States';
 import { formatLongDate } from '../../../lib/format';
 import { parisWallToUtcDay } from './chart-data';
@@ -37,7 +37,7 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
   const live = useServiceLive() && !lieu.episode;
   const range = useQuery({
     ...lieuDaterangeQuery(lieu.id),
-    ...liveRefetch(live, placeStepMin(lieu.capteurs)),
+    ...liveRefetch(live, lieuStepMin(lieu.capteurs)),
   });
   // The tab is built from a deferred copy of the range, in a transition that yields to the browser (the answer's own
   // render is synchronous; docs/decisions/131). Until then, the skeleton. The tab is mounted again for

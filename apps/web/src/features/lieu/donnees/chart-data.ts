@@ -127,7 +127,7 @@ export interface ForecastAgainstObserved {
  * Compares a forecast run with the observations of the same instants (only instants present in both count); null when
  * none is shared.
  */
-export function forecastAgainstObserved(
+export function previsionAgainstObserved(
   observed: Observations,
   points: PrevisionSerie['points'],
 ): ForecastAgainstObserved | null {
@@ -157,7 +157,7 @@ export function forecastAgainstObserved(
  * data and the run starts after it (live use, unchanged); over the observations (« superpose ») when the run was
  * issued within or before the window and its points reach it — a past run, forecast against observed; else not at all.
  */
-export function forecastMode(
+export function previsionMode(
   run: Pick<PrevisionSerie, 'run_ts' | 'points'> | null,
   observed: Observations,
   latest: boolean,
@@ -215,8 +215,8 @@ function csvNumber(v: number | null): string {
  */
 export function toCsv(columns: ChartColumns, titles: CsvColumns): string {
   const header = [titles.jour ?? 'Horodatage (Europe/Paris, ISO 8601)', titles.valeur];
-  const withForecast = titles.prevision !== undefined && columns.nbPrevisions > 0;
-  if (withForecast && titles.prevision) {
+  const withPrevision = titles.prevision !== undefined && columns.nbPrevisions > 0;
+  if (withPrevision && titles.prevision) {
     header.push(titles.prevision.mean, titles.prevision.min, titles.prevision.max);
   }
   const extra = titles.extra ?? [];
@@ -227,14 +227,14 @@ export function toCsv(columns: ChartColumns, titles: CsvColumns): string {
     const mean = columns.mean[i] ?? null;
     if (obs === null && mean === null) return;
     const cells = [titles.jour === undefined ? isoParis(ts) : parisDay(ts), csvNumber(obs)];
-    if (withForecast) {
+    if (withPrevision) {
       // The junction point carries the observation only: it is not a forecast. Elsewhere a forecast value is one,
       // beside the observation of the same instant when a past run is drawn over the observations.
-      const isForecast = mean !== null && ts !== columns.jonction;
+      const isPrevision = mean !== null && ts !== columns.jonction;
       cells.push(
-        csvNumber(isForecast ? mean : null),
-        csvNumber(isForecast ? (columns.min[i] ?? null) : null),
-        csvNumber(isForecast ? (columns.max[i] ?? null) : null),
+        csvNumber(isPrevision ? mean : null),
+        csvNumber(isPrevision ? (columns.min[i] ?? null) : null),
+        csvNumber(isPrevision ? (columns.max[i] ?? null) : null),
       );
     }
     cells.push(...extra.map((e) => csvNumber(e.valeurs[i] ?? null)));

@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatSeriesDate } from './step-format';
 
-// The page in English.
-vi.mock('../../../lib/i18n', () => ({ currentLocale: () => 'en-US', currentLangue: () => 'en' }));
+// The page in English (the rest of the i18n module as it is: the hydro feature's words are defined with it).
+vi.mock(import('../../../lib/i18n'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  currentLocale: () => 'en-US',
+  currentLangue: () => 'en',
+}));
 
 const sp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 

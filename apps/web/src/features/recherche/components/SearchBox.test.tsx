@@ -53,7 +53,7 @@ describe('SearchBox', () => {
     const { user } = await box();
     await user.click(screen.getByRole('combobox', { name: label }));
     const field = await realField();
-    expect(field).toHaveFocus();
+    await waitFor(() => expect(field).toHaveFocus());
     await user.type(field, 'Foix');
     const list = await screen.findByRole('listbox', { name: label });
     const options = within(list).getAllByRole('option');

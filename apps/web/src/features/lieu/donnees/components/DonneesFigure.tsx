@@ -226,7 +226,7 @@ function ChartSummary({
   const m = useLieuMessages();
   const [params] = useSearchParams();
   const resumePeriode = useResumePeriode();
-  const { serie, unite, columns, prevision, forecastValues, lastX } = chart;
+  const { serie, unite, columns, prevision, previsionValues, lastX } = chart;
   const periode = serie?.sous_echantillonne
     ? `${resumePeriode(jours)} ${m('resumeSimplifie')}`
     : resumePeriode(jours);
@@ -259,14 +259,14 @@ function ChartSummary({
         </span>
       )}
       <BandSummary chart={chart} date={date} />
-      {chart.superpose && prevision && forecastValues.length > 0 && <PastForecastSummary chart={chart} />}
-      {!chart.superpose && columns.nbPrevisions > 0 && prevision && forecastValues.length > 0 && (
+      {chart.superpose && prevision && previsionValues.length > 0 && <PastPrevisionSummary chart={chart} />}
+      {!chart.superpose && columns.nbPrevisions > 0 && prevision && previsionValues.length > 0 && (
         <>
           {' '}
           {m('resumePrevision', {
             date: dayTime(lastX),
-            min: formatValue(Math.min(...forecastValues), unite),
-            max: formatValue(Math.max(...forecastValues), unite),
+            min: formatValue(Math.min(...previsionValues), unite),
+            max: formatValue(Math.max(...previsionValues), unite),
           })}{' '}
           {m('previsionRun', { date: formatDateTime(prevision.run_ts) })}
         </>
@@ -280,7 +280,7 @@ function ChartSummary({
  * same instants — the highest central forecast against the observation of that hour, the observed range, and how many
  * observations fell inside the 10–90 % band.
  */
-function PastForecastSummary({ chart }: { chart: DonneesChart }) {
+function PastPrevisionSummary({ chart }: { chart: DonneesChart }) {
   const m = useLieuMessages();
   const { prevision, unite, compare } = chart;
   if (!prevision) return null;

@@ -213,7 +213,7 @@ function thresholdsPlugin(seuils: readonly SeuilOption[]): uPlot.Plugin {
           // first drawing one long task with it. A newer drawing (a resize) takes the place of a pending one.
           const pass = ++labelPass;
           void yieldToBrowser().then(() => {
-            if (pass === labelPass && layer) placeLabels(u, layer, seuils);
+            if (pass === labelPass && layer) layoutLabels(u, layer, seuils);
           });
         },
       ],
@@ -228,7 +228,7 @@ function thresholdsPlugin(seuils: readonly SeuilOption[]): uPlot.Plugin {
 }
 
 /** Creates the threshold labels over the plot and puts each on the first free spot (see `thresholdsPlugin`). */
-function placeLabels(u: uPlot, layer: HTMLDivElement, seuils: readonly SeuilOption[]): void {
+function layoutLabels(u: uPlot, layer: HTMLDivElement, seuils: readonly SeuilOption[]): void {
   const plotW = u.over.clientWidth;
   const plotH = u.over.clientHeight;
   const shown = seuils
@@ -363,7 +363,7 @@ function unseen(label: string, show: boolean): uPlot.Series {
 function seriesOptions(
   lineColor: string,
   labels: SeriesChartProps['labels'],
-  hasForecast: boolean,
+  hasPrevision: boolean,
   history: HistoryColumns | null | undefined,
 ): uPlot.Series[] {
   return [
@@ -385,10 +385,10 @@ function seriesOptions(
       dash: [6, 4],
       spanGaps: true,
       points: { show: false },
-      show: hasForecast,
+      show: hasPrevision,
     },
-    unseen('min', hasForecast),
-    unseen('max', hasForecast),
+    unseen('min', hasPrevision),
+    unseen('max', hasPrevision),
     unseen('p10', !!history),
     unseen('p25', !!history),
     {
@@ -427,7 +427,7 @@ export default function SeriesChart(props: SeriesChartProps) {
     const dark = matchesMedia(DARK_QUERY);
     const grid = dark ? 'rgba(255,255,255,0.12)' : 'rgba(27,39,51,0.1)';
     const lineColor = couleur;
-    const hasForecast = columns.nbPrevisions > 0;
+    const hasPrevision = columns.nbPrevisions > 0;
     const height = () => (el.clientWidth < 600 ? 280 : 380);
     const opts: uPlot.Options = {
       width: el.clientWidth,
@@ -458,9 +458,9 @@ export default function SeriesChart(props: SeriesChartProps) {
           values: (_u, splits, _a, _s, incr) => splits.map((v) => formatNumber(v, yDigits(incr))),
         },
       ],
-      series: seriesOptions(lineColor, labels, hasForecast, history),
+      series: seriesOptions(lineColor, labels, hasPrevision, history),
       bands: [
-        ...(hasForecast ? [{ series: [4, 3] as [number, number], fill: 'rgba(75,85,99,0.18)' }] : []),
+        ...(hasPrevision ? [{ series: [4, 3] as [number, number], fill: 'rgba(75,85,99,0.18)' }] : []),
         ...(history
           ? [
               { series: [9, 5] as [number, number], fill: BAND_OUTER },

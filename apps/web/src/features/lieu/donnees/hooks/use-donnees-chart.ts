@@ -22,7 +22,7 @@ import { serieLibelle, SERIE_STYLES, yRange } from '@limni/shared/domain/series'
 import { DAY_MS } from '@limni/shared/domain/time';
 import type { Grandeur } from '@limni/shared/domain/units';
 import { useServiceLive } from '../../../../api/health';
-import { liveRefetch, placeStepMin } from '../../../../api/live-refresh';
+import { liveRefetch, lieuStepMin } from '../../../../api/live-refresh';
 import {
   archiveQuery,
   chroniqueQuery,
@@ -37,8 +37,8 @@ import { selectCanViewPrevision, useAccount } from '../../../../stores/account';
 import {
   buildColumns,
   filterWindow,
-  forecastAgainstObserved,
-  forecastMode,
+  previsionAgainstObserved,
+  previsionMode,
   parisWallToUtcDay,
   type ChartColumns,
   type Observations,
@@ -63,7 +63,7 @@ export function useDonneesChart(lieu: LieuDetail, ida: number, view: DonneesWind
   // again (`api/live-refresh.ts`); a past window, the archive and a recorded episode do not move.
   const refetch = liveRefetch(
     useServiceLive() && !lieu.episode && latest && !fromArchive,
-    placeStepMin(lieu.capteurs),
+    lieuStepMin(lieu.capteurs),
   );
   const raw = useQuery({ ...lieuDonneesQuery(lieu.id, date, nbFetch), ...refetch, enabled: !fromArchive });
   const archived = useQuery({
@@ -191,7 +191,7 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
   const debut = fenetre?.debut ?? 0;
   const fin = fenetre?.fin ?? -1;
   const observed = useMemo(() => filterWindow(serie, debut, fin), [serie, debut, fin]);
-  const mode = forecastMode(run, observed, latest, debut, fin);
+  const mode = previsionMode(run, observed, latest, debut, fin);
   const prevision = mode === null ? null : run;
   const columns = useMemo<ChartColumns>(
     () =>
@@ -204,7 +204,7 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     [observed, serie, prevision, mode],
   );
   const compare = useMemo(
-    () => (mode === 'superpose' && prevision ? forecastAgainstObserved(observed, prevision.points) : null),
+    () => (mode === 'superpose' && prevision ? previsionAgainstObserved(observed, prevision.points) : null),
     [mode, prevision, observed],
   );
   const seuils = useMemo(
@@ -237,15 +237,15 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     ? DARK_SERIE_COLOR
     : (shown.options?.series.find((s) => s.grandeur === g)?.couleur ?? SERIE_STYLES[g].couleur);
 
-  const forecastValues = columns.nbPrevisions
+  const previsionValues = columns.nbPrevisions
     ? [...columns.min, ...columns.max].filter((v): v is number => v !== null)
     : [];
   const y =
     figures &&
     yRange(
       g,
-      Math.min(figures.min.valeur, ...forecastValues, ...historyValues),
-      Math.max(figures.max.valeur, ...forecastValues, ...historyValues),
+      Math.min(figures.min.valeur, ...previsionValues, ...historyValues),
+      Math.max(figures.max.valeur, ...previsionValues, ...historyValues),
       seuils.map((s) => s.valeur),
     );
   const lastX = columns.x.length ? (columns.x[columns.x.length - 1] ?? 0) : 0;
@@ -277,7 +277,7 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     // The sensor's name in the page's language (the chart's accessible name, the CSV's column).
     libelle: serieLibelle(nomCapteur(serie?.libelle?.trim() || SERIE_STYLES[g].nom), g, unite),
     couleur,
-    forecastValues,
+    previsionValues: previsionValues,
     y,
     lastX,
     xMin: fenetre?.debut ?? 0,

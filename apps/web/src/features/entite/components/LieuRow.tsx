@@ -7,14 +7,14 @@ import type { Verdict, VerdictJour } from '@limni/shared/contracts/activites';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
 import { lieuHref } from '../../../api/search';
 import { latestTs, rowFreshness } from '../../hydro';
-import { SensorValues } from '../../hydro';
+import { CapteurValues } from '../../hydro';
 import { VerdictChip } from '../../../components/ui/Chips';
 import { Freshness } from '../../hydro';
 import { nomEpisode } from '../../../lib/episode-nom';
 import { formatClock } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 
-export interface PlaceRowData {
+export interface LieuRowData {
   id: number;
   nom: string;
   libelle: string;
@@ -34,13 +34,13 @@ export const verdictRow = (v: Pick<VerdictJour, 'verdict' | 'raison' | 'fondemen
   sansAvis: v.fondement?.kind === 'historique_insuffisant',
 });
 
-export function PlaceRow({
+export function LieuRow({
   lieu,
   ida,
   now,
   activiteNom,
 }: {
-  lieu: PlaceRowData;
+  lieu: LieuRowData;
   ida: number;
   now: number;
   activiteNom?: string;
@@ -81,7 +81,7 @@ export function PlaceRow({
           )}
         </span>
         <span className="flex flex-wrap items-center gap-x-4 gap-y-2 @xl:justify-end">
-          <SensorValues capteurs={lieu.capteurs} datedTs={ts} />
+          <CapteurValues capteurs={lieu.capteurs} datedTs={ts} />
           {lieu.verdict && (
             <VerdictChip
               verdict={lieu.verdict.verdict}

@@ -12,10 +12,10 @@ import { lieuHref } from '../../../api/search';
 import type { ModeCouleur } from '../../hydro';
 import { extentOf, toGeometry } from '../../hydro';
 import type { MapPoint } from '../../carte';
-import { useMapLegend, usePlaceColour } from '../map-colours';
-import { verdictRow, type PlaceRowData } from '../components/PlaceRow';
+import { useMapLegend, useLieuColour } from '../map-colours';
+import { verdictRow, type LieuRowData } from '../components/LieuRow';
 
-export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCouleur = 'etat') {
+export function useEntiteLieux(entite: EntiteDetail, ida: number, mode: ModeCouleur = 'etat') {
   const lieux = useQuery(entiteLieuxQuery(entite.id));
   const alertes = useQuery(entiteAlertesQuery(entite.id));
   const activites = useQuery(activitesQuery());
@@ -24,7 +24,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCou
   const verdicts = useQuery(verdictEntiteQuery(ida, entite.id, null));
   const activite = activites.data?.find((a) => a.id === ida);
 
-  const rows = useMemo<PlaceRowData[]>(() => {
+  const rows = useMemo<LieuRowData[]>(() => {
     const states = new Map((lieux.data?.lieux ?? []).map((l) => [l.id, l.capteurs]));
     const episodes = new Map((lieux.data?.lieux ?? []).map((l) => [l.id, l.episode]));
     const byLieu = new Map((verdicts.data?.lieux ?? []).map((v) => [v.lieu.id, v]));
@@ -42,7 +42,7 @@ export function useEntitePlaces(entite: EntiteDetail, ida: number, mode: ModeCou
   }, [entite.lieux, lieux.data, verdicts.data]);
 
   const outline = useMemo(() => toGeometry(entite.geometry), [entite.geometry]);
-  const colour = usePlaceColour(mode, activite?.nom);
+  const colour = useLieuColour(mode, activite?.nom);
   const points = useMemo<MapPoint[]>(() => {
     const coords = new Map(entite.lieux.map((l) => [l.id, l]));
     return rows.flatMap((r) => {

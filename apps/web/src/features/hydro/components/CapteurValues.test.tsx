@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../../test/fixtures';
 import lieuxJson from '../../../../test/fixtures/entite-ariege-lieux.json';
 import { renderScreen } from '../../../../test/render';
-import { SensorValues as ValeursCapteurs } from './SensorValues';
+import { CapteurValues } from './CapteurValues';
 
 const lieux = fixture(lieuxJson, EntiteLieux);
 /** A place with a height read every few minutes and a daily mean flow of the day before. */
@@ -22,9 +22,9 @@ const jour = (ms: number | null | undefined, locale = 'fr-FR') =>
     year: 'numeric',
   });
 
-describe('SensorValues', () => {
+describe('CapteurValues', () => {
   it('shows the height then the flow, the daily mean with its own day', async () => {
-    await renderScreen(<ValeursCapteurs capteurs={foix?.capteurs ?? []} datedTs={h?.ts} />);
+    await renderScreen(<CapteurValues capteurs={foix?.capteurs ?? []} datedTs={h?.ts} />);
     const shown = screen.getByText('Hauteur').parentElement?.parentElement;
     expect(shown).toHaveTextContent(
       new RegExp(
@@ -35,22 +35,22 @@ describe('SensorValues', () => {
   });
 
   it('does not date the daily mean again when the freshness line beside it dates it', async () => {
-    await renderScreen(<ValeursCapteurs capteurs={q ? [q] : []} datedTs={q?.ts} />);
+    await renderScreen(<CapteurValues capteurs={q ? [q] : []} datedTs={q?.ts} />);
     expect(screen.getByText('Débit')).toBeInTheDocument();
     expect(screen.queryByTestId('moyenne-du')).not.toBeInTheDocument();
   });
 
   it('says when the sensors have no value, or when there is no station', async () => {
     const sansValeur = h ? [{ ...h, valeur: null, ts: null }] : [];
-    const { unmount } = await renderScreen(<ValeursCapteurs capteurs={sansValeur} />);
+    const { unmount } = await renderScreen(<CapteurValues capteurs={sansValeur} />);
     expect(screen.getByText('Aucune mesure')).toBeInTheDocument();
     unmount();
-    await renderScreen(<ValeursCapteurs capteurs={[]} />);
+    await renderScreen(<CapteurValues capteurs={[]} />);
     expect(screen.getByText('Pas de station de mesure')).toBeInTheDocument();
   });
 
   it('speaks English to an English reader', async () => {
-    await renderScreen(<ValeursCapteurs capteurs={foix?.capteurs ?? []} datedTs={h?.ts} />, { langue: 'en' });
+    await renderScreen(<CapteurValues capteurs={foix?.capteurs ?? []} datedTs={h?.ts} />, { langue: 'en' });
     expect(screen.getByText('Level').parentElement).toHaveTextContent(
       `Level${nombre(h?.valeur, 2, 'en-US')} m`,
     );

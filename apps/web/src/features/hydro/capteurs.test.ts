@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDaily, needsOwnDay } from './sensors';
+import { isDaily, needsOwnDay } from './capteurs';
 
 // La Garonne à Portet in the demo: water levels every 5 minutes, a daily mean flow dated at noon UTC of its day.
 const hauteur = { pas_min: 5, ts: Date.parse('2022-01-31T23:55:00Z') };

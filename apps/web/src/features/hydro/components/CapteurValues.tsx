@@ -6,13 +6,13 @@ import type { EtatCapteur } from '@limni/shared/contracts/hydro';
 import { formatLongDate, formatValue } from '../../../lib/format';
 import { TrendArrow } from './TrendArrow';
 import { useHydroMessages } from '../messages';
-import { needsOwnDay, sortCapteurs } from '../sensors';
+import { needsOwnDay, sortCapteurs } from '../capteurs';
 
 export function grandeurKey(g: string): 'grandeurH' | 'grandeurQ' | 'grandeurT' {
   return g === 'Q' ? 'grandeurQ' : g === 'T' ? 'grandeurT' : 'grandeurH';
 }
 
-export function SensorValues({
+export function CapteurValues({
   capteurs,
   datedTs,
 }: {

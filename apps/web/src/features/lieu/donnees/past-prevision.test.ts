@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { PrevisionSerie } from '@limni/shared/contracts/hydro';
-import { buildColumns, forecastAgainstObserved, forecastMode, type Observations } from './chart-data';
+import { buildColumns, previsionAgainstObserved, previsionMode, type Observations } from './chart-data';
 
 const SEED = path.resolve(import.meta.dirname, '../../../../../api/seed-data');
 const gunzip = (name: string) => zlib.gunzipSync(fs.readFileSync(path.join(SEED, name))).toString('utf8');
@@ -61,14 +61,14 @@ describe('a past forecast run over the observations (Digoin, December 2024)', ()
     const day = within(observed, Date.parse('2024-12-10T23:00:00Z'), Date.parse('2024-12-11T23:00:00Z'));
     const start = Date.parse('2024-12-04T23:00:00Z');
     const end = Date.parse('2024-12-11T23:00:00Z');
-    expect(forecastMode(run, day, false, start, end)).toBe('superpose');
+    expect(previsionMode(run, day, false, start, end)).toBe('superpose');
     // The window ending with the data: the run ends before the last observation, so it is drawn over them too.
-    expect(forecastMode(run, observed, true, start, Date.parse('2024-12-16T23:00:00Z'))).toBe('superpose');
+    expect(previsionMode(run, observed, true, start, Date.parse('2024-12-16T23:00:00Z'))).toBe('superpose');
     // A window ending before the run time shows no forecast.
-    expect(forecastMode(run, day, false, start, run.run_ts - 1)).toBeNull();
+    expect(previsionMode(run, day, false, start, run.run_ts - 1)).toBeNull();
     // Live use is unchanged: a run reaching beyond the last observation continues it.
     const early = within(observed, 0, run.run_ts + 1);
-    expect(forecastMode(run, early, true, start, run.run_ts + 1)).toBe('suite');
+    expect(previsionMode(run, early, true, start, run.run_ts + 1)).toBe('suite');
   });
 
   it('keeps every point of the run beside the observation of the same hour, from the observation at the run time', () => {
@@ -87,7 +87,7 @@ describe('a past forecast run over the observations (Digoin, December 2024)', ()
   });
 
   it('compares the highest central forecast with what was observed at that hour', () => {
-    const cmp = forecastAgainstObserved(observed, run.points);
+    const cmp = previsionAgainstObserved(observed, run.points);
     const paired = run.points.filter((p) => observed.ts.includes(p.ts));
     const peak = paired.reduce((a, b) => ((b.valeur ?? 0) > (a.valeur ?? 0) ? b : a));
     const obsOf = (ts: number) => observed.valeur[observed.ts.indexOf(ts)] ?? Number.NaN;
