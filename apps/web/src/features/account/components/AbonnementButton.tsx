@@ -41,21 +41,19 @@ export function AbonnementButton({
 
   if (!token) {
     const target = encodeURIComponent(`${pathname.slice(1)}${search}`);
-    // The reason is the link's description, beside it: inside, it would also be read as part of its name.
+    // The reason is the link's description only: hidden from the name (aria-hidden), read through aria-describedby.
     return (
-      <>
-        <Link
-          to={`/user/login/${target}`}
-          className={`btn-secondary ${className}`}
-          aria-describedby={`abo-login-${lieuId}`}
-        >
-          <LineIcon d={BELL} />
-          <span>{m('sabonner')}</span>
-        </Link>
-        <span id={`abo-login-${lieuId}`} className="sr-only">
+      <Link
+        to={`/user/login/${target}`}
+        className={`btn-secondary ${className}`}
+        aria-describedby={`abo-login-${lieuId}`}
+      >
+        <LineIcon d={BELL} />
+        <span>{m('sabonner')}</span>
+        <span id={`abo-login-${lieuId}`} className="sr-only" aria-hidden="true">
           {m('connexionRequise')}
         </span>
-      </>
+      </Link>
     );
   }
 
