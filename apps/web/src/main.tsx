@@ -7,7 +7,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadPage } from './app/AppRoutes';
-import { errorsFollowLangue } from './app/errors-follow-langue';
+import { answersFollowLangue } from './app/answers-follow-langue';
 import { holdPrerenderedScreen } from './app/prerender-handoff';
 import { prerenderedKey } from './app/prerendered-routes';
 import { startSessionKeeper } from './app/session-keeper';
@@ -46,8 +46,8 @@ async function boot(): Promise<void> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 60_000, retry: retryOnce, refetchOnWindowFocus: false } },
   });
-  // Error messages are in the language of their request: asked again when the language changes (ADR 125).
-  errorsFollowLangue(queryClient, onLangueChange);
+  // Sentences of the API (errors, reasons) are in the language of their request: asked again when it changes (ADR 125).
+  answersFollowLangue(queryClient, onLangueChange);
   // The boot is cut into tasks of its own (docs/decisions/132): the evaluation of this module, the first Intl
   // formatters (ICU's data), the page's code, and the first render each end before the next begins, so that none
   // adds to another into one long task on a phone.

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { errorsFollowLangue } from './errors-follow-langue';
+import { answersFollowLangue } from './answers-follow-langue';
 
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -21,8 +21,8 @@ function langueSwitch() {
   };
 }
 
-describe('errorsFollowLangue', () => {
-  it('asks again the errors on screen in the new language; keeps answers; leaves errors off screen for later', async () => {
+describe('answersFollowLangue', () => {
+  it('asks again what is on screen in the new language, answers and errors; leaves the rest stale for later', async () => {
     const langue = langueSwitch();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
     const calls = { erreur: 0, donnee: 0, cachee: 0 };
@@ -35,7 +35,7 @@ describe('errorsFollowLangue', () => {
       queryKey: ['donnee'],
       queryFn: async () => {
         calls.donnee++;
-        return 42;
+        return langue.current() === 'fr' ? 'Praticable' : 'Suitable';
       },
     });
     const unsubscribe = [shown.subscribe(() => undefined), data.subscribe(() => undefined)];
@@ -44,24 +44,19 @@ describe('errorsFollowLangue', () => {
     expect(shown.getCurrentResult().error?.message).toBe('Requête invalide');
     expect(calls).toEqual({ erreur: 1, donnee: 1, cachee: 1 });
 
-    const stop = errorsFollowLangue(client, langue.subscribe);
+    const stop = answersFollowLangue(client, langue.subscribe);
     langue.set('en');
     await wait(20);
     expect(shown.getCurrentResult().error?.message).toBe('Invalid request');
-    // The answer is the same in both languages; the error nobody shows is stale, asked when it is used again.
-    expect(calls).toEqual({ erreur: 2, donnee: 1, cachee: 1 });
+    expect(data.getCurrentResult().data).toBe('Suitable');
+    // What nobody shows is stale, asked when it is used again.
+    expect(calls).toEqual({ erreur: 2, donnee: 2, cachee: 1 });
     expect(
       client
         .getQueryCache()
         .find({ queryKey: ['cachee'] })
         ?.isStale(),
     ).toBe(true);
-    expect(
-      client
-        .getQueryCache()
-        .find({ queryKey: ['donnee'] })
-        ?.isStale(),
-    ).toBe(false);
 
     stop();
     langue.set('fr');
