@@ -30,6 +30,7 @@ import { AccessLogController } from './http/access-log';
 import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
+import { registerInstantConsulte } from './http/instant';
 import { errorBody, frameworkErrors, registerErrorHandling } from './http/errors';
 import { langueOf } from './http/langue';
 import { routeInconnue } from './http/messages';
@@ -121,8 +122,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(
     async (api) => {
       await api.register(etag);
-      registerApiCaching(api);
+      registerApiCaching(api, deps.now);
       registerCsrf(api, csrf);
+      registerInstantConsulte(api, deps);
 
       await api.register(
         healthRoutes({

@@ -16,6 +16,7 @@ import { bandsOn } from './archive.repo';
 import { capteursOfLieux, episodeOfLieu, latestObservationTs, type CapteurLatest } from './capteurs.repo';
 import { lastObservationTsAtOrBefore, observationWindow } from './observations.repo';
 import { runningReplay } from './relecture.repo';
+import { instantConsulte } from '../lib/instant-scope';
 
 /**
  * "Now" of the data (docs/decisions/094): the real clock when the service is live (ADR 134); with a demo dataset, the
@@ -65,6 +66,9 @@ export async function dataClockOf(
   now: () => number,
   episode: string | null,
 ): Promise<DataClock> {
+  // The instant a request asked for (`?t=`, docs/decisions/152) is the clock of every dataset.
+  const consulte = instantConsulte();
+  if (consulte !== null) return { now: consulte, demo: false };
   // A recorded episode keeps its own clock even live: its readings stopped when it was recorded.
   if (episode === null && (await mode.isLive())) return { now: now(), demo: false };
   const realNow = now();
@@ -76,12 +80,17 @@ export async function dataClockOf(
   return instant === null ? clock : { ...clock, now: instant };
 }
 
-/** The main dataset's clock when it is a running replay's instant (docs/decisions/142), else null. */
-export async function mainReplayInstant(
+/**
+ * The past instant the main dataset is seen at, else null (now): the instant the request asked for (`?t=`,
+ * docs/decisions/152), or a running replay's (docs/decisions/142).
+ */
+export async function pastInstant(
   db: Kysely<Database>,
   mode: ServiceMode,
   now: () => number,
 ): Promise<number | null> {
+  const consulte = instantConsulte();
+  if (consulte !== null) return consulte;
   if (await mode.isLive()) return null;
   // Most of the time no replay runs: one read of the `relecture` row, not the latest reading of every sensor.
   if ((await runningReplay(db, now())) === null) return null;

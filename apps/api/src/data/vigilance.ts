@@ -86,16 +86,30 @@ export async function bulletinValideA(
   tronconId: number,
   atMs: number,
 ): Promise<{ niveau: number; ts: number } | null> {
-  const [troncons, alertes] = await Promise.all([
-    tronconsNiveaux(db, [tronconId]),
-    vigicruesAlertes(db, [tronconId], atMs),
-  ]);
-  const publies: NiveauPublie[] = alertes.map((a) => ({ niveau: a.niveau, debut: a.debut, fin: a.fin }));
-  const t = troncons[0];
-  if (t && t.niveau !== null && t.niveau_ts !== null) publies.push({ niveau: t.niveau, debut: t.niveau_ts, fin: null });
-  return niveauEnVigueur(
-    publies.filter((p) => p.debut <= atMs && atMs - p.debut <= VIGILANCE_VALIDITE_MS),
-    atMs,
-    atMs,
-  );
+  return (await bulletinsValidesA(db, [tronconId], atMs)).get(tronconId) ?? null;
+}
+
+/** `bulletinValideA` for several tronçons at once: absent from the map, no bulletin known for that instant. */
+export async function bulletinsValidesA(
+  db: Kysely<Database>,
+  tronconIds: readonly number[],
+  atMs: number,
+): Promise<Map<number, { niveau: number; ts: number }>> {
+  const out = new Map<number, { niveau: number; ts: number }>();
+  const ids = [...new Set(tronconIds)];
+  if (ids.length === 0) return out;
+  const [troncons, alertes] = await Promise.all([tronconsNiveaux(db, ids), vigicruesAlertes(db, ids, atMs)]);
+  for (const t of troncons) {
+    const publies: NiveauPublie[] = alertes
+      .filter((a) => a.scope_id === t.id)
+      .map((a) => ({ niveau: a.niveau, debut: a.debut, fin: a.fin }));
+    if (t.niveau !== null && t.niveau_ts !== null) publies.push({ niveau: t.niveau, debut: t.niveau_ts, fin: null });
+    const best = niveauEnVigueur(
+      publies.filter((p) => p.debut <= atMs && atMs - p.debut <= VIGILANCE_VALIDITE_MS),
+      atMs,
+      atMs,
+    );
+    if (best) out.set(t.id, best);
+  }
+  return out;
 }

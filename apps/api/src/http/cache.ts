@@ -7,6 +7,8 @@
  * `Cookie` (docs/decisions/101).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CORRECTIONS_MS } from '@limni/shared/domain/instant-consulte';
+import { instantConsulte } from '../lib/instant-scope';
 
 export type CachePolicy = 'public' | 'public-long' | 'private' | 'none';
 
@@ -40,15 +42,18 @@ export function addVary(reply: FastifyReply, ...names: string[]): void {
   reply.header('vary', [...current, ...names.filter((n) => !lower.has(n.toLowerCase()))].join(', '));
 }
 
-export function registerApiCaching(api: FastifyInstance): void {
+/** A shared answer at an instant older than the corrections of its data: it will never change (ETag kept). */
+const FOR_EVER = 'public, max-age=31536000, immutable';
+
+export function registerApiCaching(api: FastifyInstance, now: () => number): void {
   // Callback style: no promise per answer on this hot path (docs/decisions/115).
   api.addHook('onSend', (request, reply, payload, done) => {
-    setCacheHeaders(request.method, reply);
+    setCacheHeaders(request.method, reply, now);
     done(null, payload);
   });
 }
 
-function setCacheHeaders(method: string, reply: FastifyReply): void {
+function setCacheHeaders(method: string, reply: FastifyReply, now: () => number): void {
   if (reply.routeOptions.config?.langue) addVary(reply, 'Accept-Language');
   if (reply.hasHeader('cache-control')) return;
   const policy = reply.routeOptions.config?.cache ?? 'none';
@@ -60,7 +65,10 @@ function setCacheHeaders(method: string, reply: FastifyReply): void {
     addVary(reply, 'Authorization', 'Cookie');
     return;
   }
-  reply.header('cache-control', HEADERS[cacheable ? policy : 'none']);
+  // At an instant consulted long enough ago, the data it shows are settled (docs/decisions/152).
+  const instant = instantConsulte();
+  const settled = shared && instant !== null && now() - instant > CORRECTIONS_MS;
+  reply.header('cache-control', settled ? FOR_EVER : HEADERS[cacheable ? policy : 'none']);
   // Lower case, as @fastify/compress writes it (it adds its own unless it finds this exact spelling).
   if (shared) addVary(reply, 'accept-encoding');
   else addVary(reply, 'Authorization', 'Cookie');

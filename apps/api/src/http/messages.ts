@@ -237,3 +237,25 @@ export const SESSION = {
     'Security token (CSRF) missing or invalid: reload the page and try again.',
   ),
 } as const;
+
+/** Refusals of `?t=`, the instant consulted (`instant.ts`, docs/decisions/152). */
+const longDate = {
+  fr: new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }),
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'Europe/Paris' }),
+};
+
+export const INSTANT_MESSAGES = {
+  malforme: texte(
+    'La date demandée doit s’écrire AAAA-MM-JJ ou AAAA-MM-JJTHH:MM, heure de Paris (par exemple 2022-01-11T07:15).',
+    'The requested date must be written YYYY-MM-DD or YYYY-MM-DDTHH:MM, Paris time (for example 2022-01-11T07:15).',
+  ),
+  futur: texte(
+    'La date demandée est dans le futur : on ne peut voir Limni qu’à un instant passé.',
+    'The requested date is in the future: Limni can only be seen at a past instant.',
+  ),
+  avantDonnees: (debut: number): Texte =>
+    texte(
+      `La date demandée est antérieure aux données, qui commencent le ${longDate.fr.format(debut).replace(/^1 /, '1er ')}.`,
+      `The requested date is before the data, which start on ${longDate.en.format(debut)}.`,
+    ),
+};

@@ -458,8 +458,40 @@ export const PrevisionSerie = z.object({
 });
 export type PrevisionSerie = z.infer<typeof PrevisionSerie>;
 
-/** Forecasts of a place (authorisation 1): the latest run of each sensor; empty when none. */
-export const LieuPrevisions = z.object({ lieu_id: z.int(), series: z.array(PrevisionSerie) });
+const Comparaison = {
+  /** Forecast runs with at least one hour compared with an observation. */
+  previsions: z.int(),
+  /** Forecast hours compared with an observation. */
+  comparees: z.int(),
+  /** Hours whose observation fell inside the published 10–90 % band. */
+  dans_fourchette: z.int(),
+  /** Hours that had a band. */
+  avec_fourchette: z.int(),
+  /** Median absolute error of the central value, in the sensor's unit; null when none was compared. */
+  erreur_mediane_abs: z.nullable(z.number()),
+  /** Mean error of the central value (positive: forecast above what happened); null when none was compared. */
+  biais: z.nullable(z.number()),
+};
+
+/**
+ * How good the sensor's past forecasts were at the instant of the answer (`domain/fiabilite.ts`, docs/decisions/152):
+ * over all lead times and per lead-time class.
+ */
+export const Fiabilite = z.object({
+  ...Comparaison,
+  classes: z.array(z.object({ apres_h: z.int(), jusqu_a_h: z.nullable(z.int()), ...Comparaison })),
+});
+export type Fiabilite = z.infer<typeof Fiabilite>;
+
+/**
+ * Forecasts of a place (authorisation 1): the latest run of each sensor published at the instant of the answer (now,
+ * or `?t=`); empty when none. `fiabilite`: per sensor with archived forecasts, how good they were.
+ */
+export const LieuPrevisions = z.object({
+  lieu_id: z.int(),
+  series: z.array(PrevisionSerie),
+  fiabilite: z.array(z.object({ capteur_id: z.int(), grandeur: Grandeur, unite: z.string(), fiabilite: Fiabilite })),
+});
 export type LieuPrevisions = z.infer<typeof LieuPrevisions>;
 
 // ---------------------------------------------------------------------------------------------------------------

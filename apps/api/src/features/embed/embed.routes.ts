@@ -49,7 +49,7 @@ export function embedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const publicUrl = deps.env.PUBLIC_URL;
   return async (app) => {
     await app.register(etag);
-    registerApiCaching(app);
+    registerApiCaching(app, deps.now);
 
     const page = async (
       reply: FastifyReply,

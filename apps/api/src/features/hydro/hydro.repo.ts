@@ -142,8 +142,15 @@ export async function lieuxWithBand(
 }
 
 /** Tronçons at yellow, orange or red, and the count of tronçons at each level. */
-export async function vigilanceResume(db: Kysely<Database>): Promise<VigilanceResume> {
-  const rows = await db
+/**
+ * The vigilance summary: levels of every tronçon — their latest bulletin, or with `aInstant` the bulletin valid at a
+ * past instant (docs/decisions/152: `bulletinsValidesA`, absent means none known then).
+ */
+export async function vigilanceResume(
+  db: Kysely<Database>,
+  aInstant: ((ids: number[]) => Promise<Map<number, { niveau: number; ts: number }>>) | null = null,
+): Promise<VigilanceResume> {
+  let query = db
     .selectFrom('troncon')
     .select((eb) => [
       'troncon.id',
@@ -157,11 +164,17 @@ export async function vigilanceResume(db: Kysely<Database>): Promise<VigilanceRe
         .whereRef('lieu.troncon_id', '=', 'troncon.id')
         .select((e) => e.fn.countAll<number | string>().as('n'))
         .as('nb_lieux'),
-    ])
-    .where('troncon.niveau', 'is not', null)
-    .orderBy('troncon.niveau', 'desc')
-    .orderBy('troncon.nom')
-    .execute();
+    ]);
+  if (aInstant === null) query = query.where('troncon.niveau', 'is not', null);
+  const stored = await query.orderBy('troncon.niveau', 'desc').orderBy('troncon.nom').execute();
+  const then = aInstant && (await aInstant(stored.map((r) => r.id)));
+  const rows = (
+    then
+      ? stored.map((r) => ({ ...r, niveau: then.get(r.id)?.niveau ?? null, niveau_ts: then.get(r.id)?.ts ?? null }))
+      : stored
+  )
+    .filter((r) => r.niveau !== null)
+    .sort((a, b) => (b.niveau ?? 0) - (a.niveau ?? 0) || (a.nom < b.nom ? -1 : a.nom > b.nom ? 1 : 0));
   const count = (n: number) => rows.filter((r) => r.niveau === n).length;
   const dates = rows.map((r) => r.niveau_ts).filter((d): d is number => d !== null);
   return {

@@ -23,6 +23,8 @@ import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
 import { episodesOfLieux } from '../../data/capteurs.repo';
 import { capteurStatesAt, dataNow } from '../../data/observations';
+import { bulletinsValidesA, bulletinValideA } from '../../data/vigilance';
+import { instantConsulte } from '../../lib/instant-scope';
 import { serviceModeOf } from '../../data/service-mode';
 import { notFound } from '../../http/errors';
 import type { Langue } from '../../http/langue';
@@ -92,10 +94,14 @@ export class HydroService {
     return repo.listWebcams(this.db);
   }
 
+  /** A tronçon with its latest bulletin, or the one valid at the instant consulted (docs/decisions/152). */
   async troncon(id: number): Promise<TronconDetail> {
     const t = await repo.getTroncon(this.db, id);
     if (!t) throw notFound(inconnu('troncon', id));
-    return t;
+    const instant = instantConsulte();
+    if (instant === null) return t;
+    const bulletin = await bulletinValideA(this.db, id, instant);
+    return { ...t, niveau: bulletin?.niveau ?? null, niveau_ts: bulletin?.ts ?? null };
   }
 
   bassins(): Promise<Bassin[]> {
@@ -130,8 +136,13 @@ export class HydroService {
     return items.map((i) => ({ ...i, classe: furthestFromNormal(classes.get(i.id) ?? []) }));
   }
 
+  /** Levels of every tronçon: latest bulletins, or those valid at the instant consulted (docs/decisions/152). */
   vigilance(): Promise<VigilanceResume> {
-    return repo.vigilanceResume(this.db);
+    const instant = instantConsulte();
+    return repo.vigilanceResume(
+      this.db,
+      instant === null ? null : (ids) => bulletinsValidesA(this.db, ids, instant),
+    );
   }
 
   /** A lake or river; its description (a lake's area) in `langue`. */

@@ -23,7 +23,7 @@ import { addDays, parisDay, parisDayRange } from '@limni/shared/domain/time';
 import type { AppDeps } from '../../deps';
 import { archiveDaysBetween } from '../../data/archive.repo';
 import { interruptionAtSeam, liveSeam } from '../../data/live-seam';
-import { mainReplayInstant } from '../../data/observations';
+import { pastInstant } from '../../data/observations';
 import { SeriesBodyCache, VersionMemo, type CachedBody } from '../../data/series-cache';
 import { serviceModeOf, type ServiceMode } from '../../data/service-mode';
 import { notFound } from '../../http/errors';
@@ -157,7 +157,7 @@ export class HistoriqueService {
    * instant the screen shows is not a value yet. Null otherwise: live and demo archives end before their clock.
    */
   private async lastCompleteDay(): Promise<string | null> {
-    const instant = await mainReplayInstant(this.db, this.mode, this.now);
+    const instant = await pastInstant(this.db, this.mode, this.now);
     return instant === null ? null : addDays(parisDay(instant), -1);
   }
 

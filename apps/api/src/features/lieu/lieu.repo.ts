@@ -3,6 +3,7 @@
  * its observations and an activity's thresholds there (portable Kysely: the same SQL on SQLite and PostgreSQL).
  * The observation range itself is read through `data/observations.repo.ts`.
  */
+import type { RunPasse } from '@limni/shared/domain/fiabilite';
 import type { Kysely } from 'kysely';
 import {
   RaisonEcartee,
@@ -54,7 +55,11 @@ export async function lieuCapteurs(db: Kysely<Database>, lieuId: number): Promis
 }
 
 /** A place with its entity, tronçon, sensors, photos; null when it does not exist. */
-export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDetail | null> {
+export async function getLieu(
+  db: Kysely<Database>,
+  id: number,
+  publieesAu: number | null = null,
+): Promise<LieuDetail | null> {
   const l = await db
     .selectFrom('lieu')
     .innerJoin('entite', 'entite.id', 'lieu.entite_id')
@@ -117,6 +122,7 @@ export async function getLieu(db: Kysely<Database>, id: number): Promise<LieuDet
             'in',
             capteurs.map((c) => c.id),
           )
+          .$if(publieesAu !== null, (q) => q.where('run_ts', '<=', publieesAu as number))
           .limit(1)
           .executeTakeFirst();
   return {
@@ -279,6 +285,7 @@ export async function hasPrevisions(
   db: Kysely<Database>,
   capteurIds: readonly number[],
   fromMs: number,
+  publieesAu: number | null = null,
 ): Promise<boolean> {
   if (capteurIds.length === 0) return false;
   const r = await db
@@ -286,15 +293,20 @@ export async function hasPrevisions(
     .select('capteur_id')
     .where('capteur_id', 'in', [...capteurIds])
     .where('ts', '>=', fromMs)
+    .$if(publieesAu !== null, (q) => q.where('run_ts', '<=', publieesAu as number))
     .limit(1)
     .executeTakeFirst();
   return r !== undefined;
 }
 
-/** The latest forecast run of each sensor with its points. */
+/**
+ * The latest forecast run of each sensor with its points; with `publieesAu`, the latest published at or before that
+ * instant (the archive keeps every run, docs/decisions/152).
+ */
 export async function latestPrevisions(
   db: Kysely<Database>,
   capteurs: ReadonlyArray<{ id: number; grandeur: 'H' | 'Q' | 'T'; unite: string }>,
+  publieesAu: number | null = null,
 ): Promise<PrevisionSerie[]> {
   if (capteurs.length === 0) return [];
   const runs = await db
@@ -305,6 +317,7 @@ export async function latestPrevisions(
       'in',
       capteurs.map((c) => c.id),
     )
+    .$if(publieesAu !== null, (q) => q.where('run_ts', '<=', publieesAu as number))
     .groupBy('capteur_id')
     .execute();
   const out: PrevisionSerie[] = [];
@@ -384,4 +397,44 @@ export async function lieuWebcam(db: Kysely<Database>, lieuId: number): Promise<
         credit: w.credit,
       }
     : { idl: lieuId, disponible: false, url: null, legende: null, nom: null, credit: null };
+}
+
+/**
+ * Every archived forecast run of a sensor published at or before `atMs`, with its points up to `atMs` (what can be
+ * judged), and the sensor's observations at those points' instants: what `fiabilite` compares.
+ */
+export async function previsionsPassees(
+  db: Kysely<Database>,
+  capteurId: number,
+  atMs: number,
+): Promise<{ runs: RunPasse[]; observations: Map<number, number> }> {
+  const points = await db
+    .selectFrom('prevision')
+    .select(['run_ts', 'ts', 'valeur', 'min', 'max'])
+    .where('capteur_id', '=', capteurId)
+    .where('run_ts', '<=', atMs)
+    .where('ts', '<=', atMs)
+    .orderBy('run_ts')
+    .orderBy('ts')
+    .execute();
+  const runs = new Map<number, RunPasse['points'][number][]>();
+  for (const { run_ts, ts, valeur, min, max } of points) {
+    const run = Number(run_ts);
+    const list = runs.get(run) ?? [];
+    list.push({ ts: Number(ts), valeur, min, max });
+    runs.set(run, list);
+  }
+  const observations = new Map<number, number>();
+  if (points.length > 0) {
+    const instants = points.map((p) => Number(p.ts));
+    const rows = await db
+      .selectFrom('observation')
+      .select(['ts', 'valeur'])
+      .where('capteur_id', '=', capteurId)
+      .where('ts', '>=', Math.min(...instants))
+      .where('ts', '<=', Math.max(...instants))
+      .execute();
+    for (const r of rows) observations.set(Number(r.ts), Number(r.valeur));
+  }
+  return { runs: [...runs].map(([run_ts, pts]) => ({ run_ts, points: pts })), observations };
 }

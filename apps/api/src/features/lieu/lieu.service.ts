@@ -23,8 +23,9 @@ import type { AppDeps } from '../../deps';
 import { alertesFor } from '../../data/alertes.repo';
 import { couverture, lieuSurEau } from '../../data/couverture.repo';
 import { toDateRange } from '../../data/date-range';
-import { capteurStatesAt, dataNowOfLieu, mainReplayInstant } from '../../data/observations';
+import { capteurStatesAt, dataNowOfLieu, pastInstant } from '../../data/observations';
 import { bulletinValideA } from '../../data/vigilance';
+import { instantConsulte } from '../../lib/instant-scope';
 import { serviceModeOf } from '../../data/service-mode';
 import { interruptionAtSeam, liveSeam } from '../../data/live-seam';
 import { observationsBetween } from '../../data/observations.repo';
@@ -34,6 +35,7 @@ import { chroniqueSerie, graphSeries, graphSeuils, serieDonnees, statsJours } fr
 import * as repo from './lieu.repo';
 import type { LieuCapteur } from './lieu.repo';
 import { infosPratiquesIn } from '@limni/shared/domain/infos-pratiques';
+import { fiabilite } from '@limni/shared/domain/fiabilite';
 import type { Langue } from '../../http/langue';
 import { inconnu } from '../../http/messages';
 
@@ -64,9 +66,9 @@ export class LieuService {
   }
 
   async detail(id: number, langue: Langue = 'fr'): Promise<LieuDetail> {
-    const stored = await repo.getLieu(this.db, id);
+    const stored = await repo.getLieu(this.db, id, instantConsulte());
     if (!stored) throw lieuInconnu(id);
-    const found = await this.tronconAtReplayInstant(stored);
+    const found = await this.tronconAtPastInstant(stored);
     const lieu = found.a_des_mesures ? found : { ...found, sans_mesures: await this.sansMesures(id) };
     return langue === 'fr'
       ? lieu
@@ -74,12 +76,15 @@ export class LieuService {
   }
 
   /**
-   * While a replay writes the main dataset, the tronçon's vigilance is the bulletin valid at the replay's instant
-   * (null: none known for that date), not the latest one (docs/decisions/142). A recorded episode keeps its clock.
+   * At a past instant (a replay's, docs/decisions/142, or the one consulted, 152) the tronçon's vigilance is the bulletin
+   * valid then (null: none known for that date), not the latest one.
    */
-  private async tronconAtReplayInstant(lieu: LieuDetail): Promise<LieuDetail> {
-    if (!lieu.troncon || lieu.episode) return lieu;
-    const instant = await mainReplayInstant(this.db, serviceModeOf(this.deps), this.deps.now);
+  private async tronconAtPastInstant(lieu: LieuDetail): Promise<LieuDetail> {
+    if (!lieu.troncon) return lieu;
+    // The instant consulted (`?t=`, docs/decisions/152) is every dataset's; a replay's, the main dataset's only.
+    const instant = lieu.episode
+      ? instantConsulte()
+      : await pastInstant(this.db, serviceModeOf(this.deps), this.deps.now);
     if (instant === null) return lieu;
     const bulletin = await bulletinValideA(this.db, lieu.troncon.id, instant);
     return {
@@ -115,9 +120,12 @@ export class LieuService {
     const capteurs = await this.capteursOr404(id);
     const debuts = capteurs.map((c) => c.premier_ts).filter((t): t is number => t !== null);
     const fins = capteurs.map((c) => c.dernier_ts).filter((t): t is number => t !== null);
+    // At an instant consulted (docs/decisions/152), nothing after it exists yet.
+    const consulte = instantConsulte();
+    const fin = fins.length ? Math.max(...fins) : null;
     const range = toDateRange(
       debuts.length ? Math.min(...debuts) : null,
-      fins.length ? Math.max(...fins) : null,
+      fin !== null && consulte !== null ? Math.min(fin, consulte) : fin,
     );
     const seam = await liveSeam(serviceModeOf(this.deps));
     const interruption = await interruptionAtSeam(
@@ -150,10 +158,23 @@ export class LieuService {
     return w;
   }
 
-  /** The latest forecast run of each sensor. */
+  /**
+   * The latest forecast run of each sensor published at the data "now" (the instant consulted, docs/decisions/152),
+   * and how good the sensor's earlier forecasts were against what was then observed.
+   */
   async previsions(id: number): Promise<LieuPrevisions> {
     const capteurs = await this.capteursOr404(id);
-    return { lieu_id: id, series: await repo.latestPrevisions(this.db, capteurs) };
+    const consulte = instantConsulte();
+    const now = await dataNowOfLieu(this.db, serviceModeOf(this.deps), this.deps.now, id);
+    const series = await repo.latestPrevisions(this.db, capteurs, consulte);
+    const withRuns = capteurs.filter((c) => series.some((s) => s.capteur_id === c.id));
+    const skill = await Promise.all(
+      withRuns.map(async (c) => {
+        const { runs, observations } = await repo.previsionsPassees(this.db, c.id, now);
+        return { capteur_id: c.id, grandeur: c.grandeur, unite: c.unite, fiabilite: fiabilite(runs, observations, now) };
+      }),
+    );
+    return { lieu_id: id, series, fiabilite: skill };
   }
 
   /** The state of each sensor at the end of a Paris day (or at the data "now" when earlier). */
@@ -170,7 +191,9 @@ export class LieuService {
     const jours = Array.from({ length: 7 }, (_, i) => addDays(date, i - 6));
     const bounds = jours.map((j) => parisDayRange(j));
     const start = (bounds[0] as { start: number }).start;
-    const end = (bounds[6] as { end: number }).end;
+    const consulte = instantConsulte();
+    const dayEnd = (bounds[6] as { end: number }).end;
+    const end = consulte !== null && consulte < dayEnd ? consulte + 1 : dayEnd;
     const ends = bounds.map((b) => b.end);
     const out = await Promise.all(
       capteurs.map(async (c) =>
@@ -182,10 +205,10 @@ export class LieuService {
 
   /** The observations of each sensor over the `nb` days ending with `date` (cached body). */
   donnees(id: number, date: string, nb: number): Promise<CachedBody> {
-    return this.cachedSeries('d', id, date, nb, async (capteurs): Promise<LieuDonnees> => {
+    return this.cachedSeries('d', id, date, nb, async (capteurs, to): Promise<LieuDonnees> => {
       const { start, end } = parisDaysRange(date, nb);
       const series = await Promise.all(
-        capteurs.map(async (c) => serieDonnees(c, await observationsBetween(this.db, c.id, start, end))),
+        capteurs.map(async (c) => serieDonnees(c, await observationsBetween(this.db, c.id, start, to))),
       );
       return { lieu_id: id, date, nb, debut: start, fin: end, series };
     });
@@ -193,10 +216,10 @@ export class LieuService {
 
   /** The hourly chronicle of each sensor over the `nb` days ending with `date` (cached body). */
   chronique(id: number, date: string, nb: number): Promise<CachedBody> {
-    return this.cachedSeries('c-h', id, date, nb, async (capteurs): Promise<ChroniqueHoraire> => {
-      const { start, end } = parisDaysRange(date, nb);
+    return this.cachedSeries('c-h', id, date, nb, async (capteurs, to): Promise<ChroniqueHoraire> => {
+      const { start } = parisDaysRange(date, nb);
       const series = await Promise.all(
-        capteurs.map(async (c) => chroniqueSerie(c, await observationsBetween(this.db, c.id, start, end))),
+        capteurs.map(async (c) => chroniqueSerie(c, await observationsBetween(this.db, c.id, start, to))),
       );
       return { lieu_id: id, date, nb, series };
     });
@@ -216,10 +239,12 @@ export class LieuService {
     const capteurs = await this.capteursOr404(id);
     const { start, end } = parisDaysRange(date, nb);
     const ids = capteurs.map((c) => c.id);
+    const consulte = instantConsulte();
+    const to = consulte !== null && consulte < end ? consulte + 1 : end;
     const [extrema, act, previsions] = await Promise.all([
-      repo.extremaBetween(this.db, ids, start, end),
+      repo.extremaBetween(this.db, ids, start, to),
       activiteId === undefined ? undefined : repo.activiteSeuils(this.db, activiteId, id),
-      repo.hasPrevisions(this.db, ids, start),
+      repo.hasPrevisions(this.db, ids, start, consulte),
     ]);
     if (act === null) throw notFound(inconnu('activite', activiteId));
     const seuils = graphSeuils(act, capteurs, langue);
@@ -258,18 +283,22 @@ export class LieuService {
     id: number,
     date: string,
     nb: number,
-    compute: (capteurs: LieuCapteur[]) => Promise<LieuDonnees | ChroniqueHoraire>,
+    compute: (capteurs: LieuCapteur[], to: number) => Promise<LieuDonnees | ChroniqueHoraire>,
   ): Promise<CachedBody> {
     const v = await this.lieuVersion(id);
     if (!v) throw lieuInconnu(id);
-    const key = `${kind}|${id}|${date}|${nb}`;
+    // At an instant consulted inside the period, the series stops there (docs/decisions/152): its own body.
+    const { end } = parisDaysRange(date, nb);
+    const consulte = instantConsulte();
+    const to = consulte !== null && consulte < end ? consulte + 1 : end;
+    const key = `${kind}|${id}|${date}|${nb}|${to === end ? '' : to}`;
     return (
       this.cache.get(key, v.version) ??
       this.cache.pending(key, v.version) ??
       this.cache.share(
         key,
         v.version,
-        compute(v.capteurs).then((body) => this.cache.set(key, v.version, JSON.stringify(body))),
+        compute(v.capteurs, to).then((body) => this.cache.set(key, v.version, JSON.stringify(body))),
       )
     );
   }
