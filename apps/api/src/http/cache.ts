@@ -17,6 +17,8 @@ declare module 'fastify' {
     cache?: CachePolicy;
     /** The body's sentences follow `Accept-Language` (http/langue.ts): caches must keep one copy per language. */
     langue?: boolean;
+    /** The answer follows the data clock: it may be asked at a past instant, `?t=` (http/instant.ts). */
+    instant?: boolean;
   }
 }
 

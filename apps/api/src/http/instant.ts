@@ -19,7 +19,7 @@ const DEBUT_TTL_MS = 60_000;
 
 const invalid = (t: Texte) => badRequest(t, champ(INSTANT_PARAM, t));
 
-/** Checks `?t=` on every read under the API and answers the request as of that instant. */
+/** Checks `?t=` on the reads that follow the data clock (`config.instant`) and answers them as of that instant. */
 export function registerInstantConsulte(api: FastifyInstance, deps: Pick<AppDeps, 'db' | 'now'>): void {
   let debut: { value: number | null; readAt: number } | null = null;
   const firstInstant = async (): Promise<number | null> => {
@@ -33,7 +33,8 @@ export function registerInstantConsulte(api: FastifyInstance, deps: Pick<AppDeps
   // Callback style, and `done` called inside the scope: the hooks and the handler that follow run in it.
   api.addHook('onRequest', (request, _reply, done) => {
     const raw = (request.query as Record<string, unknown> | undefined)?.[INSTANT_PARAM];
-    if (raw === undefined || !SAFE.has(request.method)) {
+    // Only the reads that follow the data clock know of instants; the others answer as they always do.
+    if (raw === undefined || !SAFE.has(request.method) || request.routeOptions.config.instant !== true) {
       done();
       return;
     }

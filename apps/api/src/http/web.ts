@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { INSTANT_PARAM } from '@limni/shared/domain/instant-consulte';
 import { PRERENDERED_ROUTES, webPathIds, type WebIdRef } from '@limni/shared/domain/web-routes';
 import type { Env } from '../config/env';
 import { apiPackageDir } from '../lib/paths';
@@ -122,9 +123,10 @@ export async function registerWeb(
       return undefined;
     }
   };
-  const page = async (url: string, found: boolean): Promise<string> => {
-    // A not-found page is not the skeleton of the page its path looks like.
-    const key = found ? PRERENDERED_ROUTES.find((r) => r.test(url))?.key : undefined;
+  const page = async (url: string, found: boolean, past: boolean): Promise<string> => {
+    // A not-found page is not the skeleton of the page its path looks like; nor is a page at a past instant (`?t=`,
+    // docs/decisions/152) the prerendered one of now.
+    const key = found && !past ? PRERENDERED_ROUTES.find((r) => r.test(url))?.key : undefined;
     const template = (key && prerendered.pages.get(key)) || indexHtml;
     const [health, replay] = await Promise.all([
       pageData('l’état du service', opts.pageHealth),
@@ -205,7 +207,7 @@ export async function registerWeb(
     return reply
       .code(found ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .send(await page(url, found));
+      .send(await page(url, found, typeof (request.query as Record<string, unknown>)[INSTANT_PARAM] === 'string'));
   });
   if (!hasWeb) return [];
   return [...new Set([indexHtml, ...prerendered.pages.values()].flatMap((html) => inlineScriptHashes(html)))];

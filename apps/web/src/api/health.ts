@@ -8,6 +8,7 @@ import { HealthResponse, type HealthEpisode } from '@limni/shared/contracts/heal
 import { dataClock, type DataClock } from '@limni/shared/domain/clock';
 import { api } from '../lib/api';
 import { useTickingNow } from '../lib/live-clock';
+import { useInstantConsulte } from '../lib/instant-consulte';
 import { useCurrentEpisode } from './episode-scope';
 import { pageHealthJson } from './page-health';
 
@@ -50,7 +51,8 @@ function clockFacts(h: HealthResponse) {
  * The clock ages and validities are measured against (docs/decisions/094): the real clock live, the demo clock (the
  * latest reading rounded up to the next full hour) with a demo dataset — that of the recorded episode of the screen
  * shown, when it belongs to one, live or not, as the API counts it (docs/decisions/088, 134); while `npm run replay`
- * writes the main dataset, the replay's instant (docs/decisions/142). Live, the real clock
+ * writes the main dataset, the replay's instant (docs/decisions/142); at an instant the person chose (`?t=`), that
+ * instant, whatever the dataset (docs/decisions/152). Live, the real clock
  * ticks (`lib/live-clock.ts`): ages move while the page is open. Until `/api/health` answers: the real clock at
  * mount, `ready` false.
  */
@@ -68,18 +70,29 @@ export function useDataClock({
   replay: boolean;
   /** The recorded episode whose clock this is, with the period its readings cover; null: the main dataset. */
   episode: HealthEpisode | null;
+  /** The clock is the instant the person chose to see (`?t=`, docs/decisions/152), the one its banner shows. */
+  consulte: boolean;
 } {
   const health = useQuery({ ...healthQuery(), select: clockFacts });
   const code = useCurrentEpisode();
+  const instant = useInstantConsulte();
   const d = health.data;
   const episode = (d && code !== null && d.episodes.find((e) => e.code === code)) || null;
-  const realNow = useTickingNow(tick && !!d && d.live && !episode);
-  if (!d) return { now: realNow, demo: false, ready: false, replay: false, episode: null };
+  const realNow = useTickingNow(tick && !!d && d.live && !episode && instant === null);
+  // The instant consulted is every dataset's clock, and it does not tick.
+  if (instant?.ms != null) {
+    return { now: instant.ms, demo: false, ready: true, replay: false, episode, consulte: true };
+  }
+  if (!d) return { now: realNow, demo: false, ready: false, replay: false, episode: null, consulte: false };
   // A recorded episode keeps its own clock, even during a replay (docs/decisions/088, 142).
-  if (episode) return { ...dataClock(realNow, episode.fin, false), ready: true, replay: false, episode };
+  if (episode) {
+    return { ...dataClock(realNow, episode.fin, false), ready: true, replay: false, episode, consulte: false };
+  }
   const clock = dataClock(realNow, d.fin, d.live);
-  if (d.relecture !== null) return { ...clock, now: d.relecture, ready: true, replay: true, episode: null };
-  return { ...clock, ready: true, replay: false, episode: null };
+  if (d.relecture !== null) {
+    return { ...clock, now: d.relecture, ready: true, replay: true, episode: null, consulte: false };
+  }
+  return { ...clock, ready: true, replay: false, episode: null, consulte: false };
 }
 
 /**
@@ -88,5 +101,8 @@ export function useDataClock({
  * readings stopped when it was recorded); a demonstration never moves.
  */
 export function useServiceLive(): boolean {
-  return useQuery({ ...healthQuery(), select: isLive }).data === true;
+  const live = useQuery({ ...healthQuery(), select: isLive }).data === true;
+  const instant = useInstantConsulte();
+  // A past instant does not move (docs/decisions/152).
+  return live && instant === null;
 }

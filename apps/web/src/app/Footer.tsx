@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LangueOptions } from '../components/ui/LangueOptions';
+import { VoirAUneAutreDate } from '../features/instant-consulte';
 import { currentLangue, setLangue, useT } from '../lib/i18n';
 import { useNearViewport } from '../lib/use-near-viewport';
 import type { MessageKey } from '../i18n/fr';
@@ -81,6 +82,7 @@ export default function Footer() {
               <LangueOptions />
             </select>
           </label>
+          <VoirAUneAutreDate className="btn-secondary mt-4 !min-h-11 text-sm" />
         </div>
         <FooterNav title={t('footer.informations')} links={FOOTER_INFOS} />
         {near ? (

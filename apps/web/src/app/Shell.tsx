@@ -16,6 +16,8 @@ import type { MessageKey } from '../i18n/fr';
 import { useAccount } from '../stores/account';
 import { useGuardA } from './Guards';
 import { DemoBanner } from './DemoBanner';
+import { useInstantUrl } from '../features/instant-consulte';
+import { useInstantConsulte } from '../lib/instant-consulte';
 
 /** The footer is below every page's content: a lazy chunk, out of the first load of `/`. */
 const Footer = lazyWithPreload(() => import('./Footer'));
@@ -26,6 +28,10 @@ export function preloadShellParts(): Promise<unknown> {
 }
 /** The service banners wait for network answers anyway: their code and schemas load after the first paint. */
 const StatusBanners = lazy(() => import('./StatusBanners'));
+/** The banner of a past instant (`?t=`, docs/decisions/152): its code loads only when one is consulted. */
+const InstantBanner = lazy(() =>
+  import('../features/instant-consulte').then((mod) => ({ default: mod.InstantBanner })),
+);
 
 /**
  * docs/requirements.md R2.1: a new path scrolls to the top-left (filters in the query string do not), Back and
@@ -108,6 +114,8 @@ function AccountEntry() {
 export function Shell() {
   useScrollReset();
   useGuardA();
+  useInstantUrl();
+  const instant = useInstantConsulte();
   const t = useT();
   const { pathname } = useLocation();
   const signedIn = useAccount((s) => s.user !== null);
@@ -189,9 +197,10 @@ export function Shell() {
 
       <Suspense fallback={null}>
         <StatusBanners />
-        <ReplayBanner />
+        {instant === null ? <ReplayBanner /> : <InstantBanner />}
       </Suspense>
-      <DemoBanner />
+      {/* One clock, one banner: at a past instant, its banner names the clock. */}
+      {instant === null && <DemoBanner />}
 
       {/* At least a screen high: the lazy footer starts below the fold, so a page whose content arrives after it does
           not push a visible footer down (layout shift, docs/decisions/109). */}

@@ -10,6 +10,7 @@ import type { $ZodArrayDef } from 'zod/v4/core';
 import { currentLangue } from './i18n';
 import { ApiError } from './api-error-class';
 import { yieldToBrowser } from './yield';
+import { pathAtInstant } from './instant-consulte';
 
 export { ApiError };
 
@@ -56,6 +57,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** HTTP cache mode of the request (`'no-cache'`: revalidate a cached answer before using it). */
   cache?: RequestCache;
+  /** Ask at this instant (`YYYY-MM-DDTHH:MM`, Paris) instead of the one consulted (docs/decisions/152). */
+  instant?: string;
 }
 
 /** Calls `/api/<path>` and parses the JSON answer with `schema`. */
@@ -78,7 +81,10 @@ export async function api<S extends z.ZodMiniType>(
   if (method !== 'GET') headers['x-csrftoken'] = await csrfToken();
   let res: Response;
   try {
-    res = await fetch(`/api/${path.replace(/^\//, '')}`, {
+    // A read of the data at the instant consulted carries it (docs/decisions/152).
+    const target = path.replace(/^\//, '');
+    const url = method !== 'GET' ? target : pathAtInstant(target, opts.instant);
+    res = await fetch(`/api/${url}`, {
       method,
       headers,
       body,

@@ -41,7 +41,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/activites/type-:ida',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags: TAGS,
           summary:
@@ -56,7 +56,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/activites/type-:ida/lieu-:idl',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags: TAGS,
           summary: "Avis pour l'activité à ce lieu maintenant (instant des dernières données)",
@@ -76,7 +76,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/activites/type-:ida/lieu-:idl/:date',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags: TAGS,
           summary:
@@ -97,7 +97,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/activites/type-:ida/lieu-:idl/7j/:date',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags: TAGS,
           summary: "Avis pour l'activité à ce lieu, jour par jour, sur les 7 jours finissant à la date",
@@ -117,7 +117,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/activites/type-:ida/entite-:id',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags: TAGS,
           summary: "Avis pour l'activité à chaque lieu du lac ou de la rivière, maintenant",
@@ -137,7 +137,7 @@ export function activitesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/activites/type-:ida/entite-:id/:date',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags: TAGS,
           summary: "Avis pour l'activité à chaque lieu du lac ou de la rivière ce jour-là",

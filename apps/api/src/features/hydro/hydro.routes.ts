@@ -43,7 +43,7 @@ function cartesRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/recherche-terms',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Termes de recherche : noms des lacs, rivières et lieux avec leurs identifiants',
@@ -56,7 +56,7 @@ function cartesRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/webcams',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary:
@@ -70,7 +70,7 @@ function cartesRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/troncon/:id',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Un tronçon Vigicrues : niveau de vigilance et sa date, rivière, lieux (carte du tronçon)',
@@ -89,7 +89,7 @@ function entiteDonneesRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/entite/:id/daterange',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Première et dernière mesure des lieux du lac ou de la rivière',
@@ -103,7 +103,7 @@ function entiteDonneesRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/entite/:id/lieux',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary:
@@ -118,7 +118,7 @@ function entiteDonneesRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/entite/:id/alertes',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Alertes sur le lac ou la rivière, ses tronçons et ses lieux',
@@ -151,7 +151,7 @@ function vueEnsembleRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/index',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Index des lacs (L) et rivières (R) : bassin, départements, position, lieux, vigilance',
@@ -164,7 +164,7 @@ function vueEnsembleRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/vigilance',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Vigilance crues : nombre de tronçons par niveau et tronçons en jaune, orange ou rouge',
@@ -177,7 +177,7 @@ function vueEnsembleRoutes(service: HydroService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/entite/:id',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags,
           summary: 'Un lac ou une rivière : lieux, sous-entités (entites_f), tronçons, départements',

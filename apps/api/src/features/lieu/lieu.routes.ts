@@ -46,7 +46,7 @@ function lieuFicheRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags,
           summary:
@@ -61,7 +61,7 @@ function lieuFicheRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/daterange',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Première et dernière mesure du lieu (tous capteurs)',
@@ -75,7 +75,7 @@ function lieuFicheRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/alertes',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Alertes sur le lieu, son tronçon et son lac ou sa rivière',
@@ -89,7 +89,7 @@ function lieuFicheRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/webcam',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'La webcam du lieu (url, légende datée, idl), ou une réponse vide explicite',
@@ -104,6 +104,7 @@ function lieuFicheRoutes(service: LieuService): FastifyPluginAsyncZod {
       '/hydro/lieu/:id/previsions',
       {
         preHandler: app.auth.requireAutorisation(1, PREVISIONS_REFUSEES),
+        config: { instant: true },
         schema: {
           tags,
           summary:
@@ -123,7 +124,7 @@ function lieuDonneesRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/:date',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary:
@@ -138,7 +139,7 @@ function lieuDonneesRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/7j/:date',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Minimum, maximum et moyenne par jour (heure de Paris) des 7 jours finissant à la date',
@@ -152,7 +153,7 @@ function lieuDonneesRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/d/:date/:nb',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary:
@@ -170,7 +171,7 @@ function lieuDonneesRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/c-h/:date/:nb',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Chronique horaire (date, heure, valeur, unité) sur les nb jours finissant à la date',
@@ -187,7 +188,7 @@ function lieuDonneesRoutes(service: LieuService): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/g-options/:date/:nb',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags,
           summary:
@@ -217,7 +218,7 @@ function lieuHistoriqueRoutes(service: HistoriqueService): FastifyPluginAsyncZod
     app.get(
       '/hydro/lieu/:id/normales/:date',
       {
-        config: { cache: 'public', langue: true },
+        config: { cache: 'public', langue: true, instant: true },
         schema: {
           tags,
           summary:
@@ -240,7 +241,7 @@ function lieuHistoriqueRoutes(service: HistoriqueService): FastifyPluginAsyncZod
     app.get(
       '/hydro/lieu/:id/archive/:date/:annees',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary:

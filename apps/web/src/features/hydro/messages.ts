@@ -22,6 +22,8 @@ export const useHydroMessages = defineMessages(
     stationSansMesure: 'Pas de station de mesure',
     meteoTitre: 'Météo',
     meteoIndisponible: 'Météo indisponible',
+    meteoPassee:
+      'La météo n’est pas archivée\u00a0: elle n’est donnée que pour maintenant, pas pour la date consultée.',
     meteoMaj: 'Mise à jour le {quand}',
     meteoRessentie: 'ressentie {t}',
     meteoVent: 'Vent {v}',
@@ -69,6 +71,7 @@ export const useHydroMessages = defineMessages(
     stationSansMesure: 'No gauging station',
     meteoTitre: 'Weather',
     meteoIndisponible: 'Weather unavailable',
+    meteoPassee: 'Weather is not archived: it is given for now only, not for the date shown.',
     meteoMaj: 'Updated on {quand}',
     meteoRessentie: 'feels like {t}',
     meteoVent: 'Wind {v}',

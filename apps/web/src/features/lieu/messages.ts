@@ -97,6 +97,14 @@ export const useLieuMessages = defineMessages(
     legendePrevision: 'Prévision : tendance centrale (tirets) et fourchette 10–90 % (bande)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Prévision produite le {date}.',
+    fiabiliteAucune:
+      'Fiabilité ici\u00a0: aucune heure d’une prévision passée n’a encore été observée, rien à comparer.',
+    fiabiliteUne:
+      'Fiabilité ici, sur 1\u00a0prévision passée\u00a0: {dans}\u00a0heures sur {avec} dans la fourchette 10–90\u00a0%.',
+    fiabilitePlusieurs:
+      'Fiabilité ici, sur {n}\u00a0prévisions passées\u00a0: {dans}\u00a0heures sur {avec} dans la fourchette 10–90\u00a0%.',
+    fiabiliteSur: 'La valeur centrale a surestimé de {biais} en moyenne (écart médian {mediane}).',
+    fiabiliteSous: 'La valeur centrale a sous-estimé de {biais} en moyenne (écart médian {mediane}).',
     previsionReservee:
       'Des prévisions existent pour ce lieu ; leur consultation est réservée aux comptes disposant de l’autorisation « Prévisions ».',
     lttb: 'Courbe simplifiée pour l’affichage : {n} points tracés sur {total} mesures (méthode LTTB, qui conserve les pics). Le fichier CSV contient les points tracés ; le tableau horaire est établi sur toutes les mesures.',
@@ -301,6 +309,11 @@ export const useLieuMessages = defineMessages(
     legendePrevision: 'Forecast: central tendency (dashed) and 10–90 % range (band)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Forecast produced on {date}.',
+    fiabiliteAucune: 'Track record here: no hour of a past forecast has been observed yet, nothing to compare.',
+    fiabiliteUne: 'Track record here, over 1 past forecast: {dans} of {avec} hours inside the 10–90% band.',
+    fiabilitePlusieurs: 'Track record here, over {n} past forecasts: {dans} of {avec} hours inside the 10–90% band.',
+    fiabiliteSur: 'The central value was too high by {biais} on average (median error {mediane}).',
+    fiabiliteSous: 'The central value was too low by {biais} on average (median error {mediane}).',
     previsionReservee: 'Forecasts exist for this place; viewing them requires the forecasts authorisation.',
     lttb: 'Simplified curve: {n} points drawn out of {total} readings (LTTB method, which keeps the peaks). The CSV file holds the points drawn; the hourly table uses every reading.',
     lttbFin:

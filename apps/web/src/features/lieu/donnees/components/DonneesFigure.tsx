@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useId, useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { LieuDetail } from '@limni/shared/contracts/hydro';
+import type { Fiabilite, LieuDetail } from '@limni/shared/contracts/hydro';
 import type { PeriodSummary } from '@limni/shared/domain/period-summary';
 import { PARIS_TZ, parisParts } from '@limni/shared/domain/time';
 import { useDataClock } from '../../../../api/health';
@@ -271,7 +271,33 @@ function ChartSummary({
           {m('previsionRun', { date: formatDateTime(prevision.run_ts) })}
         </>
       )}
+      {chart.fiabilite && prevision && <SkillSentence fiabilite={chart.fiabilite} unite={unite} />}
     </figcaption>
+  );
+}
+
+/**
+ * How good this sensor's past forecasts were, at the data clock (docs/decisions/152): hours inside the published band
+ * and the central value's mean and median errors, with how many forecasts are behind the figures.
+ */
+function SkillSentence({ fiabilite, unite }: { fiabilite: Fiabilite; unite: string }) {
+  const m = useLieuMessages();
+  const { previsions: n, dans_fourchette: dans, avec_fourchette: avec, biais, erreur_mediane_abs: mediane } = fiabilite;
+  return (
+    <span className="mt-1 block" data-testid="fiabilite-previsions">
+      {n === 0 || fiabilite.comparees === 0
+        ? m('fiabiliteAucune')
+        : m(n === 1 ? 'fiabiliteUne' : 'fiabilitePlusieurs', { n, dans, avec })}
+      {biais !== null && mediane !== null && n > 0 && (
+        <>
+          {' '}
+          {m(biais > 0 ? 'fiabiliteSur' : 'fiabiliteSous', {
+            biais: formatValue(Math.abs(biais), unite),
+            mediane: formatValue(mediane, unite),
+          })}
+        </>
+      )}
+    </span>
   );
 }
 

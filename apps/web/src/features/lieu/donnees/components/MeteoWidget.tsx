@@ -12,6 +12,7 @@ import { useHydroMessages } from '../../../hydro';
 import { ErrorState, SkeletonBlock } from '../../../../components/ui/States';
 import { dateTimeFormat, formatDateTime, formatNumber } from '../../../../lib/format';
 import { currentLangue, currentLocale } from '../../../../lib/i18n';
+import { useInstantConsulte } from '../../../../lib/instant-consulte';
 
 const num = (v: number | null, unit: string, digits = 0) =>
   v === null || !Number.isFinite(v) ? '—' : `${formatNumber(v, digits)}\u00a0${unit}`;
@@ -42,13 +43,17 @@ function weekday(jour: string, i: number, today: string): string {
 
 export function MeteoWidget({ lieuId, titleId }: { lieuId: number; titleId: string }) {
   const m = useHydroMessages();
-  const meteo = useQuery(meteoQuery(lieuId));
+  // Weather is not archived: at a past instant (docs/decisions/152) it is not asked at all.
+  const past = useInstantConsulte() !== null;
+  const meteo = useQuery({ ...meteoQuery(lieuId), enabled: !past });
   return (
     <section aria-labelledby={titleId} className="card space-y-3">
       <h2 id={titleId} className="text-lg font-semibold">
         {m('meteoTitre')}
       </h2>
-      {meteo.isPending ? (
+      {past ? (
+        <p className="text-sm text-muted">{m('meteoPassee')}</p>
+      ) : meteo.isPending ? (
         <SkeletonBlock lines={4} />
       ) : meteo.isError ? (
         <ErrorState message={meteo.error.message} onRetry={() => void meteo.refetch()} />

@@ -267,6 +267,10 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     prevision,
     /** A past run drawn over the observations, and how they compare (docs/decisions/089). */
     superpose: mode === 'superpose',
+    /** How good the sensor's past forecasts were at the data clock (docs/decisions/152); null without any. */
+    fiabilite:
+      (canView && serie && shown.previsions?.fiabilite.find((f) => f.capteur_id === serie.capteur_id)?.fiabilite) ||
+      null,
     compare,
     fenetre,
     observed,
