@@ -35,7 +35,7 @@ let baseline: { body: string; etag: string } | null = null;
 await app.register(
   async (scope) => {
     await scope.register(etag);
-    registerApiCaching(scope);
+    registerApiCaching(scope, Date.now);
     registerCsrf(scope, { key: deps.secrets.csrfKey, secureCookie: false });
     scope.get('/baseline', { config: { cache: 'public' } }, async (_req, reply) => {
       if (!baseline) return reply.code(503).send();

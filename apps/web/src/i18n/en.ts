@@ -142,6 +142,7 @@ export const en: Record<MessageKey, string> = {
   'home.tronconLieux_one': '{n} place in Limni',
   'home.tronconLieux_other': '{n} places in Limni',
   'home.tronconVigicrues': '({code}, on vigicrues.gouv.fr)',
+  'home.vigilanceInconnue': 'No vigilance bulletin known for this date.',
   'home.vigilanceAucune': 'No stretch under yellow, orange or red vigilance.',
   'home.activitesTexte': 'Swimming, fishing, canoeing… today’s verdict, place by place.',
   'home.bassinsTexte': 'The large river basins, their lakes and rivers.',

@@ -141,6 +141,7 @@ export const fr = {
   'home.tronconLieux_one': '{n} lieu dans Limni',
   'home.tronconLieux_other': '{n} lieux dans Limni',
   'home.tronconVigicrues': '({code}, sur vigicrues.gouv.fr)',
+  'home.vigilanceInconnue': 'Aucun bulletin de vigilance connu pour cette date.',
   'home.vigilanceAucune': 'Aucun tronçon en vigilance jaune, orange ou rouge.',
   'home.activitesTexte': 'Baignade, pêche, canoë-kayak… l’avis du jour, lieu par lieu.',
   'home.bassinsTexte': 'Les grands bassins, leurs lacs et leurs rivières.',

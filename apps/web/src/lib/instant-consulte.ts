@@ -19,7 +19,8 @@ function fromSearch(search: string): InstantConsulte | null {
   return texte === null ? null : { texte, ms: parseInstantConsulte(texte) };
 }
 
-let current: InstantConsulte | null = typeof window === 'undefined' ? null : fromSearch(window.location.search);
+let current: InstantConsulte | null =
+  typeof window === 'undefined' ? null : fromSearch(window.location.search);
 const listeners = new Set<() => void>();
 
 /** The instant consulted, null for now. */
@@ -54,7 +55,8 @@ export function searchWithInstant(search: string, texte: string | null): string 
   const params = new URLSearchParams(search);
   if (texte === null) params.delete(INSTANT_PARAM);
   else params.set(INSTANT_PARAM, texte);
-  const out = params.toString();
+  // A colon needs no escaping in a query (RFC 3986): `?t=2022-01-11T07:15` reads as it is written.
+  const out = params.toString().replaceAll('%3A', ':');
   return out ? `?${out}` : '';
 }
 

@@ -13,7 +13,8 @@ const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?$/;
 
 /**
  * The instant of `2022-01-11T07:15` or `2022-01-11` read as Paris wall-clock time, null when malformed (unreal day,
- * hour past 23, minute past 59). A time skipped when clocks go forward is the first valid instant after it.
+ * hour past 23, minute past 59). A time skipped when clocks go forward (02:30 on the last Sunday of March) is read an
+ * hour later, as the clocks moved (03:30).
  */
 export function parseInstantConsulte(value: string): number | null {
   const m = INSTANT.exec(value);

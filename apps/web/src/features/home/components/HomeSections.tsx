@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import type { VigilanceResume } from '@limni/shared/contracts/hydro';
 import { indexQuery, useVigilanceBulletin, vigilanceQuery } from '../../../api/hydro';
 import { DEFAULT_ACTIVITE, useHasWebcams } from '../../../api/search';
 import { formatLongDate, formatNumber } from '../../../lib/format';
@@ -66,6 +67,37 @@ function couverture(items: ReadonlyArray<{ nb_lieux: number; nb_lieux_mesures: n
   };
 }
 
+/** How many tronçons are at each level of the bulletin (greyed when it is not the current one). */
+function VigilanceCounts({ v, courant }: { v: VigilanceResume; courant: boolean }) {
+  const t = useT();
+  return (
+    <ul className="mt-3 grid gap-2 sm:grid-cols-3 sm:gap-3">
+      {LEVELS.map((l) => (
+        <li
+          key={l.n}
+          className={`flex items-center gap-3 rounded-lg border-l-4 px-3 py-2 sm:block ${courant ? l.cls : NEUTRE}`}
+        >
+          <span className="min-w-8 text-2xl font-bold tabular-nums sm:block sm:text-3xl">
+            {formatNumber(v.niveaux[l.key])}
+          </span>
+          <span className="text-sm leading-tight sm:block">
+            <LineIcon
+              d={l.icon}
+              size={14}
+              filled
+              strokeWidth={1}
+              className="mr-1 inline-block align-[-2px]"
+            />
+            {t(plural(v.niveaux[l.key], 'home.vigilanceNiveau'), {
+              niveau: t(`vigilance.${l.n}`).toLocaleLowerCase(),
+            })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Situation() {
   const t = useT();
   const index = useQuery(indexQuery());
@@ -115,32 +147,12 @@ function Situation() {
               {t('commun.reessayer')}
             </button>
           </p>
+        ) : v.date === null ? (
+          // No bulletin Limni knows of describes this instant (a past instant before any, docs/decisions/152).
+          <p className="mt-2">{t('home.vigilanceInconnue')}</p>
         ) : (
           <>
-            <ul className="mt-3 grid gap-2 sm:grid-cols-3 sm:gap-3">
-              {LEVELS.map((l) => (
-                <li
-                  key={l.n}
-                  className={`flex items-center gap-3 rounded-lg border-l-4 px-3 py-2 sm:block ${bulletin.courant ? l.cls : NEUTRE}`}
-                >
-                  <span className="min-w-8 text-2xl font-bold tabular-nums sm:block sm:text-3xl">
-                    {formatNumber(v.niveaux[l.key])}
-                  </span>
-                  <span className="text-sm leading-tight sm:block">
-                    <LineIcon
-                      d={l.icon}
-                      size={14}
-                      filled
-                      strokeWidth={1}
-                      className="mr-1 inline-block align-[-2px]"
-                    />
-                    {t(plural(v.niveaux[l.key], 'home.vigilanceNiveau'), {
-                      niveau: t(`vigilance.${l.n}`).toLocaleLowerCase(),
-                    })}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <VigilanceCounts v={v} courant={bulletin.courant} />
             <p className="mt-3 text-sm text-muted">
               {v.date !== null &&
                 `${t(bulletin.courant ? 'home.vigilanceDate' : 'home.vigilanceAncienne', { date: formatLongDate(v.date) })} `}

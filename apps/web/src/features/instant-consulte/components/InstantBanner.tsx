@@ -27,8 +27,8 @@ export function InstantBanner() {
       role="status"
       className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm">
-        <p className="min-w-0 flex-1">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-xs leading-snug sm:text-sm sm:leading-normal">
+        <p className="min-w-0 basis-full sm:basis-0 sm:flex-1">
           {ms === null || future ? (
             <strong>{ms === null ? m('invalide', { texte: instant.texte }) : m('futur')}</strong>
           ) : (
@@ -39,11 +39,14 @@ export function InstantBanner() {
           )}
         </p>
         <div className="flex flex-wrap gap-2">
-          <VoirAUneAutreDate label={m('changer')} className="btn-secondary !min-h-11 !px-3 text-sm" />
+          <VoirAUneAutreDate
+            label={m('changer')}
+            className="btn-secondary !min-h-11 !px-2.5 text-xs sm:!px-3 sm:text-sm"
+          />
           <Link
             to={{ pathname: location.pathname, search: searchWithInstant(location.search, null) }}
             state={MAINTENANT}
-            className="btn-primary !min-h-11 !px-3 text-sm"
+            className="btn-primary !min-h-11 !px-2.5 text-xs sm:!px-3 sm:text-sm"
           >
             {m('maintenant')}
           </Link>
