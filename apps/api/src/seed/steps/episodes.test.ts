@@ -197,6 +197,15 @@ describe('Loire episode, December 2024', () => {
     expect(page).toContain(`**${inside.length} heures sur ${paired.length}**`);
     expect(page).toContain(`(${below.length} heures)`);
     expect(page).toContain(`(${above.length} heures)`);
+    // The skill of that run over its 119 hours (domain/fiabilite.ts says the same under the chart).
+    const errors = paired.map(([ts, [, m]]) => m - (obs.get(ts) ?? Number.NaN));
+    const abs = errors.map(Math.abs).sort((a, b) => a - b);
+    const median =
+      abs.length % 2
+        ? abs[(abs.length - 1) / 2]
+        : ((abs[abs.length / 2 - 1] ?? 0) + (abs[abs.length / 2] ?? 0)) / 2;
+    expect(page).toContain(`**${r(errors.reduce((a, b) => a + b, 0) / errors.length)} m³/s en moyenne**`);
+    expect(page).toContain(`(écart médian **${r(median ?? Number.NaN)} m³/s**)`);
   });
 
   it('a database seeded before the episode existed gets it once at start (seedDatabase)', async () => {
