@@ -207,7 +207,9 @@ export async function registerWeb(
     return reply
       .code(found ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .send(await page(url, found, typeof (request.query as Record<string, unknown>)[INSTANT_PARAM] === 'string'));
+      .send(
+        await page(url, found, typeof (request.query as Record<string, unknown>)[INSTANT_PARAM] === 'string'),
+      );
   });
   if (!hasWeb) return [];
   return [...new Set([indexHtml, ...prerendered.pages.values()].flatMap((html) => inlineScriptHashes(html)))];

@@ -86,7 +86,13 @@ export function useDataClock({
   if (!d) return { now: realNow, demo: false, ready: false, replay: false, episode: null, consulte: false };
   // A recorded episode keeps its own clock, even during a replay (docs/decisions/088, 142).
   if (episode) {
-    return { ...dataClock(realNow, episode.fin, false), ready: true, replay: false, episode, consulte: false };
+    return {
+      ...dataClock(realNow, episode.fin, false),
+      ready: true,
+      replay: false,
+      episode,
+      consulte: false,
+    };
   }
   const clock = dataClock(realNow, d.fin, d.live);
   if (d.relecture !== null) {

@@ -490,7 +490,9 @@ export type Fiabilite = z.infer<typeof Fiabilite>;
 export const LieuPrevisions = z.object({
   lieu_id: z.int(),
   series: z.array(PrevisionSerie),
-  fiabilite: z.array(z.object({ capteur_id: z.int(), grandeur: Grandeur, unite: z.string(), fiabilite: Fiabilite })),
+  fiabilite: z.array(
+    z.object({ capteur_id: z.int(), grandeur: Grandeur, unite: z.string(), fiabilite: Fiabilite }),
+  ),
 });
 export type LieuPrevisions = z.infer<typeof LieuPrevisions>;
 

@@ -150,27 +150,29 @@ export async function vigilanceResume(
   db: Kysely<Database>,
   aInstant: ((ids: number[]) => Promise<Map<number, { niveau: number; ts: number }>>) | null = null,
 ): Promise<VigilanceResume> {
-  let query = db
-    .selectFrom('troncon')
-    .select((eb) => [
-      'troncon.id',
-      'troncon.code',
-      'troncon.nom',
-      'troncon.niveau',
-      'troncon.niveau_ts',
-      'troncon.entite_id',
-      eb
-        .selectFrom('lieu')
-        .whereRef('lieu.troncon_id', '=', 'troncon.id')
-        .select((e) => e.fn.countAll<number | string>().as('n'))
-        .as('nb_lieux'),
-    ]);
+  let query = db.selectFrom('troncon').select((eb) => [
+    'troncon.id',
+    'troncon.code',
+    'troncon.nom',
+    'troncon.niveau',
+    'troncon.niveau_ts',
+    'troncon.entite_id',
+    eb
+      .selectFrom('lieu')
+      .whereRef('lieu.troncon_id', '=', 'troncon.id')
+      .select((e) => e.fn.countAll<number | string>().as('n'))
+      .as('nb_lieux'),
+  ]);
   if (aInstant === null) query = query.where('troncon.niveau', 'is not', null);
   const stored = await query.orderBy('troncon.niveau', 'desc').orderBy('troncon.nom').execute();
   const then = aInstant && (await aInstant(stored.map((r) => r.id)));
   const rows = (
     then
-      ? stored.map((r) => ({ ...r, niveau: then.get(r.id)?.niveau ?? null, niveau_ts: then.get(r.id)?.ts ?? null }))
+      ? stored.map((r) => ({
+          ...r,
+          niveau: then.get(r.id)?.niveau ?? null,
+          niveau_ts: then.get(r.id)?.ts ?? null,
+        }))
       : stored
   )
     .filter((r) => r.niveau !== null)

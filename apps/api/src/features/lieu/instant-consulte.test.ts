@@ -55,7 +55,10 @@ describe('a place at a past instant', () => {
     const endOfDay = source.filter((r) => r.ts < parisDayRange('2022-01-11').end).at(-1);
     expect(now.capteurs.find((c) => c.grandeur === 'H')?.ts).toBe(endOfDay?.ts);
 
-    const series = z.parse(LieuDonnees, (await get(`/api/hydro/lieu/${PONT_NEUF}/d/2022-01-11/1?t=${T}`)).json());
+    const series = z.parse(
+      LieuDonnees,
+      (await get(`/api/hydro/lieu/${PONT_NEUF}/d/2022-01-11/1?t=${T}`)).json(),
+    );
     const { start } = parisDayRange('2022-01-11');
     const expected = source.filter((r) => r.ts >= start && r.ts <= AT);
     expect(series.series.find((s) => s.grandeur === 'H')?.ts).toEqual(expected.map((r) => r.ts));
@@ -127,11 +130,17 @@ describe('forecasts at a past instant, and how good they were', () => {
     expect(q?.run_ts).toBe(runTs);
     expect(q?.points.map((p) => p.valeur)).toEqual(points.map((p) => p.valeur));
     // An hour before the run was made, Limni knew no forecast there.
-    const before = await ctx.request({ url: `/api/hydro/lieu/${DIGOIN}/previsions?t=2024-12-11T06:00`, token });
+    const before = await ctx.request({
+      url: `/api/hydro/lieu/${DIGOIN}/previsions?t=2024-12-11T06:00`,
+      token,
+    });
     expect(z.parse(LieuPrevisions, before.json())).toMatchObject({ series: [], fiabilite: [] });
     // No observation after the instant.
     const at = Date.parse('2024-12-12T11:00:00Z');
-    const series = z.parse(LieuDonnees, (await get(`/api/hydro/lieu/${DIGOIN}/d/2024-12-12/2?t=2024-12-12T12:00`)).json());
+    const series = z.parse(
+      LieuDonnees,
+      (await get(`/api/hydro/lieu/${DIGOIN}/d/2024-12-12/2?t=2024-12-12T12:00`)).json(),
+    );
     const ts = series.series.find((s) => s.grandeur === 'Q')?.ts ?? [];
     expect(ts.at(-1)).toBe(at);
     expect(ts.every((t) => t <= at)).toBe(true);

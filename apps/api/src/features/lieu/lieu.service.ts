@@ -171,7 +171,12 @@ export class LieuService {
     const skill = await Promise.all(
       withRuns.map(async (c) => {
         const { runs, observations } = await repo.previsionsPassees(this.db, c.id, now);
-        return { capteur_id: c.id, grandeur: c.grandeur, unite: c.unite, fiabilite: fiabilite(runs, observations, now) };
+        return {
+          capteur_id: c.id,
+          grandeur: c.grandeur,
+          unite: c.unite,
+          fiabilite: fiabilite(runs, observations, now),
+        };
       }),
     );
     return { lieu_id: id, series, fiabilite: skill };

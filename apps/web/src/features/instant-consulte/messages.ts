@@ -18,7 +18,8 @@ export const useInstantMessages = defineMessages(
       'Valeurs, âges, vigilance, verdicts et prévisions sont ceux de cet instant, heure de Paris\u00a0; rien de ce qui a suivi.',
     journalier:
       'Avant le {debut}, Limni ne garde que des valeurs journalières\u00a0: les relevés de cet instant ne sont pas connus.',
-    invalide: 'L’adresse demande une date qui n’en est pas une («\u00a0{texte}\u00a0»)\u00a0: écrivez-la AAAA-MM-JJTHH:MM.',
+    invalide:
+      'L’adresse demande une date qui n’en est pas une («\u00a0{texte}\u00a0»)\u00a0: écrivez-la AAAA-MM-JJTHH:MM.',
     futur: 'Cette date est dans le futur\u00a0: on ne peut voir Limni qu’à un instant passé.',
     dateRequise: 'Choisissez une date.',
     verification: 'Vérification…',
@@ -37,8 +38,7 @@ export const useInstantMessages = defineMessages(
     banniere: 'Limni as it was on {instant}',
     banniereTexte:
       'Values, ages, vigilance, verdicts and forecasts are those of that instant, Paris time; nothing that came after.',
-    journalier:
-      'Before {debut}, Limni keeps daily values only: the readings of that instant are not known.',
+    journalier: 'Before {debut}, Limni keeps daily values only: the readings of that instant are not known.',
     invalide: 'The address asks for a date that is not one (“{texte}”): write it YYYY-MM-DDTHH:MM.',
     futur: 'This date is in the future: Limni can only be seen at a past instant.',
     dateRequise: 'Choose a date.',

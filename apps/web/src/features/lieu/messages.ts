@@ -309,9 +309,11 @@ export const useLieuMessages = defineMessages(
     legendePrevision: 'Forecast: central tendency (dashed) and 10–90 % range (band)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Forecast produced on {date}.',
-    fiabiliteAucune: 'Track record here: no hour of a past forecast has been observed yet, nothing to compare.',
+    fiabiliteAucune:
+      'Track record here: no hour of a past forecast has been observed yet, nothing to compare.',
     fiabiliteUne: 'Track record here, over 1 past forecast: {dans} of {avec} hours inside the 10–90% band.',
-    fiabilitePlusieurs: 'Track record here, over {n} past forecasts: {dans} of {avec} hours inside the 10–90% band.',
+    fiabilitePlusieurs:
+      'Track record here, over {n} past forecasts: {dans} of {avec} hours inside the 10–90% band.',
     fiabiliteSur: 'The central value was too high by {biais} on average (median error {mediane}).',
     fiabiliteSous: 'The central value was too low by {biais} on average (median error {mediane}).',
     previsionReservee: 'Forecasts exist for this place; viewing them requires the forecasts authorisation.',

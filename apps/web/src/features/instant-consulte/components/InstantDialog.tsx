@@ -14,7 +14,13 @@ import { searchWithInstant, useInstantConsulte } from '../../../lib/instant-cons
 import { MAINTENANT } from '../hooks/use-instant-url';
 import { useInstantMessages } from '../messages';
 
-export function InstantDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InstantDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const m = useInstantMessages();
   const instant = useInstantConsulte();
   const location = useLocation();
@@ -89,7 +95,7 @@ export function InstantDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           {instant !== null && (
             <Link
               to={{ pathname: location.pathname, search: searchWithInstant(location.search, null) }}
-            state={MAINTENANT}
+              state={MAINTENANT}
               className="btn-secondary"
               onClick={() => onOpenChange(false)}
             >

@@ -38,7 +38,11 @@ export function useInstantUrl(): void {
       return;
     }
     void navigate(
-      { pathname: location.pathname, search: searchWithInstant(location.search, current.texte), hash: location.hash },
+      {
+        pathname: location.pathname,
+        search: searchWithInstant(location.search, current.texte),
+        hash: location.hash,
+      },
       { replace: true, state: location.state as unknown },
     );
     // Once per navigation.

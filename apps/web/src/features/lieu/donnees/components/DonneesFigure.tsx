@@ -282,7 +282,13 @@ function ChartSummary({
  */
 function SkillSentence({ fiabilite, unite }: { fiabilite: Fiabilite; unite: string }) {
   const m = useLieuMessages();
-  const { previsions: n, dans_fourchette: dans, avec_fourchette: avec, biais, erreur_mediane_abs: mediane } = fiabilite;
+  const {
+    previsions: n,
+    dans_fourchette: dans,
+    avec_fourchette: avec,
+    biais,
+    erreur_mediane_abs: mediane,
+  } = fiabilite;
   return (
     <span className="mt-1 block" data-testid="fiabilite-previsions">
       {n === 0 || fiabilite.comparees === 0

@@ -269,7 +269,9 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     superpose: mode === 'superpose',
     /** How good the sensor's past forecasts were at the data clock (docs/decisions/152); null without any. */
     fiabilite:
-      (canView && serie && shown.previsions?.fiabilite.find((f) => f.capteur_id === serie.capteur_id)?.fiabilite) ||
+      (canView &&
+        serie &&
+        shown.previsions?.fiabilite.find((f) => f.capteur_id === serie.capteur_id)?.fiabilite) ||
       null,
     compare,
     fenetre,
