@@ -381,10 +381,24 @@ describe('vigicrues-previsions job', () => {
       },
     ]);
 
+    // The archive keeps a run as first published: a republication of the same run changes none of its points.
+    await ctx.db.db
+      .updateTable('prevision')
+      .set({ valeur: 9.99 })
+      .where('capteur_id', '=', capteur.id)
+      .where('ts', '=', Date.parse('2026-11-20T15:00:00Z'))
+      .execute();
     up.requests.length = 0;
     clock += 30 * 60_000;
     const again = await run(vigicruesPrevisionsJob({ baseUrl: base() }));
     expect(again.counts).toMatchObject({ runs_deja_connus: 1 });
+    const kept = await ctx.db.db
+      .selectFrom('prevision')
+      .select('valeur')
+      .where('capteur_id', '=', capteur.id)
+      .where('ts', '=', Date.parse('2026-11-20T15:00:00Z'))
+      .executeTakeFirstOrThrow();
+    expect(kept.valeur).toBe(9.99);
     expect(again.counts.stations_sans_prevision_ignorees).toBeGreaterThanOrEqual(1);
     expect(up.requests.some((r) => r.query.get('CdStationHydro') === 'O200001001')).toBe(false);
     expect(got.forecasts).toHaveLength(1);

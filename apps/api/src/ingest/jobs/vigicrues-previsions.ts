@@ -11,7 +11,7 @@ import type { LieuPrevision } from '../events';
 import { UpstreamError } from '../http';
 import { previsions } from '../sources/vigicrues';
 import { RequestTracker, type IngestJob, type JobContext } from './runner';
-import { previsionCapteurs, isRunKnown, upsertPrevisions } from './vigicrues.repo';
+import { previsionCapteurs, isRunKnown, storePrevisions } from './vigicrues.repo';
 
 interface PrevisionsCheckpoint {
   /** station code → instant until which it is not asked again. */
@@ -56,7 +56,7 @@ async function previsionOf(
     max: p.max,
     commentaire: r.commentaire,
   }));
-  await upsertPrevisions(ctx.db, rows);
+  await storePrevisions(ctx.db, rows);
   ctx.count('previsions_points', rows.length);
   if (known) {
     ctx.count('runs_deja_connus');

@@ -221,8 +221,11 @@ export async function isRunKnown(db: Kysely<Database>, capteurId: number, runTs:
 /** Rows per forecast INSERT statement. */
 const PREVISION_CHUNK = 500;
 
-/** Upserts the points of forecast runs on (capteur, run, instant), in one transaction. */
-export async function upsertPrevisions(
+/**
+ * Stores the points of forecast runs, in one transaction. The table is the archive of every run received: a point
+ * already stored for (capteur, run, instant) is kept as first published, never overwritten (docs/decisions/152).
+ */
+export async function storePrevisions(
   db: Kysely<Database>,
   rows: ReadonlyArray<Database['prevision']>,
 ): Promise<void> {
@@ -231,14 +234,7 @@ export async function upsertPrevisions(
       await trx
         .insertInto('prevision')
         .values(rows.slice(i, i + PREVISION_CHUNK))
-        .onConflict((oc) =>
-          oc.columns(['capteur_id', 'run_ts', 'ts']).doUpdateSet((eb) => ({
-            valeur: eb.ref('excluded.valeur'),
-            min: eb.ref('excluded.min'),
-            max: eb.ref('excluded.max'),
-            commentaire: eb.ref('excluded.commentaire'),
-          })),
-        )
+        .onConflict((oc) => oc.columns(['capteur_id', 'run_ts', 'ts']).doNothing())
         .execute();
     }
   });
