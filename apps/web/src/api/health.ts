@@ -70,8 +70,6 @@ export function useDataClock({
   replay: boolean;
   /** The recorded episode whose clock this is, with the period its readings cover; null: the main dataset. */
   episode: HealthEpisode | null;
-  /** The clock is the instant the person chose to see (`?t=`, docs/decisions/152), the one its banner shows. */
-  consulte: boolean;
 } {
   const health = useQuery({ ...healthQuery(), select: clockFacts });
   const code = useCurrentEpisode();
@@ -80,25 +78,13 @@ export function useDataClock({
   const episode = (d && code !== null && d.episodes.find((e) => e.code === code)) || null;
   const realNow = useTickingNow(tick && !!d && d.live && !episode && instant === null);
   // The instant consulted is every dataset's clock, and it does not tick.
-  if (instant?.ms != null) {
-    return { now: instant.ms, demo: false, ready: true, replay: false, episode, consulte: true };
-  }
-  if (!d) return { now: realNow, demo: false, ready: false, replay: false, episode: null, consulte: false };
+  if (instant?.ms != null) return { now: instant.ms, demo: false, ready: true, replay: false, episode };
+  if (!d) return { now: realNow, demo: false, ready: false, replay: false, episode: null };
   // A recorded episode keeps its own clock, even during a replay (docs/decisions/088, 142).
-  if (episode) {
-    return {
-      ...dataClock(realNow, episode.fin, false),
-      ready: true,
-      replay: false,
-      episode,
-      consulte: false,
-    };
-  }
+  if (episode) return { ...dataClock(realNow, episode.fin, false), ready: true, replay: false, episode };
   const clock = dataClock(realNow, d.fin, d.live);
-  if (d.relecture !== null) {
-    return { ...clock, now: d.relecture, ready: true, replay: true, episode: null, consulte: false };
-  }
-  return { ...clock, ready: true, replay: false, episode: null, consulte: false };
+  if (d.relecture !== null) return { ...clock, now: d.relecture, ready: true, replay: true, episode: null };
+  return { ...clock, ready: true, replay: false, episode: null };
 }
 
 /**

@@ -30,7 +30,9 @@ export function preloadShellParts(): Promise<unknown> {
 const StatusBanners = lazy(() => import('./StatusBanners'));
 /** The banner of a past instant (`?t=`, docs/decisions/152): its code loads only when one is consulted. */
 const InstantBanner = lazy(() =>
-  import('../features/instant-consulte').then((mod) => ({ default: mod.InstantBanner })),
+  import('../features/instant-consulte/components/InstantBanner').then((mod) => ({
+    default: mod.InstantBanner,
+  })),
 );
 
 /**

@@ -32,6 +32,7 @@ export const en: Record<MessageKey, string> = {
   'footer.contact': 'Contact',
   'footer.avantages': 'Why create an account',
   'footer.previsions': 'Understanding forecasts',
+  'footer.autreDate': 'See another date',
   'footer.langue': 'Language',
   'footer.informations': 'Information',
   'footer.decouvrir': 'Discover',

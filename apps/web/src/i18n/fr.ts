@@ -30,6 +30,7 @@ export const fr = {
   'footer.contact': 'Contact',
   'footer.avantages': 'Les avantages du compte',
   'footer.previsions': 'Comprendre les prévisions',
+  'footer.autreDate': 'Voir à une autre date',
   'footer.langue': 'Langue',
   'footer.informations': 'Informations',
   'footer.decouvrir': 'Découvrir',

@@ -3,7 +3,6 @@ import { defineMessages } from '../../lib/i18n';
 
 export const useInstantMessages = defineMessages(
   {
-    voir: 'Voir à une autre date',
     titre: 'Voir Limni à une autre date',
     description:
       'Limni montre alors tout comme à cet instant\u00a0: relevés, tendance, vigilance, verdicts, prévisions alors publiées. Rien n’est modifié.',
@@ -25,7 +24,6 @@ export const useInstantMessages = defineMessages(
     verification: 'Vérification…',
   },
   {
-    voir: 'See another date',
     titre: 'See Limni at another date',
     description:
       'Limni then shows everything as it was at that instant: readings, trend, vigilance, verdicts, the forecasts then published. Nothing is changed.',

@@ -12,7 +12,7 @@ import { INSTANT_PARAM } from '@limni/shared/domain/instant-consulte';
 import { instantConsulte, searchWithInstant, setInstantFromSearch } from '../../../lib/instant-consulte';
 
 /** Query keys of the answers that follow the data clock (the API paths `pathAtInstant` gives the instant to). */
-const FOLLOW_CLOCK = [['hydro'], ['activites'], ['meteo']];
+const FOLLOW_CLOCK = [['hydro'], ['activites']];
 
 /** The state of a link back to now: the address without `t` then means now. */
 export const MAINTENANT = { maintenant: true } as const;
