@@ -31,6 +31,7 @@ import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
 import { registerCsrf } from './http/csrf';
 import { registerInstantConsulte } from './http/instant';
+import { debutDesDonnees } from './data/debut-donnees.repo';
 import { errorBody, frameworkErrors, registerErrorHandling } from './http/errors';
 import { langueOf } from './http/langue';
 import { routeInconnue } from './http/messages';
@@ -124,7 +125,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(etag);
       registerApiCaching(api, deps.now);
       registerCsrf(api, csrf);
-      registerInstantConsulte(api, deps);
+      registerInstantConsulte(api, { now: deps.now, debutDesDonnees: () => debutDesDonnees(deps.db.db) });
 
       await api.register(
         healthRoutes({

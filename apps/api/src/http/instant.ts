@@ -6,8 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { INSTANT_PARAM, parseInstantConsulte } from '@limni/shared/domain/instant-consulte';
-import type { AppDeps } from '../deps';
-import { debutDesDonnees } from '../data/debut-donnees.repo';
 import { runAtInstant } from '../lib/instant-scope';
 import { badRequest } from './errors';
 import { INSTANT_MESSAGES } from './messages';
@@ -19,13 +17,19 @@ const DEBUT_TTL_MS = 60_000;
 
 const invalid = (t: Texte) => badRequest(t, champ(INSTANT_PARAM, t));
 
+export interface InstantDeps {
+  now: () => number;
+  /** The first instant of the data (null: no data), read at most once a minute. */
+  debutDesDonnees: () => Promise<number | null>;
+}
+
 /** Checks `?t=` on the reads that follow the data clock (`config.instant`) and answers them as of that instant. */
-export function registerInstantConsulte(api: FastifyInstance, deps: Pick<AppDeps, 'db' | 'now'>): void {
+export function registerInstantConsulte(api: FastifyInstance, deps: InstantDeps): void {
   let debut: { value: number | null; readAt: number } | null = null;
   const firstInstant = async (): Promise<number | null> => {
     const now = deps.now();
     if (debut === null || now - debut.readAt > DEBUT_TTL_MS) {
-      debut = { value: await debutDesDonnees(deps.db.db), readAt: now };
+      debut = { value: await deps.debutDesDonnees(), readAt: now };
     }
     return debut.value;
   };
