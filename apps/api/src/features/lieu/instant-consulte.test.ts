@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ErrorBody } from '@limni/shared/contracts/common';
 import { LieuDetail, LieuDonnees, LieuEtat, LieuPrevisions, DateRange } from '@limni/shared/contracts/hydro';
+import { PublicationsResponse } from '@limni/shared/contracts/publications';
 import { parisDayRange } from '@limni/shared/domain/time';
 import { parseCsv, readSeedText } from '../../seed/files';
 import { userToken } from '../../../test/fixtures';
@@ -172,6 +173,54 @@ describe('forecasts at a past instant, and how good they were', () => {
     const first6 = compared.filter((p) => p.lead <= 6);
     expect(skill?.classes[0]).toMatchObject({ apres_h: 0, jusqu_a_h: 6, comparees: first6.length });
     expect(skill?.classes.reduce((n, c) => n + c.comparees, 0)).toBe(compared.length);
+  });
+});
+
+describe('what was published after the instant', () => {
+  it('is not there yet: publications and their photos', async () => {
+    const user = await ctx.db.db.selectFrom('user').select('id').executeTakeFirstOrThrow();
+    const created = Date.parse('2022-01-20T10:00:00Z');
+    const pub = await ctx.db.db
+      .insertInto('publication')
+      .values({
+        user_id: user.id,
+        lieu_id: PONT_NEUF,
+        texte: 'La Garonne monte',
+        photo: null,
+        releves: '[]',
+        statut: 'publie',
+        created_at: created,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.db
+      .insertInto('photo')
+      .values({
+        lieu_id: PONT_NEUF,
+        fichier: `publications/${'b'.repeat(32)}.webp`,
+        credit: 'Limni',
+        legende: null,
+        user_id: user.id,
+        publication_id: pub.id,
+        created_at: created,
+      })
+      .execute();
+    const ids = async (t: string) =>
+      (
+        z.parse(
+          PublicationsResponse,
+          (await get(`/api/hydro/lieu/${PONT_NEUF}/publications${t}`)).json(),
+        ) as Array<{ id: number }>
+      ).map((p) => p.id);
+    expect(await ids('')).toContain(pub.id);
+    expect(await ids('?t=2022-01-20T11:00')).toContain(pub.id);
+    expect(await ids('?t=2022-01-20T10:59')).not.toContain(pub.id);
+    const photos = async (t: string) =>
+      z
+        .parse(LieuDetail, (await get(`/api/hydro/lieu/${PONT_NEUF}${t}`)).json())
+        .photos.map((p) => p.created_at);
+    expect(await photos('')).toContain(created);
+    expect(await photos('?t=2022-01-11T07:15')).not.toContain(created);
   });
 });
 

@@ -107,7 +107,7 @@ export async function getLieu(
       .orderBy('grandeur')
       .orderBy('id')
       .execute(),
-    lieuPhotos(db, id),
+    lieuPhotos(db, id, publieesAu),
     db.selectFrom('webcam').select('id').where('lieu_id', '=', id).limit(1).executeTakeFirst(),
     valeursEcartees(db, id),
   ]);
@@ -229,13 +229,19 @@ function photoUrl(fichier: string): string {
 }
 
 /** Photos of a place, newest first; photos of hidden publications are left out. */
-async function lieuPhotos(db: Kysely<Database>, lieuId: number): Promise<Photo[]> {
+/** The photos of a place; with `publieesAu`, the community photos published by then (the place's own photos stay). */
+async function lieuPhotos(db: Kysely<Database>, lieuId: number, publieesAu: number | null): Promise<Photo[]> {
   const rows = await db
     .selectFrom('photo')
     .leftJoin('publication', 'publication.id', 'photo.publication_id')
     .select(['photo.id', 'photo.fichier', 'photo.credit', 'photo.legende', 'photo.created_at'])
     .where('photo.lieu_id', '=', lieuId)
     .where((eb) => eb.or([eb('photo.publication_id', 'is', null), eb('publication.statut', '=', 'publie')]))
+    .$if(publieesAu !== null, (q) =>
+      q.where((eb) =>
+        eb.or([eb('photo.publication_id', 'is', null), eb('photo.created_at', '<=', publieesAu as number)]),
+      ),
+    )
     .orderBy('photo.created_at', 'desc')
     .orderBy('photo.id', 'desc')
     .execute();

@@ -35,7 +35,7 @@ export function publicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/hydro/lieu/:id/publications',
       {
-        config: { cache: 'public' },
+        config: { cache: 'public', instant: true },
         schema: {
           tags,
           summary: 'Publications d’un lieu, les plus récentes d’abord (50 par page, « avant » pour la suite)',

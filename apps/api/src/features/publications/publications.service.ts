@@ -15,6 +15,7 @@ import * as repo from './publications.repo';
 import { inconnu } from '../../http/messages';
 import { champ } from '../../http/texte';
 import { PUBLICATIONS } from './publications.messages';
+import { instantConsulte } from '../../lib/instant-scope';
 
 /** What a publication form holds once read and checked (`read` in `publish`). */
 export interface PublicationInput {
@@ -41,7 +42,10 @@ export class PublicationsService {
     if (!(await repo.lieuExists(this.db, lieuId))) {
       throw notFound(inconnu('lieu', lieuId));
     }
-    return repo.listPublications(this.db, lieuId, avant);
+    // At an instant consulted (docs/decisions/152), nothing published after it.
+    const consulte = instantConsulte();
+    const bound = consulte === null ? avant : Math.min(avant ?? Infinity, consulte + 1);
+    return repo.listPublications(this.db, lieuId, bound);
   }
 
   /**
