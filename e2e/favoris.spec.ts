@@ -62,7 +62,10 @@ test('each favourite shows value, trend, freshness and verdict; removing one upd
 
   await foix.getByRole('link', { name: "L'Ariège à Foix" }).click();
   await expect(page).toHaveURL(new RegExp(`/lieu/${foixFavori.id}/a-${canoe}(/donnees)?$`));
+  // The place drawn first: going back while it still settles its address once left the browser on it.
+  await expect(page.getByRole('heading', { level: 1, name: "L'Ariège à Foix" })).toBeVisible();
   await page.goBack();
+  await expect(page).toHaveURL(/\/favoris$/);
 
   await page
     .getByRole('button', { name: 'Retirer La Garonne à Toulouse (Pont-Neuf) de vos favoris' })
