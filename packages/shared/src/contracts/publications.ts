@@ -51,6 +51,30 @@ export const PublicationsQuery = z.object({
   ),
 });
 
+/**
+ * `GET hydro/lieu/{id}/photos-niveau`: the community photos taken at a level close to the place's reading at the data
+ * clock (`domain/niveau-proche.ts`), closest first; `releve` null (and no photo) when the place has no fresh reading.
+ */
+export const PhotosNiveau = z.object({
+  lieu_id: z.int(),
+  releve: z.nullable(z.object({ grandeur: z.enum(['H', 'Q']), unite: z.string(), valeur: z.number(), ts: EpochMs })),
+  /** The widest difference that still counts as the same level, in the quantity's unit. */
+  tolerance: z.nullable(z.number()),
+  photos: z.array(
+    z.object({
+      publication_id: z.int(),
+      url: z.string(),
+      texte: z.string(),
+      auteur: z.string(),
+      created_at: EpochMs,
+      /** The reading the photo was stamped with. */
+      valeur: z.number(),
+      ts: EpochMs,
+    }),
+  ),
+});
+export type PhotosNiveau = z.infer<typeof PhotosNiveau>;
+
 export const PublicationIdParams = z.object({ id: IdParam });
 
 /**

@@ -126,3 +126,22 @@ export async function deletePublication(db: Kysely<Database>, id: number): Promi
     await trx.deleteFrom('publication').where('id', '=', id).execute();
   });
 }
+
+/** Newest published posts with a photo of a place, posted at or before `atMs` (at most `limit`). */
+export async function publicationsAvecPhoto(
+  db: Db,
+  lieuId: number,
+  atMs: number,
+  limit = 500,
+): Promise<Array<Publication & { photo: string }>> {
+  const rows = await baseQuery(db)
+    .where('publication.lieu_id', '=', lieuId)
+    .where('publication.statut', '=', 'publie')
+    .where('publication.photo', 'is not', null)
+    .where('publication.created_at', '<=', atMs)
+    .orderBy('publication.created_at', 'desc')
+    .orderBy('publication.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toPublication).filter((p): p is Publication & { photo: string } => p.photo !== null);
+}

@@ -13,6 +13,7 @@ import {
   PUBLICATION_PHOTO_MAX_BYTES,
   PublicationIdParams,
   PublicationsQuery,
+  PhotosNiveau,
   PublicationsResponse,
 } from '@limni/shared/contracts/publications';
 import type { AppDeps } from '../../deps';
@@ -45,6 +46,21 @@ export function publicationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.list(request.params.id, request.query.avant),
+    );
+
+    app.get(
+      '/hydro/lieu/:id/photos-niveau',
+      {
+        config: { cache: 'public', instant: true },
+        schema: {
+          tags,
+          summary:
+            'Photos de la communauté prises à un niveau proche de la mesure du lieu (hauteur ± 0,25 m, débit ± 20 %)',
+          params: EntityIdParams,
+          response: { 200: PhotosNiveau },
+        },
+      },
+      async (request) => service.photosNiveau(request.params.id),
     );
 
     app.post(

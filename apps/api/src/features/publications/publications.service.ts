@@ -2,10 +2,12 @@
  * Publications of a place: list, publish (text and optional photo re-encoded by sharp, the observations at
  * posting time, 30 an hour per account), delete one's own. Errors are the French 400/403/404/429 of the API.
  */
-import type { Publication, ReleveInstantane } from '@limni/shared/contracts/publications';
+import type { PhotosNiveau, Publication, ReleveInstantane } from '@limni/shared/contracts/publications';
+import { niveauProche, PHOTOS_NIVEAU_MAX, toleranceNiveau } from '@limni/shared/domain/niveau-proche';
 import { PUBLICATION_PHOTO_MAX_PX } from '@limni/shared/contracts/publications';
 import type { AppDeps } from '../../deps';
-import { capteurStatesAt } from '../../data/observations';
+import { capteurStatesAt, dataNowOfLieu } from '../../data/observations';
+import { serviceModeOf } from '../../data/service-mode';
 import { reencodeImage, removeUploads, saveUpload } from '../../data/uploads';
 import type { AuthUser } from '../../http/auth';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -46,6 +48,48 @@ export class PublicationsService {
     const consulte = instantConsulte();
     const bound = consulte === null ? avant : Math.min(avant ?? Infinity, consulte + 1);
     return repo.listPublications(this.db, lieuId, bound);
+  }
+
+  /**
+   * « À quoi ressemble ce niveau » (docs/decisions/153): the community photos stamped with a reading close to the
+   * place's fresh reading at the data clock — water level first, else flow — closest first, then newest.
+   */
+  async photosNiveau(lieuId: number): Promise<PhotosNiveau> {
+    if (!(await repo.lieuExists(this.db, lieuId))) throw notFound(inconnu('lieu', lieuId));
+    const now = await dataNowOfLieu(this.db, serviceModeOf(this.deps), this.deps.now, lieuId);
+    const states = await capteurStatesAt(this.db, [lieuId], now);
+    const fresh = (g: 'H' | 'Q') =>
+      states.find((s) => s.grandeur === g && s.valeur !== null && s.ts !== null && s.fraicheur === 'a_jour');
+    const state = fresh('H') ?? fresh('Q');
+    if (!state || state.valeur === null || state.ts === null || state.grandeur === 'T') {
+      return { lieu_id: lieuId, releve: null, tolerance: null, photos: [] };
+    }
+    const { grandeur, valeur } = state;
+    const photos = (await repo.publicationsAvecPhoto(this.db, lieuId, now))
+      .flatMap((p) => {
+        const stamp = p.releves.find((r) => r.grandeur === grandeur);
+        if (!stamp || stamp.valeur === null || stamp.ts === null) return [];
+        if (!niveauProche(grandeur, valeur, stamp.valeur, stamp.ts, p.created_at)) return [];
+        return [
+          {
+            publication_id: p.id,
+            url: p.photo,
+            texte: p.texte,
+            auteur: p.auteur.username,
+            created_at: p.created_at,
+            valeur: stamp.valeur,
+            ts: stamp.ts,
+          },
+        ];
+      })
+      .sort((a, b) => Math.abs(a.valeur - valeur) - Math.abs(b.valeur - valeur) || b.created_at - a.created_at)
+      .slice(0, PHOTOS_NIVEAU_MAX);
+    return {
+      lieu_id: lieuId,
+      releve: { grandeur, unite: state.unite, valeur, ts: state.ts },
+      tolerance: toleranceNiveau(grandeur, valeur),
+      photos,
+    };
   }
 
   /**
