@@ -2,10 +2,12 @@
  * Publications of a place (the Social tab): the feed, posting (multipart through XMLHttpRequest, for the upload
  * progress) and deleting one's own.
  */
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { StatusResponse } from '@limni/shared/contracts/account';
+import { LieuEtat } from '@limni/shared/contracts/hydro';
 import {
+  PhotosNiveau,
   Publication,
   PUBLICATIONS_PAGE_SIZE,
   PublicationsResponse,
@@ -29,6 +31,25 @@ export const publicationsQuery = (lieuId: number) =>
     initialPageParam: null as number | null,
     getNextPageParam: (last) =>
       last.length >= PUBLICATIONS_PAGE_SIZE ? (last[last.length - 1]?.created_at ?? null) : null,
+    staleTime: 60_000,
+  });
+
+/** The community photos of a level close to the place's reading (docs/decisions/153). */
+export const photosNiveauQuery = (lieuId: number) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', lieuId, 'photos-niveau'],
+    queryFn: ({ signal }) => api(`hydro/lieu/${lieuId}/photos-niveau`, PhotosNiveau, { signal }),
+    staleTime: 60_000,
+  });
+
+/**
+ * The readings a publication posted now is stamped with: the state of each sensor now, whatever instant the page
+ * shows (the server stamps a post with the readings of the moment it receives it).
+ */
+export const tamponQuery = (lieuId: number, jour: string) =>
+  queryOptions({
+    queryKey: ['hydro', 'lieu', lieuId, 'tampon', jour],
+    queryFn: ({ signal }) => api(`hydro/lieu/${lieuId}/${jour}`, LieuEtat, { signal, instant: null }),
     staleTime: 60_000,
   });
 

@@ -57,8 +57,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** HTTP cache mode of the request (`'no-cache'`: revalidate a cached answer before using it). */
   cache?: RequestCache;
-  /** Ask at this instant (`YYYY-MM-DDTHH:MM`, Paris) instead of the one consulted (docs/decisions/152). */
-  instant?: string;
+  /** Ask at this instant (`YYYY-MM-DDTHH:MM`, Paris) instead of the one consulted, or now (null) (ADR 152). */
+  instant?: string | null;
 }
 
 /** Calls `/api/<path>` and parses the JSON answer with `schema`. */
@@ -83,7 +83,7 @@ export async function api<S extends z.ZodMiniType>(
   try {
     // A read of the data at the instant consulted carries it (docs/decisions/152).
     const target = path.replace(/^\//, '');
-    const url = method !== 'GET' ? target : pathAtInstant(target, opts.instant);
+    const url = method !== 'GET' || opts.instant === null ? target : pathAtInstant(target, opts.instant);
     res = await fetch(`/api/${url}`, {
       method,
       headers,

@@ -57,7 +57,9 @@ export const PublicationsQuery = z.object({
  */
 export const PhotosNiveau = z.object({
   lieu_id: z.int(),
-  releve: z.nullable(z.object({ grandeur: z.enum(['H', 'Q']), unite: z.string(), valeur: z.number(), ts: EpochMs })),
+  releve: z.nullable(
+    z.object({ grandeur: z.enum(['H', 'Q']), unite: z.string(), valeur: z.number(), ts: EpochMs }),
+  ),
   /** The widest difference that still counts as the same level, in the quantity's unit. */
   tolerance: z.nullable(z.number()),
   photos: z.array(

@@ -11,6 +11,7 @@ import {
   LieuDonnees,
 } from '@limni/shared/contracts/hydro';
 import { MeteoLieuResponse } from '@limni/shared/contracts/meteo';
+import { PhotosNiveau } from '@limni/shared/contracts/publications';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,6 +27,7 @@ import d30Json from '../../../test/fixtures/lieu-toulouse-d-30j.json';
 import rangeJson from '../../../test/fixtures/lieu-toulouse-daterange.json';
 import gJson from '../../../test/fixtures/lieu-toulouse-g-options-24h.json';
 import meteoJson from '../../../test/fixtures/lieu-toulouse-meteo.json';
+import photosNiveauJson from '../../../test/fixtures/lieu-toulouse-photos-niveau.json';
 import normalesJson from '../../../test/fixtures/lieu-toulouse-normales.json';
 import verdictJson from '../../../test/fixtures/lieu-toulouse-verdict-peche.json';
 import lieuJson from '../../../test/fixtures/lieu-toulouse.json';
@@ -74,6 +76,7 @@ const recorded: Fixture<JsonBodyType>[] = [
   fixture(rangeJson, DateRange),
   fixture(normalesJson, NormalesLieu),
   fixture(meteoJson, MeteoLieuResponse),
+  fixture(photosNiveauJson, PhotosNiveau),
   fixture(d24Json, LieuDonnees),
   fixture(d30Json, LieuDonnees),
   fixture(d2021Json, LieuDonnees),

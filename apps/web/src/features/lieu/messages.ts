@@ -97,6 +97,17 @@ export const useLieuMessages = defineMessages(
     legendePrevision: 'Prévision : tendance centrale (tirets) et fourchette 10–90 % (bande)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Prévision produite le {date}.',
+    tampon: 'Votre publication portera la mesure du moment\u00a0: {valeur} le {date}.',
+    tamponAncien:
+      'Cette mesure est trop ancienne pour montrer le niveau de votre photo\u00a0: elle ne figurera pas dans «\u00a0À quoi ressemble ce niveau\u00a0».',
+    tamponAucun: 'Ce lieu n’a pas de mesure\u00a0: votre publication n’en portera pas.',
+    niveauPhotosTitre: 'À quoi ressemble ce niveau',
+    niveauPhotosTexte:
+      'Photos de la communauté prises quand la mesure était proche de {valeur} (à {tolerance} près), la plus proche d’abord.',
+    niveauPhotosAucune:
+      'Aucune photo de la communauté n’a encore été prise à un niveau proche de {valeur} (à {tolerance} près). Publiez la vôtre depuis l’onglet Social\u00a0: elle portera la mesure du moment.',
+    niveauPhotosSansMesure: 'Pas de mesure récente à ce lieu\u00a0: aucun niveau auquel comparer les photos.',
+    niveauPhotosReleve: '{valeur} le {date}, par {auteur}',
     fiabiliteAucune:
       'Fiabilité ici\u00a0: aucune heure d’une prévision passée n’a encore été observée, rien à comparer.',
     fiabiliteUne:
@@ -309,6 +320,17 @@ export const useLieuMessages = defineMessages(
     legendePrevision: 'Forecast: central tendency (dashed) and 10–90 % range (band)',
     legendeSeuil: '{libelle}',
     previsionRun: 'Forecast produced on {date}.',
+    tampon: 'Your post will carry the reading of the moment: {valeur} on {date}.',
+    tamponAncien:
+      'This reading is too old to show the level of your photo: it will not appear in “What this level looks like”.',
+    tamponAucun: 'This place has no reading: your post will carry none.',
+    niveauPhotosTitre: 'What this level looks like',
+    niveauPhotosTexte:
+      'Community photos taken when the reading was close to {valeur} (within {tolerance}), the closest first.',
+    niveauPhotosAucune:
+      'No community photo has been taken at a level close to {valeur} (within {tolerance}) yet. Post yours from the Social tab: it will carry the reading of the moment.',
+    niveauPhotosSansMesure: 'No recent reading at this place: no level to compare photos with.',
+    niveauPhotosReleve: '{valeur} on {date}, by {auteur}',
     fiabiliteAucune:
       'Track record here: no hour of a past forecast has been observed yet, nothing to compare.',
     fiabiliteUne: 'Track record here, over 1 past forecast: {dans} of {avec} hours inside the 10–90% band.',

@@ -25,6 +25,7 @@ import { Situation } from './components/Situation';
 import { useDonneesWindow } from './hooks/use-donnees-window';
 import { useLieuMessages } from '../messages';
 import { MeteoWidget } from './components/MeteoWidget';
+import { NiveauPhotos } from './components/NiveauPhotos';
 import { SansObservationsTexte, VoisinAvecObservationsLien } from './components/SansObservations';
 import { ICON } from '../../../components/ui/icons';
 
@@ -33,6 +34,7 @@ const NO_ROWS: never[] = [];
 export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
   const m = useLieuMessages();
   const meteoId = useId();
+  const photosId = useId();
   // Live, the end of the range (the latest reading, the window's end) follows the readings (`api/live-refresh.ts`).
   const live = useServiceLive() && !lieu.episode;
   const range = useQuery({
@@ -70,7 +72,10 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
           />
         )}
       </div>
-      <MeteoWidget lieuId={lieu.id} titleId={meteoId} />
+      <div className="space-y-6">
+        <MeteoWidget lieuId={lieu.id} titleId={meteoId} />
+        {lieu.capteurs.length > 0 && <NiveauPhotos lieuId={lieu.id} titleId={photosId} />}
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../stores/notifications';
 import { useLieuMessages } from '../messages';
+import { TamponReleve } from './TamponReleve';
 
 /** The optional photo: a French button over the native control, its name, the size rule or error, a preview. */
 function PhotoField({
@@ -176,6 +177,7 @@ export function PublicationForm({ lieu }: { lieu: LieuDetail }) {
         disabled={sending}
         onPick={pickPhoto}
       />
+      <TamponReleve lieuId={lieu.id} />
       {progress !== null && (
         <div>
           <label className="text-sm text-muted" htmlFor={`${ids.titre}-p`}>

@@ -13,6 +13,7 @@ import {
   LieuDonnees,
 } from '@limni/shared/contracts/hydro';
 import { MeteoLieuResponse } from '@limni/shared/contracts/meteo';
+import { PhotosNiveau } from '@limni/shared/contracts/publications';
 import { configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,6 +26,7 @@ import d30Json from '../../../../../test/fixtures/lieu-toulouse-d-30j.json';
 import rangeJson from '../../../../../test/fixtures/lieu-toulouse-daterange.json';
 import gJson from '../../../../../test/fixtures/lieu-toulouse-g-options-24h.json';
 import meteoJson from '../../../../../test/fixtures/lieu-toulouse-meteo.json';
+import photosNiveauJson from '../../../../../test/fixtures/lieu-toulouse-photos-niveau.json';
 import normalesJson from '../../../../../test/fixtures/lieu-toulouse-normales.json';
 import lieuJson from '../../../../../test/fixtures/lieu-toulouse.json';
 import { errorReply } from '../../../../../test/http';
@@ -71,6 +73,7 @@ const recorded: Fixture<JsonBodyType>[] = [
   fixture(d2021Json, LieuDonnees),
   fixture(chJson, ChroniqueHoraire),
   fixture(meteoJson, MeteoLieuResponse),
+  fixture(photosNiveauJson, PhotosNiveau),
 ];
 
 /** Answers the fixture's path; its query string (`?activite=2`) must be the one asked. */
