@@ -82,7 +82,9 @@ export class PublicationsService {
           },
         ];
       })
-      .sort((a, b) => Math.abs(a.valeur - valeur) - Math.abs(b.valeur - valeur) || b.created_at - a.created_at)
+      .sort(
+        (a, b) => Math.abs(a.valeur - valeur) - Math.abs(b.valeur - valeur) || b.created_at - a.created_at,
+      )
       .slice(0, PHOTOS_NIVEAU_MAX);
     return {
       lieu_id: lieuId,
