@@ -51,6 +51,24 @@ export interface VigilanceTroncon {
   ts: number;
 }
 
+/** Each tronçon with every level Limni knows it was published at up to `atMs` (its alerts and its latest level). */
+async function publiesParTroncon(
+  db: Kysely<Database>,
+  tronconIds: readonly number[],
+  atMs: number,
+): Promise<Array<{ troncon: Awaited<ReturnType<typeof tronconsNiveaux>>[number]; publies: NiveauPublie[] }>> {
+  const ids = [...new Set(tronconIds)];
+  if (ids.length === 0) return [];
+  const [troncons, alertes] = await Promise.all([tronconsNiveaux(db, ids), vigicruesAlertes(db, ids, atMs)]);
+  return troncons.map((t) => {
+    const publies: NiveauPublie[] = alertes
+      .filter((a) => a.scope_id === t.id)
+      .map((a) => ({ niveau: a.niveau, debut: a.debut, fin: a.fin }));
+    if (t.niveau !== null && t.niveau_ts !== null) publies.push({ niveau: t.niveau, debut: t.niveau_ts, fin: null });
+    return { troncon: t, publies };
+  });
+}
+
 /** For each tronçon, the highest Vigicrues level in force at some moment of [fromMs, atMs] (absent: unknown). */
 export async function vigilanceEnVigueur(
   db: Kysely<Database>,
@@ -59,17 +77,7 @@ export async function vigilanceEnVigueur(
   atMs: number,
 ): Promise<Map<number, VigilanceTroncon>> {
   const out = new Map<number, VigilanceTroncon>();
-  const ids = [...new Set(tronconIds)];
-  if (ids.length === 0) return out;
-  const [troncons, alertes] = await Promise.all([
-    tronconsNiveaux(db, ids),
-    vigicruesAlertes(db, ids, atMs),
-  ]);
-  for (const t of troncons) {
-    const publies: NiveauPublie[] = alertes
-      .filter((a) => a.scope_id === t.id)
-      .map((a) => ({ niveau: a.niveau, debut: a.debut, fin: a.fin }));
-    if (t.niveau !== null && t.niveau_ts !== null) publies.push({ niveau: t.niveau, debut: t.niveau_ts, fin: null });
+  for (const { troncon: t, publies } of await publiesParTroncon(db, tronconIds, atMs)) {
     const best = niveauEnVigueur(publies, fromMs, atMs);
     if (best) out.set(t.id, { troncon_id: t.id, code: t.code, nom: t.nom, ...best });
   }
@@ -96,20 +104,13 @@ export async function bulletinsValidesA(
   atMs: number,
 ): Promise<Map<number, { niveau: number; ts: number }>> {
   const out = new Map<number, { niveau: number; ts: number }>();
-  const ids = [...new Set(tronconIds)];
-  if (ids.length === 0) return out;
-  const [troncons, alertes] = await Promise.all([tronconsNiveaux(db, ids), vigicruesAlertes(db, ids, atMs)]);
-  for (const t of troncons) {
-    const publies: NiveauPublie[] = alertes
-      .filter((a) => a.scope_id === t.id)
-      .map((a) => ({ niveau: a.niveau, debut: a.debut, fin: a.fin }));
-    if (t.niveau !== null && t.niveau_ts !== null) publies.push({ niveau: t.niveau, debut: t.niveau_ts, fin: null });
+  for (const { troncon, publies } of await publiesParTroncon(db, tronconIds, atMs)) {
     const best = niveauEnVigueur(
       publies.filter((p) => p.debut <= atMs && atMs - p.debut <= VIGILANCE_VALIDITE_MS),
       atMs,
       atMs,
     );
-    if (best) out.set(t.id, best);
+    if (best) out.set(troncon.id, best);
   }
   return out;
 }

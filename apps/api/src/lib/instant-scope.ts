@@ -16,3 +16,12 @@ export function runAtInstant<T>(ms: number, fn: () => T): T {
 export function instantConsulte(): number | null {
   return scope.getStore() ?? null;
 }
+
+/**
+ * The exclusive end of a read of readings up to `end`, stopped just after the instant consulted when that falls
+ * before it: nothing after the instant exists yet.
+ */
+export function stopAtInstant(end: number): number {
+  const consulte = scope.getStore();
+  return consulte !== undefined && consulte < end ? consulte + 1 : end;
+}

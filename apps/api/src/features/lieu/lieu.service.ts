@@ -25,7 +25,7 @@ import { couverture, lieuSurEau } from '../../data/couverture.repo';
 import { toDateRange } from '../../data/date-range';
 import { capteurStatesAt, dataNowOfLieu, pastInstant } from '../../data/observations';
 import { bulletinValideA } from '../../data/vigilance';
-import { instantConsulte } from '../../lib/instant-scope';
+import { instantConsulte, stopAtInstant } from '../../lib/instant-scope';
 import { serviceModeOf } from '../../data/service-mode';
 import { interruptionAtSeam, liveSeam } from '../../data/live-seam';
 import { observationsBetween } from '../../data/observations.repo';
@@ -196,9 +196,7 @@ export class LieuService {
     const jours = Array.from({ length: 7 }, (_, i) => addDays(date, i - 6));
     const bounds = jours.map((j) => parisDayRange(j));
     const start = (bounds[0] as { start: number }).start;
-    const consulte = instantConsulte();
-    const dayEnd = (bounds[6] as { end: number }).end;
-    const end = consulte !== null && consulte < dayEnd ? consulte + 1 : dayEnd;
+    const end = stopAtInstant((bounds[6] as { end: number }).end);
     const ends = bounds.map((b) => b.end);
     const out = await Promise.all(
       capteurs.map(async (c) =>
@@ -244,12 +242,10 @@ export class LieuService {
     const capteurs = await this.capteursOr404(id);
     const { start, end } = parisDaysRange(date, nb);
     const ids = capteurs.map((c) => c.id);
-    const consulte = instantConsulte();
-    const to = consulte !== null && consulte < end ? consulte + 1 : end;
     const [extrema, act, previsions] = await Promise.all([
-      repo.extremaBetween(this.db, ids, start, to),
+      repo.extremaBetween(this.db, ids, start, stopAtInstant(end)),
       activiteId === undefined ? undefined : repo.activiteSeuils(this.db, activiteId, id),
-      repo.hasPrevisions(this.db, ids, start, consulte),
+      repo.hasPrevisions(this.db, ids, start, instantConsulte()),
     ]);
     if (act === null) throw notFound(inconnu('activite', activiteId));
     const seuils = graphSeuils(act, capteurs, langue);
@@ -294,8 +290,7 @@ export class LieuService {
     if (!v) throw lieuInconnu(id);
     // At an instant consulted inside the period, the series stops there (docs/decisions/152): its own body.
     const { end } = parisDaysRange(date, nb);
-    const consulte = instantConsulte();
-    const to = consulte !== null && consulte < end ? consulte + 1 : end;
+    const to = stopAtInstant(end);
     const key = `${kind}|${id}|${date}|${nb}|${to === end ? '' : to}`;
     return (
       this.cache.get(key, v.version) ??
