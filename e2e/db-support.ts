@@ -34,6 +34,25 @@ export async function withDatabase<T>(
   }
 }
 
+/** Grants an account a permission (1: « Prévisions »), as an operator does: no API gives one. */
+export function grantAutorisation(
+  where: ServerDatabase,
+  username: string,
+  autorisationId: number,
+): Promise<void> {
+  return withDatabase(where, async (db) => {
+    const user = await db
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_autorisation')
+      .values({ user_id: user.id, autorisation_id: autorisationId, created_at: Date.now() })
+      .execute();
+  });
+}
+
 export interface StationLieu {
   id: number;
   libelle: string;

@@ -9,8 +9,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, expectConsole, test } from './fixtures';
 import { createVerifiedAccount, signInThroughUi } from './compte-support';
-import { lieuOfStation, sharedServerDatabase, withDatabase } from './db-support';
-import { activiteId } from './seed-support';
+import { grantAutorisation, lieuOfStation, sharedServerDatabase } from './db-support';
+import { activiteId, garonneLevels } from './seed-support';
 import { screenshots } from './support';
 
 const SEED = path.resolve(import.meta.dirname, '../apps/api/seed-data');
@@ -18,13 +18,11 @@ const gunzip = (name: string) => zlib.gunzipSync(fs.readFileSync(path.join(SEED,
 
 /** Toulouse Pont-Neuf's reading at or before an instant, in metres, from the source file. */
 function pontNeufAt(atMs: number): number {
-  let best = { ts: -Infinity, m: NaN };
-  for (const line of gunzip('garonne_H_2022-01_native.csv.gz').split('\n')) {
-    const [code, date, mm] = line.split(',');
-    const ts = Date.parse(date ?? '');
-    if (code === 'O200004001' && ts <= atMs && ts > best.ts) best = { ts, m: Number(mm) / 1000 };
-  }
-  return best.m;
+  return (
+    garonneLevels('O200004001')
+      .filter((r) => r.ts <= atMs)
+      .at(-1)?.valeur ?? NaN
+  );
 }
 
 test('Toulouse on 11 January 2022 at 07:15: the reading then, kept from page to page, back to now', async ({
@@ -118,17 +116,7 @@ test('Digoin: the forecast published by 12 December 2024, and on the 16th how go
   request,
 }) => {
   const account = await createVerifiedAccount(request, 'instant-prevision');
-  await withDatabase(sharedServerDatabase(), async (db) => {
-    const user = await db
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', account.username)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('user_autorisation')
-      .values({ user_id: user.id, autorisation_id: 1, created_at: Date.now() })
-      .execute();
-  });
+  await grantAutorisation(sharedServerDatabase(), account.username, 1);
   await signInThroughUi(page, account.username, account.password);
   const { id } = await lieuOfStation(sharedServerDatabase(), 'K118001010');
   const peche = await activiteId(request, 'Pêche');

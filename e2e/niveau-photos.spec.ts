@@ -3,28 +3,14 @@
  * readings of the source file when the Garonne stood at 3.1 m and at 0.7 m; seen at an instant when it reads 3.2 m,
  * the place shows the first beside the reading, not the second. The form says what a post will be stamped with.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { expect, test } from './fixtures';
 import { createVerifiedAccount, gradientPng, signInThroughUi } from './compte-support';
 import { lieuOfStation, sharedServerDatabase, withDatabase } from './db-support';
-import { activiteId } from './seed-support';
+import { activiteId, garonneLevels } from './seed-support';
 import { screenshots } from './support';
 
-const SEED = path.resolve(import.meta.dirname, '../apps/api/seed-data');
-
 /** Toulouse Pont-Neuf's readings in the source file (m), oldest first. */
-function pontNeuf(): Array<{ ts: number; valeur: number }> {
-  return zlib
-    .gunzipSync(fs.readFileSync(path.join(SEED, 'garonne_H_2022-01_native.csv.gz')))
-    .toString('utf8')
-    .split('\n')
-    .map((l) => l.split(','))
-    .filter(([code]) => code === 'O200004001')
-    .map(([, date, mm]) => ({ ts: Date.parse(date ?? ''), valeur: Number(mm) / 1000 }))
-    .sort((a, b) => a.ts - b.ts);
-}
+const pontNeuf = () => garonneLevels('O200004001');
 
 /** A level in metres as the French screens write it (« 0,70 »). */
 const m2 = (v: number) =>

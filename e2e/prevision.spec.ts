@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from './fixtures';
 import { createVerifiedAccount, signInThroughUi } from './compte-support';
-import { lieuOfStation, sharedServerDatabase, withDatabase } from './db-support';
+import { grantAutorisation, lieuOfStation, sharedServerDatabase } from './db-support';
 import { activiteId } from './seed-support';
 import { screenshots } from './support';
 
@@ -38,18 +38,7 @@ test('Digoin, 11 December 2024: the forecast band of that morning, with its lege
   request,
 }) => {
   const account = await createVerifiedAccount(request, 'prevision');
-  // Authorisation 1 (« Prévisions ») is granted by an operator: no API gives it.
-  await withDatabase(sharedServerDatabase(), async (db) => {
-    const user = await db
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', account.username)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('user_autorisation')
-      .values({ user_id: user.id, autorisation_id: 1, created_at: Date.now() })
-      .execute();
-  });
+  await grantAutorisation(sharedServerDatabase(), account.username, 1);
   await signInThroughUi(page, account.username, account.password);
 
   // La Loire à Digoin: the place of station K118001010 (source files), not a hard-coded id.

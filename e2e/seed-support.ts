@@ -3,6 +3,9 @@
  * `activites/all`), so that no spec depends on the order in which the seed inserts its rows. A name that
  * matches nothing, or more than one row, fails the test at once.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, type APIRequestContext } from '@playwright/test';
 import * as z from 'zod/mini';
 import { ActivitesResponse } from '@limni/shared/contracts/activites';
@@ -44,4 +47,17 @@ export async function activiteId(request: APIRequestContext, nom: string): Promi
     activites.filter((a) => a.nom === nom),
     `activité « ${nom} »`,
   ).id;
+}
+
+/** A station's water levels in the demo's source file (January 2022, mm → m), oldest first. */
+export function garonneLevels(codeStation: string): Array<{ ts: number; valeur: number }> {
+  const file = path.resolve(import.meta.dirname, '../apps/api/seed-data/garonne_H_2022-01_native.csv.gz');
+  return zlib
+    .gunzipSync(fs.readFileSync(file))
+    .toString('utf8')
+    .split('\n')
+    .map((l) => l.split(','))
+    .filter(([code]) => code === codeStation)
+    .map(([, date, mm]) => ({ ts: Date.parse(date ?? ''), valeur: Number(mm) / 1000 }))
+    .sort((a, b) => a.ts - b.ts);
 }

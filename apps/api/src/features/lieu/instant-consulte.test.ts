@@ -12,6 +12,7 @@ import { parisDayRange } from '@limni/shared/domain/time';
 import { parseCsv, readSeedText } from '../../seed/files';
 import { userToken } from '../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { garonneLevels } from '../../../test/garonne';
 import { lieuIdByCode } from '../../../test/referentiel';
 
 let ctx: TestContext;
@@ -28,13 +29,8 @@ afterAll(async () => ctx.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.request({ url, headers });
 
-/** Toulouse Pont-Neuf's water levels in the source file (mm → m), oldest first. */
-function pontNeufSource(): Array<{ ts: number; valeur: number }> {
-  return parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
-    .filter((r) => r['code_station'] === 'O200004001')
-    .map((r) => ({ ts: Date.parse(r['date_obs'] ?? ''), valeur: Number(r['resultat_obs_mm']) / 1000 }))
-    .sort((a, b) => a.ts - b.ts);
-}
+/** Toulouse Pont-Neuf's water levels in the source file (m), oldest first. */
+const pontNeufSource = () => garonneLevels('O200004001');
 
 describe('a place at a past instant', () => {
   // 11 January 2022, 07:15 in Paris (UTC+1): 06:15 UTC.

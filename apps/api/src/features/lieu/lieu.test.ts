@@ -17,9 +17,9 @@ import { MAX_POINTS } from '@limni/shared/domain/lttb';
 import { SERIE_STYLES } from '@limni/shared/domain/series';
 import { parisDayRange, parisDaysRange, parisParts } from '@limni/shared/domain/time';
 import { markCapteurDataChanged } from '../../data/series-cache';
-import { parseCsv, readSeedText } from '../../seed/files';
 import { insertActivite, userToken } from '../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { garonneLevels } from '../../../test/garonne';
 import { capteurIdOf, lieuIdByCode, lieuIdByLibelle } from '../../../test/referentiel';
 import { expectedTrendH } from '../../../test/trend';
 import { PREVISIONS_REFUSEES } from './lieu.routes';
@@ -162,11 +162,7 @@ describe('GET /api/hydro/lieu/:id/d/:date/:nb', () => {
     const { start, end } = parisDaysRange('2022-01-31', 7);
     expect(body).toMatchObject({ lieu_id: PONT_NEUF, date: '2022-01-31', nb: 7, debut: start, fin: end });
     const h = body.series.find((s) => s.grandeur === 'H');
-    const source = parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
-      .filter((r) => r['code_station'] === 'O200004001')
-      .map((r) => ({ ts: Date.parse(r['date_obs'] ?? ''), valeur: Number(r['resultat_obs_mm']) / 1000 }))
-      .filter((r) => r.ts >= start && r.ts < end)
-      .sort((a, b) => a.ts - b.ts);
+    const source = garonneLevels('O200004001').filter((r) => r.ts >= start && r.ts < end);
     expect(source.length).toBe(7 * 96);
     expect(h).toMatchObject({ unite: 'm', sous_echantillonne: false, nb_brut: 672, nb_renvoye: 672 });
     expect(h?.ts).toEqual(source.map((r) => r.ts));

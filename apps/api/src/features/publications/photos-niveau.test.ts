@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { PhotosNiveau } from '@limni/shared/contracts/publications';
 import { formatInstantConsulte } from '@limni/shared/domain/instant-consulte';
-import { parseCsv, readSeedText } from '../../seed/files';
 import { userToken } from '../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { garonneLevels } from '../../../test/garonne';
 import { lieuIdByCode } from '../../../test/referentiel';
 
 let ctx: TestContext;
@@ -21,11 +21,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 /** Toulouse Pont-Neuf's readings in the source file (m), oldest first. */
-const source = () =>
-  parseCsv(readSeedText('garonne_H_2022-01_native.csv'))
-    .filter((r) => r['code_station'] === 'O200004001')
-    .map((r) => ({ ts: Date.parse(r['date_obs'] ?? ''), valeur: Number(r['resultat_obs_mm']) / 1000 }))
-    .sort((a, b) => a.ts - b.ts);
+const source = () => garonneLevels('O200004001');
 
 /** The first reading of the file within a centimetre of `m` metres. */
 const firstAt = (m: number) => {
