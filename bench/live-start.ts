@@ -68,6 +68,7 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
       HUBEAU_BASE_URL: up.hubeauBaseUrl,
       VIGICRUES_BASE_URL: up.vigicruesBaseUrl,
       OPEN_METEO_BASE_URL: up.openMeteoBaseUrl,
+      VIGIEAU_BASE_URL: up.vigieauBaseUrl,
       HUBEAU_BACKFILL_PER_MINUTE: String(PACE),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

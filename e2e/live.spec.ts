@@ -85,6 +85,7 @@ test.beforeAll(async () => {
       HUBEAU_BASE_URL: up.hubeauBaseUrl,
       VIGICRUES_BASE_URL: up.vigicruesBaseUrl,
       OPEN_METEO_BASE_URL: up.openMeteoBaseUrl,
+      VIGIEAU_BASE_URL: up.vigieauBaseUrl,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

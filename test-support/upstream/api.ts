@@ -37,6 +37,8 @@ export interface RecordedUpstream {
   hubeauBaseUrl: string;
   vigicruesBaseUrl: string;
   openMeteoBaseUrl: string;
+  /** VigiEau's zones API (`…/vigieau/api`). */
+  vigieauBaseUrl: string;
   otherOrigin: string;
   startedAt: number;
   ledger: Ledger;

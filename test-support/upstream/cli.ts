@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   console.log(`  Hub'Eau     ${up.hubeauBaseUrl}`);
   console.log(`  Vigicrues   ${up.vigicruesBaseUrl}`);
   console.log(`  Open-Meteo  ${up.openMeteoBaseUrl}`);
+  console.log(`  VigiEau     ${up.vigieauBaseUrl}`);
   console.log(`  Pilotage    ${up.origin}/_upstream   (autre hôte : ${up.otherOrigin})`);
   console.log(`  Toulouse passe 3,00 m (10/01/2022 10:45 UTC) à ${garonne('2022-01-10T10:45:00Z')}`);
   console.log(
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   );
   console.log('\nLancer Limni contre lui :');
   console.log(
-    `  HUBEAU_BASE_URL=${up.hubeauBaseUrl} VIGICRUES_BASE_URL=${up.vigicruesBaseUrl} OPEN_METEO_BASE_URL=${up.openMeteoBaseUrl} npm start`,
+    `  HUBEAU_BASE_URL=${up.hubeauBaseUrl} VIGICRUES_BASE_URL=${up.vigicruesBaseUrl} OPEN_METEO_BASE_URL=${up.openMeteoBaseUrl} VIGIEAU_BASE_URL=${up.vigieauBaseUrl} npm start`,
   );
   console.log(
     '  (INGEST=auto par défaut : la sonde de démarrage trouve ces sources ; INGEST=live pour forcer)',

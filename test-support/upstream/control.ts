@@ -64,6 +64,7 @@ function state(up: RecordedUpstream, core: Core) {
     hubeauBaseUrl: up.hubeauBaseUrl,
     vigicruesBaseUrl: up.vigicruesBaseUrl,
     openMeteoBaseUrl: up.openMeteoBaseUrl,
+    vigieauBaseUrl: up.vigieauBaseUrl,
     otherOrigin: up.otherOrigin,
     startedAt: new Date(up.startedAt).toISOString(),
     now: new Date(core.now()).toISOString(),

@@ -76,14 +76,14 @@ const KINDS = new Set([
   'emptyData',
   'futureBulletin',
 ]);
-const SOURCES = new Set(['hubeau', 'vigicrues', 'openmeteo']);
+const SOURCES = new Set(['hubeau', 'vigicrues', 'openmeteo', 'vigieau']);
 
 /** Checks a fault that came as JSON (control API); throws with a French message. */
 export function validateFault(x: unknown): Fault {
   if (x === null || typeof x !== 'object') throw new Error('panne attendue : un objet JSON');
   const f = x as Record<string, unknown>;
   if (typeof f.source !== 'string' || !SOURCES.has(f.source)) {
-    throw new Error('source attendue : hubeau, vigicrues ou openmeteo');
+    throw new Error('source attendue : hubeau, vigicrues, openmeteo ou vigieau');
   }
   if (typeof f.kind !== 'string' || !KINDS.has(f.kind)) {
     throw new Error(`type de panne inconnu : ${String(f.kind)} (connus : ${[...KINDS].join(', ')})`);

@@ -113,6 +113,7 @@ export async function startRecordedUpstream(opts: RecordedUpstreamOptions = {}):
     hubeauBaseUrl: `${origin}${BASES[0]?.[1]}`,
     vigicruesBaseUrl: `${origin}${BASES[1]?.[1]}`,
     openMeteoBaseUrl: `${origin}${BASES[2]?.[1]}`,
+    vigieauBaseUrl: `${origin}${BASES[3]?.[1]}`,
     otherOrigin: other.origin,
     startedAt: core.startedAt,
     ledger: core.ledger,

@@ -4,7 +4,7 @@
  * HTML, an error, a redirect, a hang) adds nothing; an answer served under a content fault (a renamed field, a
  * `next` link to another host) is recorded as `faulted`, since a client may or may not keep its rows.
  */
-export type Source = 'hubeau' | 'vigicrues' | 'openmeteo';
+export type Source = 'hubeau' | 'vigicrues' | 'openmeteo' | 'vigieau';
 
 export interface ServedObservation {
   /** Upstream instant (epoch ms). */

@@ -9,6 +9,7 @@ import type { Fault } from './faults';
 import { HUBEAU_500, HUBEAU_PATH, obsElab, observationsTr, pageLink, referentielStations } from './hubeau';
 import type { LoggedRequest, Source } from './ledger';
 import { meteo } from './open-meteo';
+import { zones } from './vigieau';
 import { encodeCursor } from './series';
 import { httpDate, toMs } from './time';
 import { infoVigiCru, infoVigiCruGeojson, observations, previsions, referentiel } from './vigicrues';
@@ -17,6 +18,7 @@ export const BASES: ReadonlyArray<[Source, string]> = [
   ['hubeau', HUBEAU_PATH],
   ['vigicrues', '/vigicrues/services'],
   ['openmeteo', '/open-meteo/v1'],
+  ['vigieau', '/vigieau/api'],
 ];
 
 export interface Transport {
@@ -37,6 +39,7 @@ function handlerOf(source: Source, route: string): ((core: Core, ctx: RequestCon
     return null;
   }
   if (source === 'openmeteo') return r === 'forecast' ? (_c, ctx) => meteo(ctx) : null;
+  if (source === 'vigieau') return r === 'zones' ? (_c, ctx) => zones(ctx) : null;
   if (r === '1/InfoVigiCru.jsonld') return infoVigiCru;
   if (r === 'InfoVigiCru.geojson' || r === '1/InfoVigiCru.geojson') return infoVigiCruGeojson;
   if (r === '1/TronEntVigiCru.jsonld') return (_c, ctx) => referentiel('Tron', ctx);

@@ -26,6 +26,7 @@ import { meteoRoutes } from './features/meteo/meteo.routes';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { publicationsRoutes } from './features/publications/publications.routes';
+import { secheresseRoutes } from './features/secheresse/secheresse.routes';
 import { AccessLogController } from './http/access-log';
 import { AuthService, registerAuth } from './http/auth';
 import { registerApiCaching } from './http/cache';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(publicationsRoutes(deps));
       await api.register(mediaRoutes(deps));
       await api.register(meteoRoutes(deps));
+      await api.register(secheresseRoutes(deps));
       await api.register(activitesRoutes(deps));
       await api.register(pagesRoutes(deps));
       await api.register(communicationRoutes(deps));

@@ -48,7 +48,7 @@ export interface LiveServer {
 }
 
 export interface LiveServerOptions {
-  up: Pick<RecordedUpstream, 'hubeauBaseUrl' | 'vigicruesBaseUrl' | 'openMeteoBaseUrl'>;
+  up: Pick<RecordedUpstream, 'hubeauBaseUrl' | 'vigicruesBaseUrl' | 'openMeteoBaseUrl' | 'vigieauBaseUrl'>;
   /** PostgreSQL: the database to use (empty or shared with another instance); unset: SQLite from the template. */
   databaseUrl?: string;
   dataDir?: string;
@@ -86,6 +86,7 @@ export async function startLiveServer(o: LiveServerOptions): Promise<LiveServer>
       HUBEAU_BASE_URL: o.up.hubeauBaseUrl,
       VIGICRUES_BASE_URL: o.up.vigicruesBaseUrl,
       OPEN_METEO_BASE_URL: o.up.openMeteoBaseUrl,
+      VIGIEAU_BASE_URL: o.up.vigieauBaseUrl,
       LOG_LEVEL: 'warn',
       ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
       ...o.env,

@@ -112,6 +112,7 @@ const EnvSchema = z.object({
   HUBEAU_BASE_URL: z.url().default('https://hubeau.eaufrance.fr/api/v2/hydrometrie'),
   VIGICRUES_BASE_URL: z.url().default('https://www.vigicrues.gouv.fr/services'),
   OPEN_METEO_BASE_URL: z.url().default('https://api.open-meteo.com/v1'),
+  VIGIEAU_BASE_URL: z.url().default('https://api.vigieau.gouv.fr/api'),
   /** Legal notice (`/legal/terms/update`, ADR 061): who publishes and hosts the site; required in production. */
   EDITEUR: z.string().max(500).optional(),
   DIRECTEUR_PUBLICATION: z.string().max(200).optional(),

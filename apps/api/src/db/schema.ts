@@ -445,6 +445,23 @@ export interface IngestJobTable {
   demande_le: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
+/** A VigiEau alert zone as last read (migration 015, docs/decisions/155). */
+export interface SecheresseZoneTable {
+  id: string;
+  /** JSON of the shared contract `ZoneSecheresse`. */
+  donnees: string;
+  lu_le: EpochMs;
+}
+
+/** VigiEau's last answer about a place (migration 015); `origine` names a recorded answer, null when read live. */
+export interface LieuSecheresseTable {
+  lieu_id: number;
+  etat: 'zone' | 'aucune' | 'non_couvert';
+  zone_id: string | null;
+  lu_le: EpochMs;
+  origine: string | null;
+}
+
 /** The weather of one 0.1° cell (migration 009, docs/decisions/104): the outcome's JSON and its lifetime. */
 export interface MeteoCacheTable {
   /** `"48.6,2.3"`: the rounded latitude and longitude. */
@@ -594,6 +611,8 @@ export interface Database {
   secret: SecretTable;
   ingest_job: IngestJobTable;
   meteo_cache: MeteoCacheTable;
+  secheresse_zone: SecheresseZoneTable;
+  lieu_secheresse: LieuSecheresseTable;
   rate_event: RateEventTable;
   alerte_regle: AlerteRegleTable;
   alerte_regle_etat: AlerteRegleEtatTable;

@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 
-export type SourceName = "Hub'Eau" | 'Vigicrues' | 'Open-Meteo';
+export type SourceName = "Hub'Eau" | 'Vigicrues' | 'Open-Meteo' | 'VigiEau';
 
 export type UpstreamErrorKind =
   | 'http'
@@ -137,6 +137,7 @@ export function sourceGates(clock: () => number = Date.now): Required<SourceGate
     "Hub'Eau": new SourceGate("Hub'Eau", clock),
     Vigicrues: new SourceGate('Vigicrues', clock),
     'Open-Meteo': new SourceGate('Open-Meteo', clock),
+    VigiEau: new SourceGate('VigiEau', clock),
   };
 }
 

@@ -30,12 +30,14 @@ import { runJob, type IngestJob, type RunOutcome } from './jobs/runner';
 import { vigicruesObservationsJob } from './jobs/vigicrues-observations';
 import { vigicruesPrevisionsJob } from './jobs/vigicrues-previsions';
 import { vigicruesVigilanceJob } from './jobs/vigicrues-vigilance';
+import { vigieauRestrictionsJob } from './jobs/vigieau-restrictions';
 import { probeSources, type ProbeResult } from './probe';
 
 export { INGEST_LOCK_KEY };
 
 export function defaultJobs(
-  env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'HUBEAU_BACKFILL_PER_MINUTE'>,
+  env: Pick<Env, 'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'HUBEAU_BACKFILL_PER_MINUTE'> &
+    Partial<Pick<Env, 'VIGIEAU_BASE_URL'>>,
 ): IngestJob[] {
   const perMinute = env.HUBEAU_BACKFILL_PER_MINUTE;
   // Overdue jobs run at start one after the other, in this order: the catalogue (the stations to read), the sweep
@@ -49,6 +51,8 @@ export function defaultJobs(
     hubeauRattrapageJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
     vigicruesObservationsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
     hubeauElabJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
+    // The drought orders, daily (ADR 155); the server's environment always names VigiEau (a default URL).
+    ...(env.VIGIEAU_BASE_URL ? [vigieauRestrictionsJob({ baseUrl: env.VIGIEAU_BASE_URL })] : []),
   ];
 }
 
@@ -57,7 +61,7 @@ export interface IngestionOptions {
     Env,
     'HUBEAU_BASE_URL' | 'VIGICRUES_BASE_URL' | 'PUBLIC_URL' | 'HUBEAU_BACKFILL_PER_MINUTE' | 'INSTANCE_ID'
   > &
-    Partial<Pick<Env, 'INGEST'>>;
+    Partial<Pick<Env, 'INGEST' | 'VIGIEAU_BASE_URL'>>;
   db: Db;
   events: IngestEvents;
   log: IngestLogger;

@@ -63,6 +63,8 @@ const TABLES_CHILD_FIRST = [
   'liste_sib',
   'page',
   'webcam',
+  'lieu_secheresse',
+  'secheresse_zone',
   'alerte',
   'activite_lieu',
   'activite',

@@ -67,7 +67,7 @@ export const HealthStationEnRetard = z.object({
  * brought in the last hour and the station furthest behind.
  */
 export const HealthSource = z.object({
-  nom: z.enum(["Hub'Eau", 'Vigicrues', 'Open-Meteo']),
+  nom: z.enum(["Hub'Eau", 'Vigicrues', 'Open-Meteo', 'VigiEau']),
   /** `ok`; `en_echec` (a job failing past its tolerance, or nothing received for an hour); `inactive` (not live). */
   etat: z.enum(['ok', 'en_echec', 'inactive']),
   derniereReussite: z.nullable(EpochMs),

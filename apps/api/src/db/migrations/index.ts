@@ -16,6 +16,7 @@ import { migration011 } from './011_hubeau_elab';
 import { migration012 } from './012_langue';
 import { migration013 } from './013_live';
 import { migration014 } from './014_statistique_jour';
+import { migration015 } from './015_secheresse';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -31,5 +32,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '012_langue': migration012(),
     '013_live': migration013(dialect),
     '014_statistique_jour': migration014(),
+    '015_secheresse': migration015(),
   };
 }

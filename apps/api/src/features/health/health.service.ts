@@ -53,6 +53,7 @@ const SOURCES: Array<[RegExp, string]> = [
   [/^hubeau/, "Hub'Eau"],
   [/^vigicrues/, 'Vigicrues'],
   [/^open-?meteo/, 'Open-Meteo'],
+  [/^vigieau/, 'VigiEau'],
 ];
 
 const CAUSES: Record<string, string> = {
@@ -105,7 +106,7 @@ export function publicJobStatus(s: IngestJobState, now = Date.now()): IngestJobS
   };
 }
 
-const SOURCE_NAMES: Array<HealthSource['nom']> = ["Hub'Eau", 'Vigicrues', 'Open-Meteo'];
+const SOURCE_NAMES: Array<HealthSource['nom']> = ["Hub'Eau", 'Vigicrues', 'Open-Meteo', 'VigiEau'];
 /** A station without a reading for this long is behind. */
 export const STATION_BEHIND_MS = 3 * HOUR_MS;
 

@@ -75,6 +75,7 @@ export const JOB_BUDGETS_MS: Readonly<Record<string, number>> = {
   'vigicrues-vigilance': 10 * MIN,
   'vigicrues-previsions': 25 * MIN,
   'vigicrues-observations': 8 * MIN,
+  'vigieau-restrictions': 60 * MIN,
 };
 export const DEFAULT_JOB_BUDGET_MS = 20 * MIN;
 

@@ -1,6 +1,6 @@
 /**
  * The seed steps, run in this order inside the seed transaction: the referential first, then what hangs on it
- * (recorded series, the Loire forecast episode of December 2024, vigilance alerts, authorisations, activities and their thresholds, content pages, mailing
+ * (recorded series, the Loire forecast episode of December 2024, vigilance alerts, the recorded drought orders, authorisations, activities and their thresholds, content pages, mailing
  * lists).
  */
 import type { SeedStep } from '../step';
@@ -12,6 +12,7 @@ import { seedListes } from './listes';
 import { seedObservations } from './observations';
 import { seedPages } from './pages';
 import { seedReferentiel } from './referentiel';
+import { seedSecheresse } from './secheresse';
 import { seedToulouse } from './toulouse';
 import { seedVigilance } from './vigilance';
 
@@ -22,6 +23,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   seedToulouse,
   seedEpisodes,
   seedVigilance,
+  seedSecheresse,
   seedAutorisations,
   seedActivites,
   seedPages,

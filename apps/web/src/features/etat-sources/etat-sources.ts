@@ -79,6 +79,7 @@ const SOURCE_OF_JOB: Array<[RegExp, string]> = [
   [/^hubeau/, "Hub'Eau"],
   [/^vigicrues/, 'Vigicrues'],
   [/^open-?meteo/, 'Open-Meteo'],
+  [/^vigieau/, 'VigiEau'],
 ];
 const sourceOfJob = (job: string) => SOURCE_OF_JOB.find(([p]) => p.test(job))?.[1] ?? job;
 
