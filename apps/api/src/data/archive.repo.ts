@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Climatology } from '@limni/shared/domain/climatologie';
+import { nonDouteuse } from '../db/qualite';
 import type { Database } from '../db/schema';
 
 /** Every archived day of a sensor, oldest first. */
@@ -222,6 +223,8 @@ export async function rollupObservations(
     ])
     .where('ts', '>=', start)
     .where('ts', '<', end)
+    // A doubtful reading never makes a day of the archive, hence a band or a class (docs/decisions/154).
+    .where(nonDouteuse)
     .groupBy('capteur_id')
     .execute();
   if (rows.length === 0) return 0;

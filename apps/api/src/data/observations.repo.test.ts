@@ -38,7 +38,7 @@ describe('series range read', () => {
               1642766400000,
               1643371200000,
             ],
-            "sql": "select "ts", "valeur", "statut" from "observation" where "capteur_id" = ? and "ts" >= ? and "ts" < ? order by "ts"",
+            "sql": "select "ts", "valeur", "statut", "qualification" from "observation" where "capteur_id" = ? and "ts" >= ? and "ts" < ? order by "ts"",
           },
         ]
       `);
@@ -54,7 +54,7 @@ describe('series range read', () => {
               1642766400000,
               1643371200000,
             ],
-            "sql": "select "ts", "valeur", "statut" from "observation" where "capteur_id" = $1 and "ts" >= $2 and "ts" < $3 order by "ts"",
+            "sql": "select "ts", "valeur", "statut", "qualification" from "observation" where "capteur_id" = $1 and "ts" >= $2 and "ts" < $3 order by "ts"",
           },
         ]
       `);
@@ -76,25 +76,26 @@ describe('latest-values read', () => {
           "parameters": [
             11,
             1643371200000,
+            12,
             1,
           ],
-          "sql": "select "ts" from "observation" where "capteur_id" = ? and "ts" <= ? order by "ts" desc limit ?",
+          "sql": "select "ts" from "observation" where "capteur_id" = ? and "ts" <= ? and ("observation"."qualification" is null or "observation"."qualification" <> ?) order by "ts" desc limit ?",
         },
         {
           "parameters": [
             12,
             1643356800000,
-            1643367600000,
+            1643371200000,
           ],
-          "sql": "select "ts", "valeur" from "observation" where "capteur_id" = ? and "ts" >= ? and "ts" <= ? order by "ts"",
+          "sql": "select "ts", "valeur", "qualification" from "observation" where "capteur_id" = ? and "ts" >= ? and "ts" <= ? order by "ts"",
         },
         {
           "parameters": [
             11,
             1643359500000,
-            1643370300000,
+            1643371200000,
           ],
-          "sql": "select "ts", "valeur" from "observation" where "capteur_id" = ? and "ts" >= ? and "ts" <= ? order by "ts"",
+          "sql": "select "ts", "valeur", "qualification" from "observation" where "capteur_id" = ? and "ts" >= ? and "ts" <= ? order by "ts"",
         },
       ]
     `);
@@ -114,25 +115,26 @@ describe('latest-values read', () => {
           "parameters": [
             11,
             1643371200000,
+            12,
             1,
           ],
-          "sql": "select "ts" from "observation" where "capteur_id" = $1 and "ts" <= $2 order by "ts" desc limit $3",
+          "sql": "select "ts" from "observation" where "capteur_id" = $1 and "ts" <= $2 and ("observation"."qualification" is null or "observation"."qualification" <> $3) order by "ts" desc limit $4",
         },
         {
           "parameters": [
             12,
             1643356800000,
-            1643367600000,
+            1643371200000,
           ],
-          "sql": "select "ts", "valeur" from "observation" where "capteur_id" = $1 and "ts" >= $2 and "ts" <= $3 order by "ts"",
+          "sql": "select "ts", "valeur", "qualification" from "observation" where "capteur_id" = $1 and "ts" >= $2 and "ts" <= $3 order by "ts"",
         },
         {
           "parameters": [
             11,
             1643359500000,
-            1643370300000,
+            1643371200000,
           ],
-          "sql": "select "ts", "valeur" from "observation" where "capteur_id" = $1 and "ts" >= $2 and "ts" <= $3 order by "ts"",
+          "sql": "select "ts", "valeur", "qualification" from "observation" where "capteur_id" = $1 and "ts" >= $2 and "ts" <= $3 order by "ts"",
         },
       ]
     `);

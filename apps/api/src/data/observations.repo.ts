@@ -5,12 +5,15 @@
  * primary key (capteur_id, ts); their compiled SQL is pinned by `observations.repo.test.ts`.
  */
 import type { Kysely } from 'kysely';
+import { nonDouteuse } from '../db/qualite';
 import type { Database } from '../db/schema';
 
 export interface ObservationRow {
   ts: number;
   valeur: number;
   statut: number | null;
+  /** The producer's qualification (12 douteuse…, docs/decisions/154), null when the source does not say. */
+  qualification: number | null;
 }
 
 /** Observations of one sensor in [start, end), ascending. */
@@ -22,7 +25,7 @@ export async function observationsBetween(
 ): Promise<ObservationRow[]> {
   return db
     .selectFrom('observation')
-    .select(['ts', 'valeur', 'statut'])
+    .select(['ts', 'valeur', 'statut', 'qualification'])
     .where('capteur_id', '=', capteurId)
     .where('ts', '>=', start)
     .where('ts', '<', end)
@@ -30,16 +33,16 @@ export async function observationsBetween(
     .execute();
 }
 
-/** Observations of one sensor in [fromTs, toTs] (both included), ascending. */
+/** Observations of one sensor in [fromTs, toTs] (both included), ascending, with their qualification. */
 export async function observationWindow(
   db: Kysely<Database>,
   capteurId: number,
   fromTs: number,
   toTs: number,
-): Promise<Array<{ ts: number; valeur: number }>> {
+): Promise<Array<{ ts: number; valeur: number; qualification: number | null }>> {
   return db
     .selectFrom('observation')
-    .select(['ts', 'valeur'])
+    .select(['ts', 'valeur', 'qualification'])
     .where('capteur_id', '=', capteurId)
     .where('ts', '>=', fromTs)
     .where('ts', '<=', toTs)
@@ -58,6 +61,27 @@ export async function lastObservationTsAtOrBefore(
     .select('ts')
     .where('capteur_id', '=', capteurId)
     .where('ts', '<=', atMs)
+    .orderBy('ts', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.ts ?? null;
+}
+
+/**
+ * Instant of the sensor's latest observation at or before `atMs` that its producer did not judge doubtful (the
+ * current one, docs/decisions/154); null when there is none.
+ */
+export async function lastUsableObservationTsAtOrBefore(
+  db: Kysely<Database>,
+  capteurId: number,
+  atMs: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('observation')
+    .select('ts')
+    .where('capteur_id', '=', capteurId)
+    .where('ts', '<=', atMs)
+    .where(nonDouteuse)
     .orderBy('ts', 'desc')
     .limit(1)
     .executeTakeFirst();

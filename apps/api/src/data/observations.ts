@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { EtatCapteur } from '@limni/shared/contracts/hydro';
 import { dataClock, type DataClock } from '@limni/shared/domain/clock';
+import { derniereUtilisable, estDouteuse } from '@limni/shared/domain/qualite';
 import { computeFreshness, computeTrend, TREND_WINDOW_MS } from '@limni/shared/domain/trend';
 import type { Database } from '../db/schema';
 import type { ServiceMode } from './service-mode';
@@ -14,7 +15,7 @@ import { classify } from '@limni/shared/domain/climatologie';
 import { parisDay } from '@limni/shared/domain/time';
 import { bandsOn } from './archive.repo';
 import { capteursOfLieux, episodeOfLieu, latestObservationTs, type CapteurLatest } from './capteurs.repo';
-import { lastObservationTsAtOrBefore, observationWindow } from './observations.repo';
+import { lastUsableObservationTsAtOrBefore, observationWindow } from './observations.repo';
 import { runningReplay } from './relecture.repo';
 import { instantConsulte } from '../lib/instant-scope';
 
@@ -113,17 +114,22 @@ export async function replayInstant(
   return replay.instant;
 }
 
-/** The observations of the trend window ending with the sensor's latest observation at or before `atMs`. */
+/**
+ * The observations of the trend window ending with the sensor's latest non-doubtful observation at or before `atMs`,
+ * and the doubtful ones after it up to `atMs` (docs/decisions/154), ascending. `capteur.dernier_ts` is the latest
+ * non-doubtful observation (the ingestion store keeps it so): when it is at or before `atMs`, no lookup is needed.
+ */
 async function trendWindow(db: Kysely<Database>, c: CapteurLatest, atMs: number) {
   if (c.dernier_ts === null) return [];
-  // Fast path: the cached latest observation is the one we want.
-  const last = c.dernier_ts <= atMs ? c.dernier_ts : await lastObservationTsAtOrBefore(db, c.id, atMs);
-  return last === null ? [] : observationWindow(db, c.id, last - TREND_WINDOW_MS, last);
+  const last =
+    c.dernier_ts <= atMs ? c.dernier_ts : await lastUsableObservationTsAtOrBefore(db, c.id, atMs);
+  return last === null ? [] : observationWindow(db, c.id, last - TREND_WINDOW_MS, atMs);
 }
 
 /**
- * State of every sensor of the given places at `atMs` (latest observation at or before it, trend over the 3 hours
- * ending with it), freshness judged at `refMs` (usually min(atMs, dataNow)).
+ * State of every sensor of the given places at `atMs` (latest non-doubtful observation at or before it, trend over the
+ * 3 hours ending with it; a newer doubtful one is named in `douteuse`, docs/decisions/154), freshness judged at `refMs`
+ * (usually min(atMs, dataNow)).
  */
 export async function capteurStatesAt(
   db: Kysely<Database>,
@@ -134,9 +140,11 @@ export async function capteurStatesAt(
   const capteurs = await capteursOfLieux(db, lieuIds);
   const states = await Promise.all(
     capteurs.map(async (c) => {
-      const window = await trendWindow(db, c, atMs);
-      const last = window[window.length - 1];
+      const read = await trendWindow(db, c, atMs);
+      const { courante: last, douteusesApres } = derniereUtilisable(read);
+      const window = last ? read.filter((r) => r.ts <= last.ts && !estDouteuse(r.qualification)) : [];
       const trend = computeTrend(window, c.grandeur);
+      const douteuse = douteusesApres[0];
       return {
         capteur_id: c.id,
         lieu_id: c.lieu_id,
@@ -150,6 +158,7 @@ export async function capteurStatesAt(
         fraicheur: computeFreshness(last?.ts ?? null, refMs, c.pas_min),
         pas_min: c.pas_min,
         classe: null,
+        douteuse: douteuse && last ? { ts: douteuse.ts, valeur: douteuse.valeur } : null,
       };
     }),
   );

@@ -12,9 +12,15 @@
  *   belong, and becomes an instantaneous sensor;
  * - makes the place of a recorded episode live (ADR 088): its clock becomes the real one;
  * - keeps a stored status or qualification when the upstream did not send the field (`undefined`).
+ *
+ * Every store moves a sensor's current value (`derniere_valeur`, `dernier_ts`) only to readings its producer did not
+ * judge doubtful (qualification 12, docs/decisions/154): a doubtful reading is stored and shown, never current; when a
+ * later answer qualifies it otherwise, it becomes current like a new reading; a current one later judged doubtful
+ * gives way to the latest non-doubtful reading.
  */
 import type { Kysely } from 'kysely';
 import { judgeObservation, type HistoryRange, type RaisonEcartee } from '@limni/shared/domain/plausibility';
+import { estDouteuse } from '@limni/shared/domain/qualite';
 import { nativeStepMinutes } from '@limni/shared/domain/series';
 import { UNITE_PAR_GRANDEUR } from '@limni/shared/domain/units';
 import { refreshGrownClimatologies } from '../data/climatologie';
@@ -31,6 +37,7 @@ import {
   ObservationUpserter,
   lieuCapteurRows,
   capteursWithValeursEcartees,
+  refreshCurrentObservation,
   storedInRanges,
   upsertValeursEcartees,
   type ConflictMode,
@@ -160,6 +167,13 @@ interface GroupChanges {
   /** Earliest and latest observation to write (null when nothing is written). */
   first: ObservationToStore | null;
   last: ObservationToStore | null;
+  /**
+   * Latest observation to write that its producer did not judge doubtful, with the qualification it will have once
+   * written: the sensor's current value moves only to it (docs/decisions/154). Null when every one is doubtful.
+   */
+  lastUsable: ObservationToStore | null;
+  /** A stored non-doubtful observation is now judged doubtful: the sensor's current value must be found again. */
+  downgraded: boolean;
   /** Instants written, collected only while the sensor's native step is unknown. */
   times: number[];
 }
@@ -175,7 +189,16 @@ function changesOf(
   collectTimes: boolean,
   params: Array<number | null>,
 ): GroupChanges {
-  const c: GroupChanges = { nouvelles: 0, modifiees: 0, inchangees: 0, first: null, last: null, times: [] };
+  const c: GroupChanges = {
+    nouvelles: 0,
+    modifiees: 0,
+    inchangees: 0,
+    first: null,
+    last: null,
+    lastUsable: null,
+    downgraded: false,
+    times: [],
+  };
   for (const r of groupObservations(g)) {
     const o = stored?.get(r.ts);
     if (!o) c.nouvelles++;
@@ -193,6 +216,10 @@ function changesOf(
     params.push(g.id, r.ts, r.valeur, r.statut ?? null, r.qualification ?? null);
     if (!c.first || r.ts < c.first.ts) c.first = r;
     if (!c.last || r.ts > c.last.ts) c.last = r;
+    // A qualification not sent (undefined, or null) keeps the stored one (the upsert's coalesce).
+    const douteuse = estDouteuse(r.qualification ?? o?.qualification);
+    if (!douteuse && (!c.lastUsable || r.ts > c.lastUsable.ts)) c.lastUsable = r;
+    if (douteuse && o && !estDouteuse(o.qualification)) c.downgraded = true;
     if (collectTimes) c.times.push(r.ts);
   }
   return c;
@@ -380,6 +407,7 @@ export class ObservationStore {
     const stored = await storedInRanges(trx, groups);
     const params: Array<number | null> = [];
     const written: CapteurObservations[] = [];
+    const downgraded: number[] = [];
     if (this.live) await this.setAside(trx, groups, stored, result);
     for (const g of groups) {
       const c = changesOf(g, stored.get(g.id), mode, !this.stepKnown.has(g.id), params);
@@ -399,11 +427,14 @@ export class ObservationStore {
       });
       const step = stepOf(c.times);
       if (step !== null) this.stepKnown.add(g.id);
-      await advanceCapteurState(trx, g.id, c.first.ts, c.last, step);
+      await advanceCapteurState(trx, g.id, c.first.ts, c.lastUsable, step);
+      if (c.downgraded) downgraded.push(g.id);
       const before = this.latest.get(g.id);
       if (!before || before.ts <= c.last.ts) this.latest.set(g.id, { ts: c.last.ts, valeur: c.last.valeur });
     }
     await this.upserter.upsert(trx, params, mode);
+    // A current value now judged doubtful gives way to the latest non-doubtful one (docs/decisions/154).
+    await refreshCurrentObservation(trx, downgraded);
     await markCapteurDataChanged(
       trx,
       written.map((w) => w.capteurId),

@@ -7,6 +7,7 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { parisDay } from '@limni/shared/domain/time';
 import type { HistoryRange } from '@limni/shared/domain/plausibility';
 import { markCapteurDataChanged } from '../data/series-cache';
+import { nonDouteuse } from '../db/qualite';
 import type { Database } from '../db/schema';
 import { inTransaction } from './transaction.repo';
 
@@ -250,26 +251,56 @@ export async function storedInRanges(
 }
 
 /**
- * Moves a sensor's cached state forward: first instant, latest value and instant (never backwards: a late older
- * observation does not replace them), and the native step when it was unknown.
+ * Moves a sensor's cached state forward: first instant, current value and instant (never backwards: a late older
+ * observation does not replace them), and the native step when it was unknown. `last` is the latest non-doubtful
+ * observation written (docs/decisions/154); null when only doubtful ones were.
  */
 export async function advanceCapteurState(
   db: Kysely<Database>,
   capteurId: number,
   first: number,
-  last: { ts: number; valeur: number },
+  last: { ts: number; valeur: number } | null,
   stepMinutes: number | null,
 ): Promise<void> {
   await db
     .updateTable('capteur')
     .set({
       premier_ts: sql<number>`case when premier_ts is null or premier_ts > ${first} then ${first} else premier_ts end`,
-      derniere_valeur: sql<number>`case when dernier_ts is null or dernier_ts <= ${last.ts} then ${last.valeur} else derniere_valeur end`,
-      dernier_ts: sql<number>`case when dernier_ts is null or dernier_ts < ${last.ts} then ${last.ts} else dernier_ts end`,
+      ...(last !== null
+        ? {
+            derniere_valeur: sql<number>`case when dernier_ts is null or dernier_ts <= ${last.ts} then ${last.valeur} else derniere_valeur end`,
+            dernier_ts: sql<number>`case when dernier_ts is null or dernier_ts < ${last.ts} then ${last.ts} else dernier_ts end`,
+          }
+        : {}),
       ...(stepMinutes !== null ? { pas_min: sql<number>`coalesce(pas_min, ${stepMinutes})` } : {}),
     })
     .where('id', '=', capteurId)
     .execute();
+}
+
+/**
+ * Sets each sensor's current value to its latest non-doubtful observation (none: null), after a stored one was judged
+ * doubtful (docs/decisions/154).
+ */
+export async function refreshCurrentObservation(
+  db: Kysely<Database>,
+  capteurIds: readonly number[],
+): Promise<void> {
+  for (const id of capteurIds) {
+    const row = await db
+      .selectFrom('observation')
+      .select(['ts', 'valeur'])
+      .where('capteur_id', '=', id)
+      .where(nonDouteuse)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    await db
+      .updateTable('capteur')
+      .set({ dernier_ts: row?.ts ?? null, derniere_valeur: row?.valeur ?? null })
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 /** Values per observation in the flat parameter list: capteur_id, ts, valeur, statut, qualification. */

@@ -144,6 +144,11 @@ export const EtatCapteur = z.object({
    * no band (fewer than 5 complete years in its archive) or no value.
    */
   classe: z.nullable(ClasseNormale),
+  /**
+   * The newest reading at or before the instant when its producer judged it doubtful (qualification 12): it is not
+   * `valeur`, which is the latest non-doubtful one, and the page says so (docs/decisions/154); null otherwise.
+   */
+  douteuse: z.nullable(z.object({ ts: EpochMs, valeur: z.number() })),
 });
 export type EtatCapteur = z.infer<typeof EtatCapteur>;
 
@@ -499,7 +504,10 @@ export type LieuPrevisions = z.infer<typeof LieuPrevisions>;
 // ---------------------------------------------------------------------------------------------------------------
 // Series, chart options, hourly chronicle.
 
-/** Observations of one sensor, columnar (uPlot-ready): `ts[i]`, `valeur[i]`, `statut[i]` describe one point. */
+/**
+ * Observations of one sensor, columnar (uPlot-ready): `ts[i]`, `valeur[i]`, `statut[i]`, `qualification[i]` describe
+ * one point.
+ */
 export const SerieDonnees = z.object({
   capteur_id: z.int(),
   grandeur: Grandeur,
@@ -515,6 +523,11 @@ export const SerieDonnees = z.object({
   valeur: z.array(z.number()),
   /** Hub'Eau status code (4 brute, 12 pré-validée, 16 validée…), null when the source does not say. */
   statut: z.array(z.nullable(z.int())),
+  /**
+   * Hub'Eau qualification code (12 douteuse, 16 non qualifiée, 20 bonne), null when the source does not say; a
+   * doubtful point is drawn and marked, never the current value (docs/decisions/154).
+   */
+  qualification: z.array(z.nullable(z.int())),
 });
 export type SerieDonnees = z.infer<typeof SerieDonnees>;
 
@@ -595,6 +608,9 @@ export const ChroniqueLigne = z.object({
   unite: z.string(),
   /** The reading's own time. */
   ts: EpochMs,
+  /** Its Hub'Eau status and qualification codes (see `SerieDonnees`), null when the source does not say. */
+  statut: z.nullable(z.int()),
+  qualification: z.nullable(z.int()),
 });
 export type ChroniqueLigne = z.infer<typeof ChroniqueLigne>;
 

@@ -6,6 +6,7 @@
  */
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { TYPES_OBSERVATION, type GrandeurAlerte, type Observation } from '@limni/shared/domain/alertes';
+import { estDouteuse } from '@limni/shared/domain/qualite';
 import type { Database, NotificationTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -72,7 +73,10 @@ export async function activeObservationRegles(
   return regles;
 }
 
-/** Observations of each sensor within its range [from, to], by sensor, in time order. */
+/**
+ * Observations of each sensor within its range [from, to], by sensor, in time order — without those its producer
+ * judged doubtful: they never drive an alert until a later answer qualifies them otherwise (docs/decisions/154).
+ */
 export async function observationsInRanges(
   db: Db,
   ranges: ReadonlyMap<number, { from: number; to: number }>,
@@ -81,7 +85,7 @@ export async function observationsInRanges(
   for (const part of chunks([...ranges.entries()], 100)) {
     const rows = await db
       .selectFrom('observation')
-      .select(['capteur_id', 'ts', 'valeur'])
+      .select(['capteur_id', 'ts', 'valeur', 'qualification'])
       .where((eb) =>
         eb.or(
           part.map(([id, r]) =>
@@ -93,6 +97,7 @@ export async function observationsInRanges(
       .orderBy('ts')
       .execute();
     for (const row of rows) {
+      if (estDouteuse(row.qualification)) continue;
       let list = out.get(row.capteur_id);
       if (!list) out.set(row.capteur_id, (list = []));
       list.push({ ts: row.ts, valeur: row.valeur });

@@ -307,7 +307,12 @@ export class HistoriqueService {
               source: 'archive',
               pas_min: 1440,
             },
-            days.map((d) => ({ ts: Date.parse(`${d.jour}T12:00:00Z`), valeur: d.moyenne, statut: null })),
+            days.map((d) => ({
+              ts: Date.parse(`${d.jour}T12:00:00Z`),
+              valeur: d.moyenne,
+              statut: null,
+              qualification: null,
+            })),
           ),
         ]
       : [];

@@ -37,20 +37,26 @@ export function serieDonnees(c: LieuCapteur, rows: readonly ObservationRow[]): S
     ts: keep ? keep.map((i) => ts[i] as number) : ts,
     valeur: keep ? keep.map((i) => valeur[i] as number) : valeur,
     statut: keep ? keep.map((i) => rows[i]?.statut ?? null) : rows.map((r) => r.statut),
+    qualification: keep ? keep.map((i) => rows[i]?.qualification ?? null) : rows.map((r) => r.qualification),
   };
 }
 
-/** One sensor's hourly chronicle rows (domain/chronique.ts). */
+/** One sensor's hourly chronicle rows (domain/chronique.ts), each with its reading's status and qualification. */
 export function chroniqueSerie(
   c: LieuCapteur,
   rows: readonly ObservationRow[],
 ): ChroniqueHoraire['series'][number] {
+  const byTs = new Map(rows.map((r) => [r.ts, r]));
   return {
     capteur_id: c.id,
     grandeur: c.grandeur,
     unite: c.unite,
     libelle: c.libelle,
-    lignes: chroniqueHoraire(rows, c.unite),
+    lignes: chroniqueHoraire(rows, c.unite).map((l) => ({
+      ...l,
+      statut: byTs.get(l.ts)?.statut ?? null,
+      qualification: byTs.get(l.ts)?.qualification ?? null,
+    })),
   };
 }
 

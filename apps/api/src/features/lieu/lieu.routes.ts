@@ -157,7 +157,7 @@ function lieuDonneesRoutes(service: LieuService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Mesures de chaque capteur sur les nb jours finissant à la date (m, m³/s, statut) ; au-delà de 2 000 points, sous-échantillonnage LTTB',
+            'Mesures de chaque capteur sur les nb jours finissant à la date (m, m³/s, statut, qualification) ; au-delà de 2 000 points, sous-échantillonnage LTTB',
           params: LieuPeriodParams,
           response: { 200: LieuDonnees },
         },

@@ -5,9 +5,11 @@
  * values are revised). Requests are paced (`HUBEAU_BACKFILL_PER_MINUTE`) and share up to 100 codes; each page is
  * written with the new standing of its stations (`hubeau_elab_reprise`) in one transaction, so a run stopped
  * anywhere resumes after the last page kept. Idempotent: only new or changed values are written. The climatology
- * of the sensors whose archive grew or changed is brought up to date at the end (ADR 086).
+ * of the sensors whose archive grew or changed is brought up to date at the end (ADR 086). A day its producer judges
+ * doubtful (qualification 12) is not written (docs/decisions/154).
  */
 import { addDays, DAY_MS, HOUR_MS, parisDay } from '@limni/shared/domain/time';
+import { estDouteuse } from '@limni/shared/domain/qualite';
 import { lpsToM3s } from '@limni/shared/domain/units';
 import { ORIGINES_ARCHIVE_FR } from '@limni/shared/domain/sources';
 import { climatologyOrigin } from '../../data/archive.repo';
@@ -119,8 +121,14 @@ export function hubeauElabJob(opts: HubeauElabOptions): IngestJob {
                   }
                   const capteurId = await store.sensorFor(code, 'Q', created);
                   if (capteurId === null) continue;
-                  values.push({ capteurId, jour: r.date_obs_elab, valeur: lpsToM3s(r.resultat_obs_elab) });
                   if (r.date_obs_elab > (last.get(code) ?? '')) last.set(code, r.date_obs_elab);
+                  // A day its producer judges doubtful never enters the archive (its bands, records, classes): a
+                  // stored value stays, and the day is written when a later answer qualifies it (docs/decisions/154).
+                  if (estDouteuse(r.code_qualification)) {
+                    ctx.count('jours_douteux');
+                    continue;
+                  }
+                  values.push({ capteurId, jour: r.date_obs_elab, valeur: lpsToM3s(r.resultat_obs_elab) });
                   if (code > lastCode) lastCode = code;
                 }
                 // Rows come by station then day: stations before the last one on this page are read to their end.

@@ -42,6 +42,7 @@ import { parisDay } from '@limni/shared/domain/time';
 import { Situation } from './donnees/components/Situation';
 import { FavoriteStar } from './components/FavoriteStar';
 import { StationNotices } from './components/StationNotices';
+import { DerniereDouteuse } from './components/DerniereDouteuse';
 import { IntegrerButton } from './components/IntegrerButton';
 import { alerteImpossible } from './alerte-possible';
 import { useAccount } from '../../stores/account';
@@ -306,6 +307,7 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
             <Situation lieuId={lieu.id} date={parisDay(classed.ts)} />
           </div>
         )}
+        <DerniereDouteuse capteurs={withValue} />
         <StationNotices lieu={lieu} />
         {sansAlerte && (
           <p className="mt-2 text-sm text-muted">

@@ -11,6 +11,8 @@ export const useLieuMessages = defineMessages(
     lac: 'Lac',
     riviere: 'Rivière',
     valeurActuelle: 'Dernière valeur',
+    derniereDouteuse:
+      'La dernière mesure ({grandeur}, {valeur} le {date}) est jugée douteuse par le producteur ; la précédente est utilisée.',
     aucuneStation:
       'Aucune station de mesure n’est reliée à ce lieu dans Limni : pas de hauteur ni de débit à afficher.',
     aucuneMesure: 'Pas de mesure disponible pour ce lieu.',
@@ -237,6 +239,8 @@ export const useLieuMessages = defineMessages(
     lac: 'Lake',
     riviere: 'River',
     valeurActuelle: 'Latest value',
+    derniereDouteuse:
+      'The latest reading ({grandeur}, {valeur} on {date}) is judged doubtful by its producer; the previous one is used.',
     aucuneStation: 'No gauging station is linked to this place in Limni: no level or flow to show.',
     aucuneMesure: 'No reading available for this place.',
     vigilanceTroncon: 'Stretch {nom}, level published on {date}',

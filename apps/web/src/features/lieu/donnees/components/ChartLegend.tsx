@@ -1,6 +1,8 @@
 /** The chart's legend: observed line and band, forecast, each threshold — drawn as on the chart, with words. */
 import { useLieuMessages } from '../../messages';
 import { useHistoryMessages } from '../history-messages';
+import { DOUTEUSE_COULEUR, qualiteConnue, type QualiteTrace } from '../qualite';
+import { useQualiteMessages } from '../qualite-messages';
 
 export function ChartLegend({
   unite,
@@ -9,6 +11,7 @@ export function ChartLegend({
   forecastLabel,
   seuils,
   habituel,
+  qualite,
 }: {
   unite: string;
   couleur: string;
@@ -18,9 +21,17 @@ export function ChartLegend({
   seuils: readonly { libelle: string; couleur: string; tirets: number[] }[];
   /** The reference period of the usual range drawn (« 1999–2018 »), or null when none is drawn. */
   habituel?: { periode: string; anDernier: boolean; maxima?: boolean } | null;
+  /** The quality of the values drawn (docs/decisions/154): doubtful points marked, validation levels counted. */
+  qualite?: QualiteTrace | null;
 }) {
   const m = useLieuMessages();
   const h = useHistoryMessages();
+  const q = useQualiteMessages();
+  const statuts = qualiteConnue(qualite)
+    ? (['brute', 'pre_validee', 'validee'] as const)
+        .filter((k) => qualite.statuts[k] > 0)
+        .map((k) => q('statutCompte', { n: qualite.statuts[k], statut: q(k) }))
+    : [];
   return (
     <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
       <li className="inline-flex items-center gap-2">
@@ -63,6 +74,21 @@ export function ChartLegend({
             </li>
           )}
         </>
+      )}
+      {qualite && qualite.douteuses.length > 0 && (
+        <li className="inline-flex items-center gap-2" data-testid="legende-douteuse">
+          <svg width="28" height="12" aria-hidden="true">
+            <path d="M14 1 L20 11 L8 11 Z" fill="none" stroke={DOUTEUSE_COULEUR} strokeWidth="2" />
+          </svg>
+          {q(qualite.douteuses.length === 1 ? 'legendeDouteuseUne' : 'legendeDouteuses', {
+            n: qualite.douteuses.length,
+          })}
+        </li>
+      )}
+      {statuts.length > 0 && (
+        <li className="inline-flex items-center gap-2" data-testid="legende-statuts">
+          {q('legendeStatuts', { liste: statuts.join(', ') })}
+        </li>
       )}
       {seuils.map((s) => (
         <li key={s.libelle} className="inline-flex items-center gap-2">

@@ -458,6 +458,7 @@ export function DonneesFigure({
             labels={chartLabels}
             history={history}
             daily={style.daily}
+            douteuses={chart.qualite.douteuses}
           />
         </Suspense>
       </div>
@@ -480,6 +481,7 @@ export function DonneesFigure({
               }
             : null
         }
+        qualite={chart.qualite}
       />
       <BandNote chart={chart} />
       {seuils.some((s) => s.texte) && (

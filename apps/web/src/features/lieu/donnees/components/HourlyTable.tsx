@@ -9,9 +9,30 @@ import { SkeletonBlock } from '../../../../components/ui/States';
 import { formatHourOfDay, formatLongDate, formatTimeOfDay, formatValue } from '../../../../lib/format';
 import { DESKTOP_QUERY, matchesMedia } from '../../../../lib/use-media-query';
 import { useLieuMessages } from '../../messages';
+import { estDouteuse, niveauQualification, niveauStatut } from '@limni/shared/domain/qualite';
 import { parisWallToUtcDay } from '../chart-data';
+import { DOUTEUSE_COULEUR } from '../qualite';
+import { useQualiteMessages } from '../qualite-messages';
 
-const NO_ROWS: readonly { date: string; heure: number; valeur: number; ts: number }[] = [];
+/** One row of the table: a reading with its producer's status and qualification codes (ADR 154). */
+export interface HourlyRow {
+  date: string;
+  heure: number;
+  valeur: number;
+  ts: number;
+  statut?: number | null;
+  qualification?: number | null;
+}
+
+const NO_ROWS: readonly HourlyRow[] = [];
+
+/** The quality of a row in words (« brute », « pré-validée, douteuse »), or null when the source says nothing. */
+function qualiteMots(r: HourlyRow, q: ReturnType<typeof useQualiteMessages>): string | null {
+  const statut = niveauStatut(r.statut);
+  const qualification = niveauQualification(r.qualification);
+  const mots = [statut && q(statut), qualification && q(qualification)].filter((x): x is string => !!x);
+  return mots.length > 0 ? mots.join(', ') : null;
+}
 
 export const HourlyTable = memo(function HourlyTable({
   rows,
@@ -19,14 +40,17 @@ export const HourlyTable = memo(function HourlyTable({
   pending,
   daily,
 }: {
-  rows: readonly { date: string; heure: number; valeur: number; ts: number }[];
+  rows: readonly HourlyRow[];
   unite: string;
   pending: boolean;
   /** One value per day (a daily mean): said by its date alone. */
   daily: boolean;
 }) {
   const m = useLieuMessages();
+  const q = useQualiteMessages();
   const titre = daily ? m('tableauJour') : m('tableau');
+  // A column of quality only where the source states one (Hub'Eau does; the demo's files and Vigicrues do not).
+  const avecQualite = useMemo(() => rows.some((r) => qualiteMots(r, q) !== null), [rows, q]);
   // Open by default on a desktop, collapsed on a phone.
   const [open, setOpen] = useState(() => matchesMedia(DESKTOP_QUERY, true));
   // Collapsed (a phone's default), its hundreds of rows are neither shown nor read out: they are built when it opens,
@@ -43,6 +67,7 @@ export const HourlyTable = memo(function HourlyTable({
         {pending ? titre : m(daily ? 'tableauJourResume' : 'tableauResume', { n: rows.length })}
       </summary>
       <p className="mt-1 text-sm text-muted">{m(daily ? 'tableauJourAide' : 'tableauAide')}</p>
+      {avecQualite && <p className="mt-1 text-sm text-muted">{q('colQualiteAide')}</p>}
       {pending ? (
         <SkeletonBlock lines={4} />
       ) : rows.length === 0 ? (
@@ -69,6 +94,11 @@ export const HourlyTable = memo(function HourlyTable({
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
                   {m('colValeur', { unite })}
                 </th>
+                {avecQualite && (
+                  <th scope="col" className="px-3 py-2 text-left font-semibold">
+                    {q('colQualite')}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -86,6 +116,21 @@ export const HourlyTable = memo(function HourlyTable({
                   <td className="px-3 py-1.5 text-right tabular-nums">
                     {formatValue(r.valeur, unite).slice(0, -(unite.length + 1))}
                   </td>
+                  {avecQualite && (
+                    <td className="px-3 py-1.5" data-douteuse={estDouteuse(r.qualification) || undefined}>
+                      {estDouteuse(r.qualification) && (
+                        <svg width="14" height="12" aria-hidden="true" className="mr-1 inline align-[-1px]">
+                          <path
+                            d="M7 1 L13 11 L1 11 Z"
+                            fill="none"
+                            stroke={DOUTEUSE_COULEUR}
+                            strokeWidth="2"
+                          />
+                        </svg>
+                      )}
+                      {qualiteMots(r, q) ?? q('inconnu')}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -20,6 +20,7 @@ import { currentLocale, withColon } from '../../../../lib/i18n';
 import { yieldToBrowser } from '../../../../lib/yield';
 import { DARK_QUERY, matchesMedia } from '../../../../lib/use-media-query';
 import type { ChartColumns } from '../chart-data';
+import { DOUTEUSE_COULEUR } from '../qualite';
 import type { HistoryColumns } from '../history';
 
 export interface SeriesChartProps {
@@ -41,6 +42,8 @@ export interface SeriesChartProps {
   history?: HistoryColumns | null;
   /** One value per day (daily means, the archive): the axis and the tooltip say dates, not hours (ADR 143). */
   daily?: boolean;
+  /** Instants of the points their producer judged doubtful: each marked with a hollow triangle (ADR 154). */
+  douteuses?: readonly number[];
 }
 
 /** Colours of the usual range: light P10–P90, darker P25–P75, median line; last year in a dotted grey. */
@@ -50,6 +53,7 @@ const MEDIAN_COLOR = '#166534';
 const LAST_YEAR_COLOR = '#6b7280';
 
 const PREVISION_COLOR = '#4b5563';
+const NO_DOUTEUSES: readonly number[] = [];
 
 function hourParts(ms: number): { day: string; hour: number; minute: number } {
   const parts = dateTimeFormat('fr-FR', {
@@ -221,6 +225,42 @@ function thresholdsPlugin(seuils: readonly SeuilOption[]): uPlot.Plugin {
         () => {
           labelPass++;
           layer = null;
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The points their producer judged doubtful (docs/decisions/154): a hollow amber triangle over each, drawn on the
+ * canvas; the legend and the table say it in words.
+ */
+function douteusesPlugin(douteuses: readonly number[], columns: ChartColumns): uPlot.Plugin {
+  const at = new Map(columns.x.map((t, i) => [t, i]));
+  return {
+    hooks: {
+      draw: [
+        (u) => {
+          if (douteuses.length === 0) return;
+          const ctx = u.ctx;
+          const dpr = uPlot.pxRatio;
+          const r = 6 * dpr;
+          ctx.save();
+          ctx.strokeStyle = DOUTEUSE_COULEUR;
+          ctx.lineWidth = 2 * dpr;
+          for (const t of douteuses) {
+            const v = columns.obs[at.get(t) ?? -1];
+            if (v === null || v === undefined) continue;
+            const x = u.valToPos(t, 'x', true);
+            const y = u.valToPos(v, 'y', true);
+            ctx.beginPath();
+            ctx.moveTo(x, y - r);
+            ctx.lineTo(x + r, y + r * 0.75);
+            ctx.lineTo(x - r, y + r * 0.75);
+            ctx.closePath();
+            ctx.stroke();
+          }
+          ctx.restore();
         },
       ],
     },
@@ -418,6 +458,7 @@ export default function SeriesChart(props: SeriesChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const { columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history } = props;
   const daily = props.daily ?? false;
+  const douteuses = props.douteuses ?? NO_DOUTEUSES;
 
   useEffect(() => {
     const el = host.current;
@@ -468,7 +509,11 @@ export default function SeriesChart(props: SeriesChartProps) {
             ]
           : []),
       ],
-      plugins: [thresholdsPlugin(seuils), tooltipPlugin(unite, labels, daily)],
+      plugins: [
+        thresholdsPlugin(seuils),
+        tooltipPlugin(unite, labels, daily),
+        douteusesPlugin(douteuses, columns),
+      ],
     };
     const none = columns.x.map(() => null);
     const h = history ?? { p10: none, p25: none, p50: none, p75: none, p90: none, anDernier: none };
@@ -520,7 +565,7 @@ export default function SeriesChart(props: SeriesChartProps) {
       ro?.disconnect();
       chart?.destroy();
     };
-  }, [columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history, daily]);
+  }, [columns, unite, couleur, yMin, yMax, xMin, xMax, seuils, labels, history, daily, douteuses]);
 
   return (
     <div

@@ -4,6 +4,7 @@
  * end of the range, the forecasts; then what the chart draws — observations of the window, forecast merged, the
  * y range, the x range — and the figures of its summary (docs/decisions/040).
  */
+import { qualiteTrace } from '../qualite';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import type { NormalesLieu } from '@limni/shared/contracts/historique';
@@ -191,6 +192,8 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
   const debut = fenetre?.debut ?? 0;
   const fin = fenetre?.fin ?? -1;
   const observed = useMemo(() => filterWindow(serie, debut, fin), [serie, debut, fin]);
+  // The quality of the values drawn: doubtful points marked, validation levels in the legend (ADR 154).
+  const qualite = useMemo(() => qualiteTrace(serie, debut, fin), [serie, debut, fin]);
   const mode = previsionMode(run, observed, latest, debut, fin);
   const prevision = mode === null ? null : run;
   const columns = useMemo<ChartColumns>(
@@ -277,6 +280,7 @@ function useDrawn(lieu: LieuDetail, shown: Shown) {
     fenetre,
     observed,
     columns,
+    qualite,
     seuils,
     figures,
     unite,
