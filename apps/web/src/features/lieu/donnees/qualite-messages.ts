@@ -16,7 +16,7 @@ export const useQualiteMessages = defineMessages(
     legendeDouteuses:
       '{n} valeurs jugées douteuses par le producteur (marquées d’un triangle, non utilisées)',
     legendeStatuts: 'Statut des valeurs : {liste}',
-    statutCompte: '{n} {statut}',
+    statutCompte: '{statut} ({n})',
     inconnu: 'non précisé',
   },
   {
@@ -32,7 +32,7 @@ export const useQualiteMessages = defineMessages(
     legendeDouteuseUne: '{n} value judged doubtful by its producer (marked with a triangle, not used)',
     legendeDouteuses: '{n} values judged doubtful by their producer (marked with a triangle, not used)',
     legendeStatuts: 'Status of the values: {liste}',
-    statutCompte: '{n} {statut}',
+    statutCompte: '{statut} ({n})',
     inconnu: 'not stated',
   },
 );
