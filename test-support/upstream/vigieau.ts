@@ -6,7 +6,11 @@
  */
 import fs from 'node:fs';
 import type { Reply, RequestContext } from './core';
-import { dansEmprise, FICHIER_SECHERESSE, type SecheresseEnregistree } from '../../apps/api/src/seed/secheresse-enregistree';
+import {
+  dansEmprise,
+  FICHIER_SECHERESSE,
+  type SecheresseEnregistree,
+} from '../../apps/api/src/seed/secheresse-enregistree';
 import { addDays, parisDay } from './time';
 
 const FILE = new URL(`../../apps/api/seed-data/${FICHIER_SECHERESSE}`, import.meta.url);

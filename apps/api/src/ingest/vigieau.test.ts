@@ -102,10 +102,14 @@ describe('the VigiEau client', () => {
         await zoneSecheresseAt(CX, CY, opts());
         return 'aucune erreur';
       } catch (err) {
-        return err instanceof UpstreamError ? `${err.kind}:${err.status ?? ''}:${up.requests.length}` : String(err);
+        return err instanceof UpstreamError
+          ? `${err.kind}:${err.status ?? ''}:${up.requests.length}`
+          : String(err);
       }
     };
-    expect(await kindOf({ status: 500, body: { message: 'Un problème avec les données' } })).toBe('http:500:2');
+    expect(await kindOf({ status: 500, body: { message: 'Un problème avec les données' } })).toBe(
+      'http:500:2',
+    );
     expect(await kindOf({ status: 429, body: {}, headers: { 'retry-after': '0' } })).toBe('http:429:2');
     expect(await kindOf({ body: '[{"idZone": "11083", ' })).toBe('json:200:2');
     expect(await kindOf({ body: [EURE], delayMs: 1_000 })).toBe('timeout::2');
@@ -153,10 +157,16 @@ describe('the daily job', () => {
     expect(inside.length).toBeGreaterThan(0);
     const out = await run();
     expect(out.ok).toBe(true);
-    expect(out.counts).toMatchObject({ lieux: all.length, zone: inside.length, aucune: all.length - inside.length });
+    expect(out.counts).toMatchObject({
+      lieux: all.length,
+      zone: inside.length,
+      aucune: all.length - inside.length,
+    });
     const after = (await rows()).filter((r) => all.some((l) => l.id === r.lieu_id));
     expect(after.every((r) => r.origine === null && Number(r.lu_le) === clock)).toBe(true);
-    expect(after.filter((r) => r.etat === 'zone').map((r) => r.lieu_id)).toEqual(inside.sort((a, b) => a - b));
+    expect(after.filter((r) => r.etat === 'zone').map((r) => r.lieu_id)).toEqual(
+      inside.sort((a, b) => a - b),
+    );
     // Read again within the day: nobody is asked twice.
     up.requests.length = 0;
     expect((await run()).counts.lieux).toBe(0);

@@ -39,7 +39,8 @@ const fold = (s: string) =>
     .toLowerCase();
 
 /** Wordings that concern every activity on the water (going into the river, leisure in the river bed). */
-const TOUTES = /activites de loisirs|activites en riviere|activites dans le lit|pratiques ou activites dans le lit|pratiques et activites dans le lit|pratiques nautiques|activites nautiques|loisirs nautiques/;
+const TOUTES =
+  /activites de loisirs|activites en riviere|activites dans le lit|pratiques ou activites dans le lit|pratiques et activites dans le lit|pratiques nautiques|activites nautiques|loisirs nautiques/;
 /** Wordings that are about fishing as a pastime (not electric or scientific surveys, not magnet « fishing »). */
 const PECHE = /\bpeche(?!s? (electrique|scientifique|a l.aimant))/;
 /** Wordings about boating for leisure. */

@@ -3,7 +3,8 @@
  * by the demo's seed. Nothing is asked upstream on a page view. At a past instant (`?t=`), only an answer read by
  * then is shown (orders are not archived): otherwise `inconnu`.
  */
-import { LieuSecheresse, ZoneSecheresse } from '@limni/shared/contracts/secheresse';
+import type { LieuSecheresse } from '@limni/shared/contracts/secheresse';
+import { ZoneSecheresse } from '@limni/shared/contracts/secheresse';
 import type { AppDeps } from '../../deps';
 import { lieuExiste, lieuSecheresse } from '../../data/secheresse.repo';
 import { notFound } from '../../http/errors';

@@ -8,12 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { LieuSecheresse } from '@limni/shared/contracts/secheresse';
 import { readSeedJson } from '../../seed/files';
-import { dansEmprise, FICHIER_SECHERESSE, type SecheresseEnregistree } from '../../seed/secheresse-enregistree';
+import {
+  dansEmprise,
+  FICHIER_SECHERESSE,
+  type SecheresseEnregistree,
+} from '../../seed/secheresse-enregistree';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { lieuIdByCode } from '../../../test/referentiel';
 
 const REC = readSeedJson<SecheresseEnregistree>(FICHIER_SECHERESSE);
-const ZONE = REC.reponse as { idZone: string; nom: string; niveauAlerte: string; usages: unknown[]; arrete: Record<string, string> };
+const ZONE = REC.reponse as {
+  idZone: string;
+  nom: string;
+  niveauAlerte: string;
+  usages: unknown[];
+  arrete: Record<string, string>;
+};
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,7 +38,11 @@ const get = async (id: number, query = '') => {
 
 describe('drought restrictions of a place', () => {
   it('inside the recorded zone: its order, level, dates, usages and source, as a dated recording', async () => {
-    const lieux = await ctx.db.db.selectFrom('lieu').select(['id', 'lon_gps', 'lat_gps']).orderBy('id').execute();
+    const lieux = await ctx.db.db
+      .selectFrom('lieu')
+      .select(['id', 'lon_gps', 'lat_gps'])
+      .orderBy('id')
+      .execute();
     const inside = lieux.find((l) => dansEmprise(REC.emprise_demo, l.lon_gps, l.lat_gps));
     if (!inside) throw new Error('aucun lieu de la démo dans l’emprise de la zone enregistrée');
     const { status, body } = await get(inside.id);
@@ -42,7 +56,11 @@ describe('drought restrictions of a place', () => {
       id: ZONE.idZone,
       nom: ZONE.nom,
       niveau: ZONE.niveauAlerte.toLowerCase(),
-      arrete: { debut: ZONE.arrete.dateDebutValidite, fin: ZONE.arrete.dateFinValidite, pdf: ZONE.arrete.cheminFichier },
+      arrete: {
+        debut: ZONE.arrete.dateDebutValidite,
+        fin: ZONE.arrete.dateFinValidite,
+        pdf: ZONE.arrete.cheminFichier,
+      },
     });
     expect(r.zone?.usages).toHaveLength(ZONE.usages.length);
   });

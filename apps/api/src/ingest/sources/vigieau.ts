@@ -66,9 +66,7 @@ export interface VigieauOptions extends HttpOptions {
 
 /** What VigiEau says about a point. */
 export type ReponseVigieau =
-  | { etat: 'zone'; zone: ZoneSecheresse }
-  | { etat: 'aucune' }
-  | { etat: 'non_couvert' };
+  { etat: 'zone'; zone: ZoneSecheresse } | { etat: 'aucune' } | { etat: 'non_couvert' };
 
 const trimmed = (s: string | null | undefined): string | null => {
   const t = s?.replace(/\s+/g, ' ').trim();
@@ -129,7 +127,11 @@ export function zonesUrl(baseUrl: string, lon: number, lat: number): string {
  * The surface-water zone at a point (rivers and lakes: the kind of water Limni's places are on). A zone of another
  * kind only (ground water, drinking water) is « aucune » for a day on the water.
  */
-export async function zoneSecheresseAt(lon: number, lat: number, opts: VigieauOptions): Promise<ReponseVigieau> {
+export async function zoneSecheresseAt(
+  lon: number,
+  lat: number,
+  opts: VigieauOptions,
+): Promise<ReponseVigieau> {
   let body: unknown;
   try {
     body = (await getJson(SOURCE, zonesUrl(opts.baseUrl, lon, lat), underBase(opts))).body;
