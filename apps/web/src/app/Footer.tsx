@@ -34,7 +34,7 @@ const SOURCES: Array<{ nom: string; licence: MessageKey }> = [
   { nom: 'Vigicrues (SCHAPI)', licence: 'footer.licenceOuverte' },
   { nom: 'OFEV / BAFU', licence: 'footer.licenceOfev' },
   { nom: 'Open-Meteo', licence: 'footer.licenceCcBy' },
-  { nom: 'VigiEau (ministère de la Transition écologique)', licence: 'footer.licenceOuverte' },
+  { nom: 'VigiEau', licence: 'footer.licenceOuverte' },
   { nom: 'IGN / INSEE (france-geojson)', licence: 'footer.licenceEtalab' },
   { nom: 'Natural Earth', licence: 'footer.licenceDomainePublic' },
 ];

@@ -12,6 +12,7 @@ import {
 } from '@limni/shared/contracts/hydro';
 import { MeteoLieuResponse } from '@limni/shared/contracts/meteo';
 import { PhotosNiveau } from '@limni/shared/contracts/publications';
+import { LieuSecheresse } from '@limni/shared/contracts/secheresse';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -28,6 +29,7 @@ import rangeJson from '../../../test/fixtures/lieu-toulouse-daterange.json';
 import gJson from '../../../test/fixtures/lieu-toulouse-g-options-24h.json';
 import meteoJson from '../../../test/fixtures/lieu-toulouse-meteo.json';
 import photosNiveauJson from '../../../test/fixtures/lieu-toulouse-photos-niveau.json';
+import secheresseJson from '../../../test/fixtures/lieu-toulouse-secheresse.json';
 import normalesJson from '../../../test/fixtures/lieu-toulouse-normales.json';
 import verdictJson from '../../../test/fixtures/lieu-toulouse-verdict-peche.json';
 import lieuJson from '../../../test/fixtures/lieu-toulouse.json';
@@ -77,6 +79,7 @@ const recorded: Fixture<JsonBodyType>[] = [
   fixture(normalesJson, NormalesLieu),
   fixture(meteoJson, MeteoLieuResponse),
   fixture(photosNiveauJson, PhotosNiveau),
+  fixture(secheresseJson, LieuSecheresse),
   fixture(d24Json, LieuDonnees),
   fixture(d30Json, LieuDonnees),
   fixture(d2021Json, LieuDonnees),

@@ -25,6 +25,7 @@ import { liveRefetch, lieuStepMin } from '../../api/live-refresh';
 import { lieuHref } from '../../api/search';
 import { AbonnementButton } from '../account';
 import { MalerterButton } from '../alertes';
+import { SecheresseVerdict } from '../secheresse';
 import { ActivitySwitcher } from '../hydro';
 import { AlertesList, alertesVisibles } from '../hydro';
 import { Breadcrumb } from '../hydro';
@@ -349,6 +350,11 @@ function HeaderCard({ lieu, ida }: { lieu: LieuDetail; ida: number }) {
             <Skeleton className="h-7 w-56" />
           ) : null}
         </div>
+        <SecheresseVerdict
+          lieuId={lieu.id}
+          activite={activite}
+          donneesHref={lieuPath(lieu.id, ida, 'donnees')}
+        />
       </div>
     </section>
   );

@@ -26,6 +26,7 @@ import { useDonneesWindow } from './hooks/use-donnees-window';
 import { useLieuMessages } from '../messages';
 import { MeteoWidget } from './components/MeteoWidget';
 import { NiveauPhotos } from './components/NiveauPhotos';
+import { SecheresseCard } from '../../secheresse';
 import { SansObservationsTexte, VoisinAvecObservationsLien } from './components/SansObservations';
 import { ICON } from '../../../components/ui/icons';
 
@@ -35,6 +36,7 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
   const m = useLieuMessages();
   const meteoId = useId();
   const photosId = useId();
+  const secheresseId = useId();
   // Live, the end of the range (the latest reading, the window's end) follows the readings (`api/live-refresh.ts`).
   const live = useServiceLive() && !lieu.episode;
   const range = useQuery({
@@ -74,6 +76,7 @@ export default function DonneesTab({ lieu, ida }: { lieu: LieuDetail; ida: numbe
       </div>
       <div className="space-y-6">
         <MeteoWidget lieuId={lieu.id} titleId={meteoId} />
+        <SecheresseCard lieuId={lieu.id} titleId={secheresseId} />
         {lieu.capteurs.length > 0 && <NiveauPhotos lieuId={lieu.id} titleId={photosId} />}
       </div>
     </div>

@@ -3,6 +3,7 @@
  * the plain-language summary under it (start, peak, trough, end, net change, last value, the peak of the last 30
  * days), with its legend and thresholds in words. The tab is rendered whole on Toulouse's 24 hours.
  */
+import { ActivitesResponse } from '@limni/shared/contracts/activites';
 import { HealthResponse } from '@limni/shared/contracts/health';
 import { NormalesLieu } from '@limni/shared/contracts/historique';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@limni/shared/contracts/hydro';
 import { MeteoLieuResponse } from '@limni/shared/contracts/meteo';
 import { PhotosNiveau } from '@limni/shared/contracts/publications';
+import { LieuSecheresse } from '@limni/shared/contracts/secheresse';
 import { configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,6 +29,8 @@ import rangeJson from '../../../../../test/fixtures/lieu-toulouse-daterange.json
 import gJson from '../../../../../test/fixtures/lieu-toulouse-g-options-24h.json';
 import meteoJson from '../../../../../test/fixtures/lieu-toulouse-meteo.json';
 import photosNiveauJson from '../../../../../test/fixtures/lieu-toulouse-photos-niveau.json';
+import secheresseJson from '../../../../../test/fixtures/lieu-toulouse-secheresse.json';
+import activitesAllJson from '../../../../../test/fixtures/activites-all.json';
 import normalesJson from '../../../../../test/fixtures/lieu-toulouse-normales.json';
 import lieuJson from '../../../../../test/fixtures/lieu-toulouse.json';
 import { errorReply } from '../../../../../test/http';
@@ -74,6 +78,8 @@ const recorded: Fixture<JsonBodyType>[] = [
   fixture(chJson, ChroniqueHoraire),
   fixture(meteoJson, MeteoLieuResponse),
   fixture(photosNiveauJson, PhotosNiveau),
+  fixture(secheresseJson, LieuSecheresse),
+  fixture(activitesAllJson, ActivitesResponse),
 ];
 
 /** Answers the fixture's path; its query string (`?activite=2`) must be the one asked. */

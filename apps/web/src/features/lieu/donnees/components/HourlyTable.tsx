@@ -119,7 +119,7 @@ export const HourlyTable = memo(function HourlyTable({
                   {avecQualite && (
                     <td className="px-3 py-1.5" data-douteuse={estDouteuse(r.qualification) || undefined}>
                       {estDouteuse(r.qualification) && (
-                        <svg width="14" height="12" aria-hidden="true" className="mr-1 inline align-[-1px]">
+                        <svg width="14" height="12" aria-hidden="true" className="mr-1 inline align-[-2px]">
                           <path
                             d="M7 1 L13 11 L1 11 Z"
                             fill="none"

@@ -1,0 +1,61 @@
+/** The words of the drought restrictions (docs/decisions/155). */
+import { defineMessages } from '../../lib/i18n';
+
+export const useSecheresseMessages = defineMessages(
+  {
+    titre: 'Restrictions sécheresse',
+    niveau: 'Niveau {niveau}',
+    zone: 'Zone d’alerte «\u00a0{nom}\u00a0» (eaux superficielles{departement})',
+    departement: ', département {code}',
+    validite: 'Arrêté en vigueur du {debut} au {fin}.',
+    validiteOuverte: 'Arrêté en vigueur depuis le {debut}.',
+    termine: 'Cet arrêté a pris fin le {fin}\u00a0; VigiEau n’en a pas signalé d’autre depuis.',
+    pdf: 'L’arrêté (PDF)',
+    pdfCadre: 'L’arrêté-cadre (PDF)',
+    usages: '{n} usages restreints',
+    usagesUn: '1 usage restreint',
+    heures: 'de {debut} à {fin}',
+    activite: 'concerne\u00a0: {activites}',
+    aucune: 'Aucune restriction connue ici.',
+    nonCouvert: 'VigiEau ne couvre pas ce département\u00a0: pas de restriction connue.',
+    inconnu: 'Limni n’a pas encore interrogé VigiEau pour ce lieu.',
+    nonArchive: 'Les arrêtés sécheresse ne sont pas archivés\u00a0: rien à montrer pour cette date.',
+    sourceLive: 'Source\u00a0: VigiEau (ministère de la Transition écologique), lu le {date}.',
+    sourceEnregistree:
+      'Source\u00a0: VigiEau — réponse enregistrée en {mois}, montrée pour la démonstration\u00a0: ce n’est pas la situation d’aujourd’hui.',
+    texteArrete: '',
+    verdictRestreint:
+      'Arrêté sécheresse ({niveau}){quand}\u00a0: il restreint l’activité «\u00a0{activite}\u00a0» ici — {usages}.',
+    verdictNonVise:
+      'Arrêté sécheresse ({niveau}){quand} dans cette zone\u00a0: aucun de ses usages ne vise l’activité «\u00a0{activite}\u00a0».',
+    quandEnregistre: ', enregistré en {mois}',
+    voir: 'Voir les restrictions',
+  },
+  {
+    titre: 'Drought restrictions',
+    niveau: 'Level {niveau}',
+    zone: 'Alert zone “{nom}” (surface water{departement})',
+    departement: ', département {code}',
+    validite: 'Order in force from {debut} to {fin}.',
+    validiteOuverte: 'Order in force since {debut}.',
+    termine: 'This order ended on {fin}; VigiEau has reported no other since.',
+    pdf: 'The order (PDF, in French)',
+    pdfCadre: 'The framework order (PDF, in French)',
+    usages: '{n} restricted uses',
+    usagesUn: '1 restricted use',
+    heures: 'from {debut} to {fin}',
+    activite: 'concerns: {activites}',
+    aucune: 'No known restriction here.',
+    nonCouvert: 'VigiEau does not cover this département: no known restriction.',
+    inconnu: 'Limni has not asked VigiEau about this place yet.',
+    nonArchive: 'Drought orders are not archived: nothing to show for this date.',
+    sourceLive: 'Source: VigiEau (French Ministry for the Ecological Transition), read on {date}.',
+    sourceEnregistree:
+      'Source: VigiEau — an answer recorded in {mois}, shown for the demonstration: it is not today’s situation.',
+    texteArrete: 'The uses are worded as in the order, in French.',
+    verdictRestreint: 'Drought order ({niveau}){quand}: it restricts “{activite}” here — {usages}.',
+    verdictNonVise: 'Drought order ({niveau}){quand} in this zone: none of its uses concerns “{activite}”.',
+    quandEnregistre: ', recorded in {mois}',
+    voir: 'See the restrictions',
+  },
+);
