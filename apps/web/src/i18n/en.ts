@@ -2,7 +2,6 @@
 import type { MessageKey } from './fr';
 
 export const en: Record<MessageKey, string> = {
-  'app.nom': 'Limni',
   'app.slogan': 'Lakes and rivers of France: level, flow, flood vigilance and activities',
   'nav.principale': 'Main navigation',
   'nav.accueil': 'Home',
@@ -67,8 +66,6 @@ export const en: Record<MessageKey, string> = {
   'commun.reessayer': 'Try again',
   'commun.fermer': 'Close',
   'commun.tous': 'All',
-  'commun.toutes': 'All',
-  'commun.rechercher': 'Search',
   'commun.retourAccueil': 'Back to home',
   'type.R': 'River',
   'type.L': 'Lake',

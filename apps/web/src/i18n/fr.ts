@@ -1,6 +1,5 @@
 /** French messages (the reference dictionary: every key exists here). */
 export const fr = {
-  'app.nom': 'Limni',
   'app.slogan': 'Lacs et rivières de France : niveau, débit, vigilance et activités',
   'nav.principale': 'Navigation principale',
   'nav.accueil': 'Accueil',
@@ -66,8 +65,6 @@ export const fr = {
   'commun.reessayer': 'Réessayer',
   'commun.fermer': 'Fermer',
   'commun.tous': 'Tous',
-  'commun.toutes': 'Toutes',
-  'commun.rechercher': 'Rechercher',
   'commun.retourAccueil': 'Retour à l’accueil',
   'type.R': 'Rivière',
   'type.L': 'Lac',
