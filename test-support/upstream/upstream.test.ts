@@ -24,6 +24,7 @@ import {
   tronconsGeojson,
 } from '../../apps/api/src/ingest/sources/vigicrues';
 import { parsePrv } from '../../apps/api/src/ingest/sources/vigicrues-exchange';
+import { zoneSecheresseAt } from '../../apps/api/src/ingest/sources/vigieau';
 import { addDays, parisDay, parisOffsetMs } from '@limni/shared/domain/time';
 import { OTHER_VALUE_MM, startRecordedUpstream, type RecordedUpstream } from './index';
 
@@ -387,6 +388,25 @@ describe('Vigicrues and Open-Meteo', () => {
     expect(p.hourly?.time).toHaveLength(rec.hourly.time.length);
     expect(p.hourly?.temperature_2m).toEqual(rec.hourly.temperature_2m);
     expect(p.utc_offset_seconds).toBe(parisOffsetMs(now) / 1000);
+  });
+
+  it('serves the recorded VigiEau zone around Chartres, its order moved to be in force today; none elsewhere', async () => {
+    const rec = JSON.parse(read(new URL('vigieau_zone_11083_2023-07.json', SEED))) as {
+      enregistre_au_plus_tard: string;
+      emprise_demo: { centre: [number, number] };
+      reponse: { arrete: { dateDebutValidite: string; dateFinValidite: string } };
+    };
+    const days = (a: string, b: string) => Math.round((Date.parse(a) - Date.parse(b)) / 86_400_000);
+    const shift = days(parisDay(now), rec.enregistre_au_plus_tard);
+    const [lon, lat] = rec.emprise_demo.centre;
+    const r = await zoneSecheresseAt(lon, lat, { ...http(), baseUrl: up.vigieauBaseUrl });
+    expect(r.etat).toBe('zone');
+    if (r.etat !== 'zone') return;
+    expect(r.zone.arrete.debut).toBe(addDays(rec.reponse.arrete.dateDebutValidite, shift));
+    expect(r.zone.arrete.fin).toBe(addDays(rec.reponse.arrete.dateFinValidite, shift));
+    expect(await zoneSecheresseAt(1.44, 43.6, { ...http(), baseUrl: up.vigieauBaseUrl })).toEqual({
+      etat: 'aucune',
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { LieuDetail, VigilanceResume } from '@limni/shared/contracts/hydro';
+import { LieuSecheresse } from '@limni/shared/contracts/secheresse';
 import { parisDay } from '@limni/shared/domain/time';
 import { parseCsv, readSeedText } from '../seed/files';
 import { TEST_DB } from '../../test/helpers';
@@ -112,7 +113,15 @@ describe.skipIf(TEST_DB !== 'sqlite')('live by default against the recorded upst
     }, 30_000);
     expect(vigilance.date).toBe(Math.floor(up.startedAt / 1000) * 1000);
     expect(vigilance.niveaux.vert + vigilance.niveaux.jaune + vigilance.niveaux.orange).toBeGreaterThan(300);
-  }, 90_000);
+
+    // The drought orders are asked to VigiEau: Toulouse's recorded answer is replaced by today's (ADR 155).
+    const secheresse = await until(async () => {
+      const s = z.parse(LieuSecheresse, await get(`/api/hydro/lieu/${lieu}/secheresse`));
+      return !s.enregistrement && s;
+    }, 60_000);
+    expect(secheresse).toMatchObject({ etat: 'aucune', zone: null, origine: null });
+    expect(secheresse.lu_le).toBeGreaterThan(Date.now() - 5 * MIN);
+  }, 150_000);
 
   it('each fault: the run fails with its code in health, the other host gets nothing, the next run reads everything', async () => {
     // The faults hit the sweep only: the first catch-up of every series (29 days, paced) goes on meanwhile.

@@ -48,11 +48,11 @@ export function defaultJobs(
     hubeauObservationsJob({ baseUrl: env.HUBEAU_BASE_URL }),
     vigicruesVigilanceJob({ baseUrl: env.VIGICRUES_BASE_URL }),
     vigicruesPrevisionsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
+    // The drought orders, daily (ADR 155), started at start beside the long reads rather than after them.
+    ...(env.VIGIEAU_BASE_URL ? [vigieauRestrictionsJob({ baseUrl: env.VIGIEAU_BASE_URL })] : []),
     hubeauRattrapageJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
     vigicruesObservationsJob({ baseUrl: env.VIGICRUES_BASE_URL }),
     hubeauElabJob({ baseUrl: env.HUBEAU_BASE_URL, perMinute }),
-    // The drought orders, daily (ADR 155); the server's environment always names VigiEau (a default URL).
-    ...(env.VIGIEAU_BASE_URL ? [vigieauRestrictionsJob({ baseUrl: env.VIGIEAU_BASE_URL })] : []),
   ];
 }
 
@@ -272,7 +272,9 @@ export function startIngestion(opts: IngestionOptions): IngestionRuntime {
       if (job.runAtStartIfOlderThan === undefined || stopped) continue;
       const row = await readJobRow(opts.db.db, job.name);
       if (row?.last_success == null || now() - row.last_success >= job.runAtStartIfOlderThan) {
-        await trigger(job);
+        // A job of another source that paces itself (VigiEau) does not hold the ones after it.
+        if (job.atStartBeside) void trigger(job);
+        else await trigger(job);
       }
     }
   };

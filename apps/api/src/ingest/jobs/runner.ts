@@ -59,6 +59,8 @@ export interface IngestJob {
   schedule: string;
   /** Run at start when the last success is older than this (ms); undefined = never at start. */
   runAtStartIfOlderThan?: number;
+  /** At start, run beside the jobs after it instead of before them (a slow, light read of another source). */
+  atStartBeside?: boolean;
   run(ctx: JobContext): Promise<void>;
 }
 

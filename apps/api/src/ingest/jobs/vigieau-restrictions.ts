@@ -27,6 +27,7 @@ export function vigieauRestrictionsJob(opts: VigieauRestrictionsOptions): Ingest
     name: 'vigieau-restrictions',
     schedule: '17 5 * * *',
     runAtStartIfOlderThan: 20 * HOUR_MS,
+    atStartBeside: true,
     async run(ctx) {
       const lieux = await lieuxASonder(ctx.db, ctx.now() - DAY_MS + HOUR_MS);
       ctx.count('lieux', lieux.length);
