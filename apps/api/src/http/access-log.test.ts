@@ -59,3 +59,42 @@ describe('access log', () => {
     expect(lines.filter((l) => l.msg === 'réponse')).toEqual([]);
   });
 });
+
+describe('no secret in the access log', () => {
+  it('masks the tokens of e-mailed links and secret query values, keeps everything else', async () => {
+    const { stream, lines } = collector();
+    ctx = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: stream });
+    const secret = () => crypto.randomUUID().replaceAll('-', '');
+    const tokens = [secret(), secret(), secret(), secret(), secret()];
+    const urls = [
+      `/user/password_reset/NA/${tokens[0]}`,
+      `/user/register/${tokens[1]}`,
+      `/api/user/alertes/stop/${tokens[2]}`,
+      `/api/hydro/bassins?token=${tokens[3]}&jours=3`,
+      `/api/hydro/bassins?Jeton=${tokens[4]}`,
+    ];
+    for (const url of urls) await ctx.request({ url });
+    const logged = lines.filter((l) => l.msg === 'réponse').map((l) => l.url ?? '');
+    expect(logged).toHaveLength(urls.length);
+    const text = JSON.stringify(lines);
+    for (const t of tokens) expect(text).not.toContain(t);
+    expect(logged).toEqual([
+      '/user/password_reset/…/…',
+      '/user/register/…',
+      '/api/user/alertes/stop/…',
+      '/api/hydro/bassins?token=…&jours=3',
+      '/api/hydro/bassins?Jeton=…',
+    ]);
+  });
+});
+
+describe('expected answers are not errors', () => {
+  it('the designed 501 of oEmbed in XML is logged at info, without a stack', async () => {
+    const { stream, lines } = collector();
+    ctx = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: stream });
+    const url = `/api/oembed?url=${encodeURIComponent(`${ctx.deps.env.PUBLIC_URL}/lieu/1`)}&format=xml`;
+    expect((await ctx.request({ url })).statusCode).toBe(501);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.some((l) => l.level === 30 && l.msg === 'Demande non prise en charge')).toBe(true);
+  });
+});

@@ -109,7 +109,8 @@ export function toErrorResponse(err: unknown, langue: Langue = 'fr'): ErrorRespo
     return {
       status: err.statusCode,
       body: bodyIn(err.code, err.texte, langue, err.fields),
-      log: err.statusCode >= 500,
+      // A designed 501 (a format not offered) is an answer, not a failure: logged at info by the handler.
+      log: err.statusCode >= 500 && err.statusCode !== 501,
     };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -135,6 +136,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, headers, log } = toErrorResponse(err, langueOf(request.headers['accept-language']));
     if (log) request.log.error({ err }, 'Erreur interne');
+    else if (status === 501) request.log.info({ code: body.error.code }, 'Demande non prise en charge');
     else request.log.debug({ err: (err as Error)?.message }, 'Requête refusée');
     if (headers) reply.headers(headers);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
