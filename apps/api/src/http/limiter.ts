@@ -5,6 +5,7 @@
  * `max` events per sliding `windowMs`. The only rate limiter of the API.
  */
 import crypto from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { rateLimited } from './errors';
@@ -21,6 +22,29 @@ export interface LimitPolicy {
 
 /** Rows older than this are deleted from time to time (longer than every window). */
 const RETENTION_MS = 24 * 3600 * 1000;
+
+/**
+ * The network a client address stands for in per-address limits: an IPv4 address itself, an IPv6 address its /64
+ * (one subscriber's network: anyone with one /64 has all its addresses), an IPv4-mapped IPv6 address its IPv4.
+ * Behind a trusted proxy `request.ip` is the client's address, so the same holds there.
+ */
+export function reseauClient(ip: string): string {
+  const v6 = ip.replace(/^\[|\]$/g, '').split('%')[0] ?? '';
+  if (!isIPv6(v6)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(v6);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail = ''] = v6.split('::');
+  const left = head ? head.split(':') : [];
+  const right = v6.includes('::') ? (tail ? tail.split(':') : []) : [];
+  // Only the first four groups are kept: an embedded IPv4 tail (the last 32 bits) never reaches them.
+  const groups = v6.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
 
 export const hashKey = (key: string): string =>
   crypto.createHash('sha256').update(key).digest('base64url').slice(0, 32);

@@ -18,7 +18,7 @@ import type { AuthService, AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { champ, type Texte } from '../../http/texte';
 import { ACCOUNT } from './account.messages';
-import { RateLimiter, type LimitPolicy } from '../../http/limiter';
+import { RateLimiter, reseauClient, type LimitPolicy } from '../../http/limiter';
 import type { MailMessage } from '../../notify/mail';
 import {
   emailChangedNotice,
@@ -175,7 +175,7 @@ export class AccountService {
     ip: string,
     langue: MailLangue = 'fr',
   ): Promise<{ mailSent: boolean }> {
-    await this.limiter.consume(LIMITS.registrationIp, ip);
+    await this.limiter.consume(LIMITS.registrationIp, reseauClient(ip));
     const errors = new FieldErrors();
     const username = requireField(errors, 'username', body.username?.trim());
     const email = repo.normalizeEmail(requireField(errors, 'email', body.email?.trim()));
@@ -265,7 +265,7 @@ export class AccountService {
 
     const user = await repo.findUserByLogin(this.db, identifier);
     const accountKey = user ? `user:${user.id}` : `login:${identifier.toLowerCase()}`;
-    const ipEvent = await this.limiter.consume(LIMITS.loginIp, ip);
+    const ipEvent = await this.limiter.consume(LIMITS.loginIp, reseauClient(ip));
     let accountEvent: number;
     try {
       accountEvent = await this.limiter.consume(LIMITS.loginAccount, accountKey);
@@ -323,7 +323,7 @@ export class AccountService {
 
   /** Always the same answer; the mail (if any) leaves after it. */
   async requestPasswordReset(emailInput: string | undefined, ip: string): Promise<void> {
-    await this.limiter.consume(LIMITS.resetIp, ip);
+    await this.limiter.consume(LIMITS.resetIp, reseauClient(ip));
     const errors = new FieldErrors();
     const email = repo.normalizeEmail(requireField(errors, 'email', emailInput?.trim()));
     if (email) checkEmailFormat(errors, 'email', email);

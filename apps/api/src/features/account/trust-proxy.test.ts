@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../config/env';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import { reseauClient } from '../../http/limiter';
 import { LIMITS } from './account.service';
 
 const PROXY = '10.0.0.2';
@@ -66,6 +67,35 @@ describe('behind one trusted proxy', () => {
       expect((await register(byList, `198.51.100.${i}`, '198.18.0.1')).statusCode).toBe(400);
     }
     expect((await register(byList, '203.0.113.50', '198.18.0.1')).statusCode).toBe(429);
+  });
+});
+
+describe('IPv6 clients are counted by their /64', () => {
+  it('behind the proxy, the addresses of one /64 share one limit; another /64 does not', async () => {
+    const max = LIMITS.registrationIp.max;
+    const from = (client: string) =>
+      byHops.request({
+        method: 'POST',
+        url: '/api/registration/rest/',
+        payload: {},
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': client },
+      });
+    for (let i = 1; i <= max; i++) {
+      expect((await from(`2001:db8:1:2::${i.toString(16)}`)).statusCode).toBe(400);
+    }
+    // The 21st address of the same /64, written in full, is refused; the next /64 is not.
+    expect((await from('2001:0db8:0001:0002:ffff:0:0:99')).statusCode).toBe(429);
+    expect((await from('2001:db8:1:3::1')).statusCode).toBe(400);
+  });
+
+  it('the network of an address', () => {
+    expect(reseauClient('203.0.113.7')).toBe('203.0.113.7');
+    expect(reseauClient('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(reseauClient('2001:db8:1:2::1')).toBe(reseauClient('2001:0db8:0001:0002:abcd:ef01:2345:6789'));
+    expect(reseauClient('2001:db8:1:2::1')).not.toBe(reseauClient('2001:db8:1:3::1'));
+    expect(reseauClient('2001:db8::1')).toBe(reseauClient('2001:db8:0:0:1::'));
+    expect(reseauClient('::1')).toBe(reseauClient('::2'));
   });
 });
 

@@ -7,7 +7,7 @@ import type { ContactRequest } from '@limni/shared/contracts/contact';
 import { formatInstant } from '@limni/shared/domain/verdict';
 import type { AppDeps } from '../../deps';
 import { upstreamUnavailable } from '../../http/errors';
-import { RateLimiter, type LimitPolicy } from '../../http/limiter';
+import { RateLimiter, reseauClient, type LimitPolicy } from '../../http/limiter';
 import { renderMail } from '../../notify/mail';
 import { CONTACT } from './contact.messages';
 import { insertMessage, markFailed, markSent } from './contact.repo';
@@ -49,7 +49,7 @@ export class ContactService {
     ip: string,
     log: { error: (obj: object, msg: string) => void },
   ): Promise<void> {
-    await this.limiter.consume(CONTACT_LIMIT, ip);
+    await this.limiter.consume(CONTACT_LIMIT, reseauClient(ip));
     const { deps } = this;
     const { nom, email, sujet, message } = input;
     const at = deps.now();

@@ -13,7 +13,7 @@ import type { MeteoIndisponible, MeteoLieuResponse, MeteoSource } from '@limni/s
 import { METEO_ATTRIBUTION, METEO_SOURCE_URL } from '@limni/shared/domain/meteo';
 import type { Database } from '../../db/schema';
 import { notFound, RateLimitError } from '../../http/errors';
-import { RateLimiter, type LimitPolicy } from '../../http/limiter';
+import { RateLimiter, reseauClient, type LimitPolicy } from '../../http/limiter';
 import { UpstreamError, type HttpOptions, type IngestLogger } from '../../ingest/http';
 import { fetchMeteo, normaliseMeteo, type NormalisedMeteo } from '../../ingest/sources/open-meteo';
 import { deleteCellsExpiredBefore, lieuCoordinates, readCell, writeCell } from './meteo.repo';
@@ -181,7 +181,7 @@ export class MeteoService {
   private async reserve(ip: string): Promise<true | Raison> {
     let ipEvent: number;
     try {
-      ipEvent = await this.limiter.consume(METEO_IP_RULE, ip);
+      ipEvent = await this.limiter.consume(METEO_IP_RULE, reseauClient(ip));
     } catch (err) {
       if (err instanceof RateLimitError) return 'trop_de_demandes';
       throw err;
