@@ -70,6 +70,10 @@ describe('loadEnv', () => {
       HEBERGEUR: 'Hébergeur SAS, 1 rue du Port, 59100 Roubaix, 01 23 45 67 89 (serveurs en France)',
     });
     expect(env.DIRECTEUR_PUBLICATION).toBe('Camille Martin');
+    // `/api/health` is public: an unnamed production instance does not tell its host, port or pid.
+    expect(env.INSTANCE_ID).toMatch(/^instance-[0-9a-f]{8}$/);
+    expect(env.INSTANCE_ID).not.toContain(os.hostname());
+    expect(env.INSTANCE_ID).not.toContain(String(process.pid));
   });
 
   it('accepts PostgreSQL and a public URL without trailing slash', () => {

@@ -3,6 +3,7 @@
  * when something is wrong, every problem is listed and the process stops before listening.
  */
 import net from 'node:net';
+import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -177,8 +178,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL: publicUrl,
     API_DOCS: raw.API_DOCS ?? (raw.NODE_ENV === 'production' ? 'off' : 'public'),
     isSqlite: raw.DATABASE_URL === undefined,
-    INSTANCE_ID: raw.INSTANCE_ID ?? defaultInstanceId(raw.PORT),
+    // In production `/api/health` is public: an unnamed instance is named without its host, port and pid.
+    INSTANCE_ID:
+      raw.INSTANCE_ID ??
+      (raw.NODE_ENV === 'production'
+        ? opaqueInstanceId(defaultInstanceId(raw.PORT))
+        : defaultInstanceId(raw.PORT)),
   });
+}
+
+/** `instance-` and 8 hex digits of a hash of `host:port:pid`: stable for a process, distinct between processes. */
+export function opaqueInstanceId(hostPortPid: string): string {
+  return `instance-${crypto.createHash('sha256').update(hostPortPid).digest('hex').slice(0, 8)}`;
 }
 
 /** `host:port:pid`, cut to PostgreSQL's 63 characters (from the host's end: port and pid tell instances apart). */
