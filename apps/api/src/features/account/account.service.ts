@@ -321,13 +321,25 @@ export class AccountService {
   // -------------------------------------------------------------------------------------------------------------
   // Passwords.
 
-  /** Always the same answer; the mail (if any) leaves after it. */
+  /**
+   * Always the same answer, in the same time: whether the address is known is looked up after the answer has left
+   * (the work before it is the same for every address), and the mail (if any) leaves after that. `idle()` waits.
+   */
   async requestPasswordReset(emailInput: string | undefined, ip: string): Promise<void> {
     await this.limiter.consume(LIMITS.resetIp, reseauClient(ip));
     const errors = new FieldErrors();
     const email = repo.normalizeEmail(requireField(errors, 'email', emailInput?.trim()));
     if (email) checkEmailFormat(errors, 'email', email);
     errors.throwIfAny();
+    const p: Promise<unknown> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.startPasswordReset(email))
+      .catch((err: unknown) => this.log.error({ err }, 'Réinitialisation du mot de passe non commencée'))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  /** The part of a reset request that depends on the address: a token and its mail for an active account. */
+  private async startPasswordReset(email: string): Promise<void> {
     const user = await repo.findUserByEmail(this.db, email);
     if (!user || user.is_active !== 1) return;
     try {
