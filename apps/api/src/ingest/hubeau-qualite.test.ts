@@ -1,6 +1,6 @@
 /**
  * A value its producer judges doubtful drives nothing until it is confirmed (docs/decisions/154), on the case of
- * BRGM/hubeau issue 277: La Têt à Rodès (Y046403001) on 2025-06-17, Hub'Eau's `obs_elab` answered 501,847 l/s
+ * BRGM/hubeau#277: La Têt à Rodès (Y046403001) on 2025-06-17, Hub'Eau's `obs_elab` answered 501,847 l/s
  * (≈ 501.8 m³/s, a hundred times the river) as raw and doubtful, HydroPortail 4.48 m³/s pre-validated and good
  * (`fixtures/hubeau/obs_elab_Y046403001_QmnJ_2025-06-17_douteuse.json`, fixtures/README.md). Everything goes over
  * real HTTP to the real Hub'Eau client, into the real stores; SQLite and PostgreSQL.
