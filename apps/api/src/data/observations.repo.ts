@@ -50,38 +50,22 @@ export async function observationWindow(
     .execute();
 }
 
-/** Instant of the sensor's latest observation at or before `atMs`; null when there is none. */
+/**
+ * Instant of the sensor's latest observation at or before `atMs`; with `usable`, the latest one its producer did
+ * not judge doubtful (the current one, docs/decisions/154). Null when there is none.
+ */
 export async function lastObservationTsAtOrBefore(
   db: Kysely<Database>,
   capteurId: number,
   atMs: number,
+  { usable = false }: { usable?: boolean } = {},
 ): Promise<number | null> {
   const row = await db
     .selectFrom('observation')
     .select('ts')
     .where('capteur_id', '=', capteurId)
     .where('ts', '<=', atMs)
-    .orderBy('ts', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.ts ?? null;
-}
-
-/**
- * Instant of the sensor's latest observation at or before `atMs` that its producer did not judge doubtful (the
- * current one, docs/decisions/154); null when there is none.
- */
-export async function lastUsableObservationTsAtOrBefore(
-  db: Kysely<Database>,
-  capteurId: number,
-  atMs: number,
-): Promise<number | null> {
-  const row = await db
-    .selectFrom('observation')
-    .select('ts')
-    .where('capteur_id', '=', capteurId)
-    .where('ts', '<=', atMs)
-    .where(nonDouteuse)
+    .$if(usable, (qb) => qb.where(nonDouteuse))
     .orderBy('ts', 'desc')
     .limit(1)
     .executeTakeFirst();

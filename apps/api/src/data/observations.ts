@@ -15,7 +15,7 @@ import { classify } from '@limni/shared/domain/climatologie';
 import { parisDay } from '@limni/shared/domain/time';
 import { bandsOn } from './archive.repo';
 import { capteursOfLieux, episodeOfLieu, latestObservationTs, type CapteurLatest } from './capteurs.repo';
-import { lastUsableObservationTsAtOrBefore, observationWindow } from './observations.repo';
+import { lastObservationTsAtOrBefore, observationWindow } from './observations.repo';
 import { runningReplay } from './relecture.repo';
 import { instantConsulte } from '../lib/instant-scope';
 
@@ -122,7 +122,7 @@ export async function replayInstant(
 async function trendWindow(db: Kysely<Database>, c: CapteurLatest, atMs: number) {
   if (c.dernier_ts === null) return [];
   const last =
-    c.dernier_ts <= atMs ? c.dernier_ts : await lastUsableObservationTsAtOrBefore(db, c.id, atMs);
+    c.dernier_ts <= atMs ? c.dernier_ts : await lastObservationTsAtOrBefore(db, c.id, atMs, { usable: true });
   return last === null ? [] : observationWindow(db, c.id, last - TREND_WINDOW_MS, atMs);
 }
 
