@@ -68,7 +68,3 @@ export function lieuxASonder(db: Kysely<Database>, avant: number) {
     .orderBy('lieu.id')
     .execute();
 }
-
-export async function lieuExiste(db: Kysely<Database>, lieuId: number): Promise<boolean> {
-  return (await db.selectFrom('lieu').select('id').where('id', '=', lieuId).executeTakeFirst()) !== undefined;
-}

@@ -20,10 +20,6 @@ function parseReleves(json: string): ReleveInstantane[] {
   }
 }
 
-export async function lieuExists(db: Db, lieuId: number): Promise<boolean> {
-  return (await db.selectFrom('lieu').select('id').where('id', '=', lieuId).executeTakeFirst()) !== undefined;
-}
-
 const baseQuery = (db: Db) =>
   db
     .selectFrom('publication')

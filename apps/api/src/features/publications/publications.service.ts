@@ -13,6 +13,7 @@ import type { AuthUser } from '../../http/auth';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { RateLimiter, type LimitPolicy } from '../../http/limiter';
 import type { UploadedFile } from '../../http/multipart';
+import { lieuExists } from '../../data/lieux.repo';
 import * as repo from './publications.repo';
 import { inconnu } from '../../http/messages';
 import { champ } from '../../http/texte';
@@ -41,7 +42,7 @@ export class PublicationsService {
 
   /** Published posts of a place, newest first, older than `avant` when given. */
   async list(lieuId: number, avant?: number): Promise<Publication[]> {
-    if (!(await repo.lieuExists(this.db, lieuId))) {
+    if (!(await lieuExists(this.db, lieuId))) {
       throw notFound(inconnu('lieu', lieuId));
     }
     // At an instant consulted (docs/decisions/152), nothing published after it.
@@ -55,7 +56,7 @@ export class PublicationsService {
    * place's fresh reading at the data clock — water level first, else flow — closest first, then newest.
    */
   async photosNiveau(lieuId: number): Promise<PhotosNiveau> {
-    if (!(await repo.lieuExists(this.db, lieuId))) throw notFound(inconnu('lieu', lieuId));
+    if (!(await lieuExists(this.db, lieuId))) throw notFound(inconnu('lieu', lieuId));
     const now = await dataNowOfLieu(this.db, serviceModeOf(this.deps), this.deps.now, lieuId);
     const states = await capteurStatesAt(this.db, [lieuId], now);
     const fresh = (g: 'H' | 'Q') =>
@@ -108,7 +109,7 @@ export class PublicationsService {
       if (!texte && !file) {
         throw badRequest(PUBLICATIONS.texteOuPhoto, champ('texte', PUBLICATIONS.texteOuPhoto));
       }
-      if (!(await repo.lieuExists(this.db, lieuId))) {
+      if (!(await lieuExists(this.db, lieuId))) {
         const message = inconnu('lieu', lieuId);
         throw badRequest(message, champ('lieu', message));
       }

@@ -6,7 +6,8 @@
 import type { LieuSecheresse } from '@limni/shared/contracts/secheresse';
 import { ZoneSecheresse } from '@limni/shared/contracts/secheresse';
 import type { AppDeps } from '../../deps';
-import { lieuExiste, lieuSecheresse } from '../../data/secheresse.repo';
+import { lieuExists } from '../../data/lieux.repo';
+import { lieuSecheresse } from '../../data/secheresse.repo';
 import { notFound } from '../../http/errors';
 import { inconnu } from '../../http/messages';
 import { instantConsulte } from '../../lib/instant-scope';
@@ -19,7 +20,7 @@ export class SecheresseService {
 
   async duLieu(lieuId: number): Promise<LieuSecheresse> {
     const db = this.deps.db.db;
-    if (!(await lieuExiste(db, lieuId))) throw notFound(inconnu('lieu', lieuId));
+    if (!(await lieuExists(db, lieuId))) throw notFound(inconnu('lieu', lieuId));
     const row = await lieuSecheresse(db, lieuId);
     const instant = instantConsulte();
     const inconnue: LieuSecheresse = {
