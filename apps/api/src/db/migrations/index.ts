@@ -17,6 +17,7 @@ import { migration012 } from './012_langue';
 import { migration013 } from './013_live';
 import { migration014 } from './014_statistique_jour';
 import { migration015 } from './015_secheresse';
+import { migration016 } from './016_observation_partitions';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -33,5 +34,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '013_live': migration013(dialect),
     '014_statistique_jour': migration014(),
     '015_secheresse': migration015(),
+    '016_observation_partitions': migration016(dialect),
   };
 }
