@@ -65,7 +65,12 @@ async function main(): Promise<void> {
   });
 
   // What the privacy notice promises not to keep is erased now and then once a day (docs/decisions/060).
-  const retention = startRetention({ db: db.db, log: app.log });
+  const retention = startRetention({
+    db: db.db,
+    dialect: db.dialect,
+    isLive: () => mode.isLive(),
+    log: app.log,
+  });
 
   let ingestion: IngestionRuntime | null = null;
   let rollup: RollupRuntime | null = null;

@@ -5,6 +5,7 @@
  * kept past retention. Table names are built from `partitionName` only (never from input).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import {
   monthRange,
   PARTITION_DEFAUT,
@@ -37,7 +38,7 @@ function parseBound(expr: string): { from: number | null; to: number | null; isD
 }
 
 /** True when `observation` is partitioned (migration 016 applied on PostgreSQL). */
-export async function isPartitioned(db: Kysely<unknown>): Promise<boolean> {
+export async function isPartitioned(db: Kysely<Database>): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from pg_partitioned_table p join pg_class c on c.oid = p.partrelid
     where c.relname = 'observation' and c.relnamespace = current_schema()::regnamespace`.execute(db);
@@ -45,7 +46,7 @@ export async function isPartitioned(db: Kysely<unknown>): Promise<boolean> {
 }
 
 /** Every partition of `observation` with its bounds, oldest first (the default one last). */
-export async function listPartitions(db: Kysely<unknown>): Promise<PartitionInfo[]> {
+export async function listPartitions(db: Kysely<Database>): Promise<PartitionInfo[]> {
   const { rows } = await sql<{ name: string; bound: string; comment: string | null }>`
     select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound, obj_description(c.oid, 'pg_class') as comment
     from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
@@ -61,7 +62,7 @@ export async function listPartitions(db: Kysely<unknown>): Promise<PartitionInfo
  * Creates a month's partition if missing. Rows the default partition caught for that month (the partition was
  * missing when they arrived) are moved into it, in the same transaction. Returns whether it was created.
  */
-export async function createMonthPartition(db: Kysely<unknown>, m: ParisMonth): Promise<boolean> {
+export async function createMonthPartition(db: Kysely<Database>, m: ParisMonth): Promise<boolean> {
   const name = partitionName(m);
   const { start, end } = monthRange(m);
   const table = sql.table(name);
@@ -92,7 +93,7 @@ export async function createMonthPartition(db: Kysely<unknown>, m: ParisMonth): 
 
 /** What the default partition holds: a row there is a clock or source bug, logged by the upkeep. */
 export async function defaultPartitionRows(
-  db: Kysely<unknown>,
+  db: Kysely<Database>,
 ): Promise<{ n: number; min: number | null; max: number | null }> {
   const { rows } = await sql<{ n: number; min: string | null; max: string | null }>`
     select count(*)::int as n, min(ts) as min, max(ts) as max from ${sql.table(PARTITION_DEFAUT)}`.execute(db);
@@ -101,7 +102,7 @@ export async function defaultPartitionRows(
 }
 
 /** Earliest reading of a partition (null: empty). */
-export async function partitionMinTs(db: Kysely<unknown>, name: string): Promise<number | null> {
+export async function partitionMinTs(db: Kysely<Database>, name: string): Promise<number | null> {
   const { rows } = await sql<{ min: string | null }>`select min(ts) as min from ${sql.table(name)}`.execute(db);
   return rows[0]?.min == null ? null : Number(rows[0].min);
 }
@@ -112,7 +113,7 @@ export async function partitionMinTs(db: Kysely<unknown>, name: string): Promise
  * new table, drop the old one, attach the new one with the same bounds. Constant time in the rows dropped: no
  * delete, no dead rows, no vacuum. Returns the rows kept.
  */
-export async function replaceByKeptRows(db: Kysely<unknown>, p: PartitionInfo): Promise<number> {
+export async function replaceByKeptRows(db: Kysely<Database>, p: PartitionInfo): Promise<number> {
   if (p.isDefault || p.to === null) throw new Error(`partition sans borne supérieure : ${p.name}`);
   const old = sql.table(p.name);
   const next = `${p.name}_k`;

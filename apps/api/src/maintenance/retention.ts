@@ -4,7 +4,9 @@
  * `npm run admin -- purge`. Each delete is one statement: a failure leaves the other tables as they were.
  */
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { pruneRawObservations, upkeepPartitions } from './raw-observations';
 import * as repo from './retention.repo';
 
 const DAY = 24 * 3600 * 1000;
@@ -45,9 +47,16 @@ export interface RetentionRuntime {
   stop(): Promise<void>;
 }
 
-/** Purges now, then every `intervalMs` (a day by default); a failed pass is logged and retried at the next tick. */
+/**
+ * Purges now, then every `intervalMs` (a day by default); a failed pass is logged and retried at the next tick. Each
+ * pass also keeps the monthly partitions of raw readings ahead (PostgreSQL) and, on a live database, drops raw
+ * readings older than 2 years once their days are archived (docs/decisions/157); an offline demo keeps its record.
+ */
 export function startRetention(opts: {
   db: Kysely<Database>;
+  dialect?: DialectName;
+  /** Whether the service is live (raw readings of a demo are never pruned). */
+  isLive?: () => Promise<boolean>;
   log: RetentionLogger;
   now?: () => number;
   intervalMs?: number;
@@ -61,6 +70,14 @@ export function startRetention(opts: {
         const total = Object.values(counts).reduce((s, c) => s + c, 0);
         if (total > 0) {
           opts.log.info({ purge: counts }, 'Données arrivées au terme de leur conservation effacées');
+        }
+        const dialect = opts.dialect ?? 'sqlite';
+        await upkeepPartitions(opts.db, dialect, now(), opts.log);
+        if (await opts.isLive?.()) {
+          const r = await pruneRawObservations(opts.db, dialect, now());
+          if (r.partitions.length > 0 || r.lignes > 0) {
+            opts.log.info({ releves: r }, 'Relevés bruts de plus de 2 ans retirés (jours gardés dans l’archive)');
+          }
         }
       } catch (err) {
         opts.log.error({ err }, 'Purge de conservation en échec (nouvel essai au prochain passage)');
