@@ -3,7 +3,7 @@
  * Everything else uses portable Kysely queries.
  */
 import os from 'node:os';
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -15,6 +15,11 @@ export function addIdColumn<TB extends string>(
   return dialect === 'sqlite'
     ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity());
+}
+
+/** True when a handle (or a transaction of it) talks to PostgreSQL. */
+export function isPostgresDb<DB>(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Type name for an epoch-milliseconds column. */

@@ -28,7 +28,7 @@ import { markCapteurDataChanged } from '../data/series-cache';
 import type { Database } from '../db/schema';
 import type { CapteurObservations } from './events';
 import {
-  advanceCapteurState,
+  advanceCapteurStates,
   dailyCapteurToInstantaneous,
   deleteValeursEcarteesAt,
   ensureCapteur,
@@ -40,6 +40,7 @@ import {
   refreshCurrentObservation,
   storedInRanges,
   upsertValeursEcartees,
+  type CapteurAdvance,
   type ConflictMode,
   type ObservationRow,
   type ValeurEcarteeRow,
@@ -408,6 +409,7 @@ export class ObservationStore {
     const params: Array<number | null> = [];
     const written: CapteurObservations[] = [];
     const downgraded: number[] = [];
+    const advances: CapteurAdvance[] = [];
     if (this.live) await this.setAside(trx, groups, stored, result);
     for (const g of groups) {
       const c = changesOf(g, stored.get(g.id), mode, !this.stepKnown.has(g.id), params);
@@ -427,11 +429,12 @@ export class ObservationStore {
       });
       const step = stepOf(c.times);
       if (step !== null) this.stepKnown.add(g.id);
-      await advanceCapteurState(trx, g.id, c.first.ts, c.lastUsable, step);
+      advances.push({ id: g.id, first: c.first.ts, last: c.lastUsable, step });
       if (c.downgraded) downgraded.push(g.id);
       const before = this.latest.get(g.id);
       if (!before || before.ts <= c.last.ts) this.latest.set(g.id, { ts: c.last.ts, valeur: c.last.valeur });
     }
+    await advanceCapteurStates(trx, advances);
     await this.upserter.upsert(trx, params, mode);
     // A current value now judged doubtful gives way to the latest non-doubtful one (docs/decisions/154).
     await refreshCurrentObservation(trx, downgraded);

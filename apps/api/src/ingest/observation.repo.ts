@@ -7,6 +7,7 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { parisDay } from '@limni/shared/domain/time';
 import type { HistoryRange } from '@limni/shared/domain/plausibility';
 import { markCapteurDataChanged } from '../data/series-cache';
+import { isPostgresDb } from '../db/dialect';
 import { nonDouteuse } from '../db/qualite';
 import type { Database } from '../db/schema';
 import { inTransaction } from './transaction.repo';
@@ -219,8 +220,10 @@ export async function ensureCapteur(
     .executeTakeFirstOrThrow();
 }
 
-/** Sensors per statement when observation what is stored (one OR branch each). */
+/** Sensors per SQLite statement when reading what is stored (one OR branch each). */
 const RANGES_PER_QUERY = 200;
+/** Rows per PostgreSQL statement that takes its rows as arrays (`unnest`): one round trip, one plan. */
+const UNNEST_ROWS = 10_000;
 
 /** The stored observations of each sensor within [min, max], by sensor then instant. */
 export async function storedInRanges(
@@ -228,6 +231,25 @@ export async function storedInRanges(
   ranges: ReadonlyArray<{ id: number; min: number; max: number }>,
 ): Promise<Map<number, Map<number, ObservationRow>>> {
   const existing = new Map<number, Map<number, ObservationRow>>();
+  const add = (r: ObservationRow) => {
+    const m = existing.get(r.capteur_id) ?? new Map<number, ObservationRow>();
+    m.set(r.ts, r);
+    existing.set(r.capteur_id, m);
+  };
+  if (isPostgresDb(db)) {
+    // One statement for every range: the ranges as arrays, joined along the primary key (no OR of ranges to plan
+    // against every partition).
+    for (let i = 0; i < ranges.length; i += UNNEST_ROWS) {
+      const part = ranges.slice(i, i + UNNEST_ROWS);
+      const { rows } = await sql<ObservationRow>`
+        select o.capteur_id, o.ts, o.valeur, o.statut, o.qualification
+        from unnest(${part.map((p) => p.id)}::int[], ${part.map((p) => p.min)}::bigint[], ${part.map((p) => p.max)}::bigint[])
+          as r(id, lo, hi)
+        join observation o on o.capteur_id = r.id and o.ts >= r.lo and o.ts <= r.hi`.execute(db);
+      for (const r of rows) add({ ...r, ts: Number(r.ts) });
+    }
+    return existing;
+  }
   for (let i = 0; i < ranges.length; i += RANGES_PER_QUERY) {
     const part = ranges.slice(i, i + RANGES_PER_QUERY);
     const rows = await db
@@ -241,41 +263,59 @@ export async function storedInRanges(
         ),
       )
       .execute();
-    for (const r of rows) {
-      const m = existing.get(r.capteur_id) ?? new Map<number, ObservationRow>();
-      m.set(r.ts, r);
-      existing.set(r.capteur_id, m);
-    }
+    for (const r of rows) add(r);
   }
   return existing;
 }
 
+/** How one sensor's cached state moves after a write (advanceCapteurStates). */
+export interface CapteurAdvance {
+  id: number;
+  /** Earliest instant written. */
+  first: number;
+  /** Latest non-doubtful observation written (docs/decisions/154); null when only doubtful ones were. */
+  last: { ts: number; valeur: number } | null;
+  /** Native step estimated from the instants written, when it was unknown. */
+  step: number | null;
+}
+
+/** Sensors per SQLite statement of advanceCapteurStates (5 parameters each). */
+const ADVANCE_CHUNK = 200;
+
 /**
- * Moves a sensor's cached state forward: first instant, current value and instant (never backwards: a late older
- * observation does not replace them), and the native step when it was unknown. `last` is the latest non-doubtful
- * observation written (docs/decisions/154); null when only doubtful ones were.
+ * Moves the cached state of every sensor of a batch forward, in one statement (PostgreSQL) or one per 200 sensors
+ * (SQLite): first instant, current value and instant (never backwards: a late older observation does not replace
+ * them), and the native step when it was unknown. Sensors are updated in id order (concurrent writers lock rows in
+ * the same order).
  */
-export async function advanceCapteurState(
-  db: Kysely<Database>,
-  capteurId: number,
-  first: number,
-  last: { ts: number; valeur: number } | null,
-  stepMinutes: number | null,
-): Promise<void> {
-  await db
-    .updateTable('capteur')
-    .set({
-      premier_ts: sql<number>`case when premier_ts is null or premier_ts > ${first} then ${first} else premier_ts end`,
-      ...(last !== null
-        ? {
-            derniere_valeur: sql<number>`case when dernier_ts is null or dernier_ts <= ${last.ts} then ${last.valeur} else derniere_valeur end`,
-            dernier_ts: sql<number>`case when dernier_ts is null or dernier_ts < ${last.ts} then ${last.ts} else dernier_ts end`,
-          }
-        : {}),
-      ...(stepMinutes !== null ? { pas_min: sql<number>`coalesce(pas_min, ${stepMinutes})` } : {}),
-    })
-    .where('id', '=', capteurId)
-    .execute();
+export async function advanceCapteurStates(db: Kysely<Database>, rows: readonly CapteurAdvance[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => a.id - b.id);
+  const set = sql`
+    premier_ts = case when capteur.premier_ts is null or capteur.premier_ts > v.f then v.f else capteur.premier_ts end,
+    derniere_valeur = case when v.lt is not null and (capteur.dernier_ts is null or capteur.dernier_ts <= v.lt)
+      then v.lv else capteur.derniere_valeur end,
+    dernier_ts = case when v.lt is not null and (capteur.dernier_ts is null or capteur.dernier_ts < v.lt)
+      then v.lt else capteur.dernier_ts end,
+    pas_min = coalesce(capteur.pas_min, v.st)`;
+  if (isPostgresDb(db)) {
+    for (let i = 0; i < sorted.length; i += UNNEST_ROWS) {
+      const part = sorted.slice(i, i + UNNEST_ROWS);
+      await sql`update capteur set ${set}
+        from unnest(${part.map((r) => r.id)}::int[], ${part.map((r) => r.first)}::bigint[],
+          ${part.map((r) => r.last?.ts ?? null)}::bigint[], ${part.map((r) => r.last?.valeur ?? null)}::float8[],
+          ${part.map((r) => r.step)}::int[]) as v(id, f, lt, lv, st)
+        where capteur.id = v.id`.execute(db);
+    }
+    return;
+  }
+  for (let i = 0; i < sorted.length; i += ADVANCE_CHUNK) {
+    const values = sorted
+      .slice(i, i + ADVANCE_CHUNK)
+      .map((r) => sql`(${r.id}, ${r.first}, ${r.last?.ts ?? null}, ${r.last?.valeur ?? null}, ${r.step})`);
+    await sql`with v(id, f, lt, lv, st) as (values ${sql.join(values)})
+      update capteur set ${set} from v where capteur.id = v.id`.execute(db);
+  }
 }
 
 /**
@@ -326,6 +366,35 @@ function upsert(db: Kysely<Database>, rows: ObservationRow[], mode: ConflictMode
 }
 
 /**
+ * PostgreSQL: observations upserted 10,000 at a time as five arrays (`insert … select from unnest(…)`), one round trip
+ * and one plan per statement (docs/decisions/157).
+ */
+async function upsertArrays(
+  trx: Kysely<Database>,
+  params: ReadonlyArray<number | null>,
+  mode: ConflictMode,
+): Promise<void> {
+  const step = UNNEST_ROWS * OBSERVATION_PARAMS;
+  for (let i = 0; i < params.length; i += step) {
+    const cols: Array<Array<number | null>> = [[], [], [], [], []];
+    const end = Math.min(params.length, i + step);
+    for (let j = i; j < end; j += OBSERVATION_PARAMS) {
+      for (let c = 0; c < OBSERVATION_PARAMS; c++) (cols[c] as Array<number | null>).push(params[j + c] ?? null);
+    }
+    const [ids, ts, valeurs, statuts, qualifications] = cols;
+    const conflict =
+      mode === 'ignore'
+        ? sql`do nothing`
+        : sql`do update set valeur = excluded.valeur,
+            statut = coalesce(excluded.statut, observation.statut),
+            qualification = coalesce(excluded.qualification, observation.qualification)`;
+    await sql`insert into observation (capteur_id, ts, valeur, statut, qualification)
+      select * from unnest(${ids}::int[], ${ts}::bigint[], ${valeurs}::float8[], ${statuts}::int[], ${qualifications}::int[])
+      on conflict (capteur_id, ts) ${conflict}`.execute(trx);
+  }
+}
+
+/**
  * Upserts observations given as flat parameters (5 per row). Full chunks reuse one compiled statement per mode
  * and dialect (its text never changes, only its parameters); the rest is built row by row.
  */
@@ -359,6 +428,7 @@ export class ObservationUpserter {
     params: ReadonlyArray<number | null>,
     mode: ConflictMode,
   ): Promise<void> {
+    if (isPostgresDb(trx)) return upsertArrays(trx, params, mode);
     const full = INSERT_CHUNK * OBSERVATION_PARAMS;
     for (let i = 0; i < params.length; i += full) {
       const slice = params.slice(i, i + full);
