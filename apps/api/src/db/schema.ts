@@ -322,6 +322,11 @@ export interface UserTable {
   username: string;
   /** Case-folded username (NFKC, lower case), unique; null only for rows inserted by tests (migration 005). */
   username_key: string | null;
+  /**
+   * UTS #39 confusable skeleton of the username (`lib/squelette.ts`), unique: no two look-alike names (migration 017,
+   * docs/decisions/160); null for a later look-alike found at that migration and for rows inserted by tests.
+   */
+  username_squelette: string | null;
   /** Lower-cased e-mail, unique. */
   email: string;
   password_hash: string;

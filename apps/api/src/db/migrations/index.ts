@@ -18,6 +18,7 @@ import { migration013 } from './013_live';
 import { migration014 } from './014_statistique_jour';
 import { migration015 } from './015_secheresse';
 import { migration016 } from './016_observation_partitions';
+import { migration017 } from './017_pseudo_squelette';
 
 export function getMigrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -35,5 +36,6 @@ export function getMigrations(dialect: DialectName): Record<string, Migration> {
     '014_statistique_jour': migration014(),
     '015_secheresse': migration015(),
     '016_observation_partitions': migration016(dialect),
+    '017_pseudo_squelette': migration017(),
   };
 }

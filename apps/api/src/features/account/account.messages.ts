@@ -13,6 +13,14 @@ export const ACCOUNT = {
     'Another user already uses this e-mail address.',
   ),
   usernameTaken: texte('Un utilisateur avec ce nom existe déjà.', 'A user with that name already exists.'),
+  usernameLookalike: texte(
+    'Ce nom d’utilisateur se confond avec celui d’un autre utilisateur (mêmes lettres à l’œil, dans une autre écriture ou une autre casse) : choisissez-en un autre.',
+    'This username can be mistaken for another user’s (the same letters to the eye, in another script or case): choose another one.',
+  ),
+  usernameMixedScripts: texte(
+    'Écrivez le nom d’utilisateur dans une seule écriture : pas de lettres latines mêlées à des lettres cyrilliques ou grecques, par exemple.',
+    'Write the username in one script: no Latin letters mixed with Cyrillic or Greek ones, for instance.',
+  ),
   usernameInvalid: texte(
     'Saisissez un nom d’utilisateur valide : lettres, chiffres et les caractères « . », « + », « - » et « _ » uniquement.',
     'Enter a valid username: letters, digits and the characters « . », « + », « - » and « _ » only.',

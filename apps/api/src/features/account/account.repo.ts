@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { UserDetails } from '@limni/shared/contracts/account';
 import type { Database } from '../../db/schema';
+import { usernameSquelette } from '../../lib/squelette';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -75,6 +76,13 @@ export async function usernameTaken(db: Db, username: string, exceptId?: number)
   return row !== undefined && row.id !== exceptId;
 }
 
+/** True when another account's username looks like this one (the same squelette, docs/decisions/160). */
+export async function usernameLookalike(db: Db, username: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('user').select('id').where('username_squelette', '=', usernameSquelette(username));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
   const row = await findUserByEmail(db, email);
   return row !== undefined && row.id !== exceptId;
@@ -89,6 +97,7 @@ export async function createUser(
     .values({
       username: u.username,
       username_key: usernameKey(u.username),
+      username_squelette: usernameSquelette(u.username),
       email: normalizeEmail(u.email),
       password_hash: u.passwordHash,
       first_name: '',
@@ -395,6 +404,7 @@ export async function changePassword(
 export interface UserChanges {
   username?: string;
   username_key?: string;
+  username_squelette?: string;
   first_name?: string;
   last_name?: string;
 }

@@ -14,6 +14,7 @@ import {
 } from '@limni/shared/contracts/account';
 import type { AppDeps } from '../../deps';
 import { removeUploads } from '../../data/uploads';
+import { singleScript, usernameSquelette } from '../../lib/squelette';
 import type { AuthService, AuthUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { champ, type Texte } from '../../http/texte';
@@ -94,6 +95,7 @@ function requireField(errors: FieldErrors, field: string, value: string | undefi
 function checkUsernameFormat(errors: FieldErrors, username: string): void {
   if (username.length > USERNAME_MAX_LENGTH) errors.add('username', ACCOUNT.usernameTooLong);
   else if (!USERNAME_PATTERN.test(username)) errors.add('username', ACCOUNT.usernameInvalid);
+  else if (!singleScript(username)) errors.add('username', ACCOUNT.usernameMixedScripts);
 }
 
 function checkEmailFormat(errors: FieldErrors, field: string, email: string): void {
@@ -131,6 +133,16 @@ export class AccountService {
 
   private now(): number {
     return this.deps.now();
+  }
+
+  /**
+   * Why another account bars this username: the same name (case aside) or a look-alike (docs/decisions/160); null
+   * when none does. Either answer tells what « this name is taken » already told: that some account holds a name.
+   */
+  private async usernameConflict(username: string, exceptId?: number): Promise<Texte | null> {
+    if (await repo.usernameTaken(this.db, username, exceptId)) return ACCOUNT.usernameTaken;
+    if (await repo.usernameLookalike(this.db, username, exceptId)) return ACCOUNT.usernameLookalike;
+    return null;
   }
 
   /**
@@ -183,9 +195,8 @@ export class AccountService {
     const password2 = requireField(errors, 'password2', body.password2);
     if (username) {
       checkUsernameFormat(errors, username);
-      if (!errors.has('username') && (await repo.usernameTaken(this.db, username))) {
-        errors.add('username', ACCOUNT.usernameTaken);
-      }
+      const conflict = errors.has('username') ? null : await this.usernameConflict(username);
+      if (conflict) errors.add('username', conflict);
     }
     if (email) {
       checkEmailFormat(errors, 'email', email);
@@ -212,9 +223,10 @@ export class AccountService {
       );
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      // Another registration took the name or the address in the meantime.
+      // Another registration took the name (or a look-alike) or the address in the meantime.
       const again = new FieldErrors();
-      if (await repo.usernameTaken(this.db, username)) again.add('username', ACCOUNT.usernameTaken);
+      const conflict = await this.usernameConflict(username);
+      if (conflict) again.add('username', conflict);
       if (await repo.emailTaken(this.db, email)) again.add('email', ACCOUNT.emailTaken);
       again.throwIfAny();
       throw err;
@@ -451,11 +463,11 @@ export class AccountService {
       const username = requireField(errors, 'username', body.username.trim());
       if (username && username !== user.username) {
         checkUsernameFormat(errors, username);
-        if (!errors.has('username') && (await repo.usernameTaken(this.db, username, user.id))) {
-          errors.add('username', ACCOUNT.usernameTaken);
-        }
+        const conflict = errors.has('username') ? null : await this.usernameConflict(username, user.id);
+        if (conflict) errors.add('username', conflict);
         changes.username = username;
         changes.username_key = repo.usernameKey(username);
+        changes.username_squelette = usernameSquelette(username);
       }
     }
     for (const f of ['first_name', 'last_name'] as const) {
@@ -493,7 +505,10 @@ export class AccountService {
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw badRequest(ACCOUNT.usernameTaken, champ('username', ACCOUNT.usernameTaken));
+        // Another account took the name (or a look-alike) in the meantime.
+        const name = changes.username ?? user.username;
+        const conflict = (await this.usernameConflict(name, user.id)) ?? ACCOUNT.usernameTaken;
+        throw badRequest(conflict, champ('username', conflict));
       }
       throw err;
     }
