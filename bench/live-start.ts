@@ -7,7 +7,11 @@
  * catch-up's first run done (29 days of every series), with the pages it read and the bound its pace sets
  * (pages / HUBEAU_BACKFILL_PER_MINUTE). Run by name only (it takes as long as the pace says):
  *
- *   npm run build && npx tsx bench/live-start.ts [--catalogue=france|3200|both] [--pace=60]
+ * With `--pg=postgres://…` the server runs on a scratch PostgreSQL database created beside it and dropped after (the
+ * catch-up of all of France on the production engine, docs/decisions/157); `--pace=100000` removes the pace, so the
+ * catch-up's time is then what the database and the server need.
+ *
+ *   npm run build && npx tsx bench/live-start.ts [--catalogue=france|3200|both] [--pace=60] [--pg=postgres://…]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +19,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { startRecordedUpstream, type CatalogueOption } from '../test-support/upstream';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,6 +34,51 @@ const catalogues: Array<{ name: string; option: CatalogueOption }> = [
     : []),
 ];
 const HOUR = 3_600_000;
+const PG = arg('pg', '');
+
+/** Reads the server's database while it runs (SQLite file read-only, or the PostgreSQL scratch database). */
+interface Reader {
+  all<T>(text: string): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+function sqliteReader(file: string): Reader {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  return {
+    all: async <T>(text: string) => db.prepare(text).all() as T[],
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+async function pgReader(url: string): Promise<Reader> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  return {
+    all: async <T>(text: string) => (await c.query(text)).rows as T[],
+    close: () => c.end(),
+  };
+}
+
+/** A scratch PostgreSQL database for one run: its URL and how to drop it. */
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  if (!PG) return null;
+  const name = `limni_live_start_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const u = new URL(PG);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
 
 async function freePort(): Promise<number> {
   const srv = net.createServer();
@@ -56,6 +106,7 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
   const up = await startRecordedUpstream({ catalogue: option });
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limni-live-start-'));
+  const scratch = await scratchDatabase();
   const t0 = Date.now();
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
@@ -70,6 +121,7 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
       OPEN_METEO_BASE_URL: up.openMeteoBaseUrl,
       VIGIEAU_BASE_URL: up.vigieauBaseUrl,
       HUBEAU_BACKFILL_PER_MINUTE: String(PACE),
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -85,7 +137,7 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
     bound: 0,
     rows: 0,
   };
-  let db: Database.Database | null = null;
+  let db: Reader | null = null;
   try {
     for (;;) {
       await new Promise((r) => setTimeout(r, 1_000));
@@ -96,19 +148,18 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
         if (!h?.ok) continue;
         f.listening = elapsed;
       }
-      db ??= new Database(path.join(dataDir, 'limni.db'), { readonly: true, fileMustExist: true });
-      const mode = db.prepare(`select value from meta where key = 'mode_service'`).get() as
-        { value: string } | undefined;
+      db ??= scratch ? await pgReader(scratch.url) : sqliteReader(path.join(dataDir, 'limni.db'));
+      const [mode] = await db.all<{ value: string }>(`select value from meta where key = 'mode_service'`);
       if (f.live === null && mode?.value.includes('"live"')) f.live = elapsed;
       if (f.live === null) continue;
       if (f.current === null) {
         // Stations Limni follows that the upstream serves: each with a reading of the last hour.
-        const lieux = db
-          .prepare(
+        const lieux = (
+          await db.all<{ code: string; ts: number | string | null }>(
             `select l.code_station as code, max(c.dernier_ts) as ts from lieu l left join capteur c on c.lieu_id = l.id
              where l.station_mesure_ok = 1 and l.code_station is not null group by l.code_station`,
           )
-          .all() as Array<{ code: string; ts: number | null }>;
+        ).map((p) => ({ code: p.code, ts: p.ts === null ? null : Number(p.ts) }));
         const followed = lieux.filter((p) => serving.has(p.code));
         f.stations = followed.length;
         const stale = followed.filter((p) => p.ts === null || p.ts < Date.now() - HOUR).length;
@@ -117,9 +168,11 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
           console.log(`  ${seconds(elapsed)} : ${stale} stations sans mesure récente`);
         }
       }
-      const job = db
-        .prepare(`select last_success, running_since, counts from ingest_job where job = 'hubeau-rattrapage'`)
-        .get() as { last_success: number | null; running_since: number | null; counts: string } | undefined;
+      const [job] = await db.all<{
+        last_success: number | string | null;
+        running_since: number | string | null;
+        counts: string;
+      }>(`select last_success, running_since, counts from ingest_job where job = 'hubeau-rattrapage'`);
       if (job?.last_success != null && job.running_since === null && f.current !== null) {
         f.backfill = elapsed;
         const counts = JSON.parse(job.counts) as Record<string, number>;
@@ -130,9 +183,10 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
       }
     }
   } finally {
-    db?.close();
+    await db?.close();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await scratch?.drop();
     await up.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -142,7 +196,7 @@ async function runOne(name: string, option: CatalogueOption): Promise<Figures> {
 const results: Figures[] = [];
 for (const c of catalogues) {
   console.log(
-    `\nCatalogue ${c.name}, rythme des lectures longues ${PACE} requêtes/min, charge avant : ${os.loadavg()[0]?.toFixed(1)}…`,
+    `\nCatalogue ${c.name}, ${PG ? 'PostgreSQL' : 'SQLite'}, rythme des lectures longues ${PACE} requêtes/min, charge avant : ${os.loadavg()[0]?.toFixed(1)}…`,
   );
   results.push(await runOne(c.name, c.option));
 }
