@@ -216,6 +216,12 @@ export const ENVOI = {
       `Cette image est trop grande (${millionsOfPixels} millions de pixels au maximum).`,
       `This image is too large (${millionsOfPixels} million pixels at most).`,
     ),
+  /** A JPEG with more scans than any camera or editor writes: its decoding could take minutes (docs/decisions/161). */
+  imageTropDePasses: (scans: number): Texte =>
+    texte(
+      `Cette image JPEG compte trop de passes (${scans} au maximum) : enregistrez-la de nouveau depuis votre appareil ou un logiciel photo.`,
+      `This JPEG image has too many scans (${scans} at most): save it again from your device or a photo editor.`,
+    ),
   imagesEnCours: texte(
     'Le serveur traite déjà beaucoup d’images : réessayez dans une minute.',
     'The server is already processing many images: try again in a minute.',
