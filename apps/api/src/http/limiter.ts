@@ -5,7 +5,7 @@
  * `max` events per sliding `windowMs`. The only rate limiter of the API.
  */
 import crypto from 'node:crypto';
-import { isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { rateLimited } from './errors';
@@ -46,6 +46,19 @@ export function reseauClient(ip: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The wider network a client stands for in shares of a common budget (the weather's daily budget,
+ * docs/decisions/161): an IPv4 address its /24, an IPv6 address its /48 (one site: a /56 or /48 is what one
+ * subscriber receives, and a tunnel broker hands a /48 out for free, so a /64 would make one person thousands of
+ * networks). An IPv4-mapped address is its IPv4's /24; anything else stays itself.
+ */
+export function reseauLarge(ip: string): string {
+  const reseau = reseauClient(ip);
+  if (isIPv4(reseau)) return `${reseau.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!reseau.endsWith('::/64')) return reseau;
+  return `${reseau.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48`;
+}
+
 export const hashKey = (key: string): string =>
   crypto.createHash('sha256').update(key).digest('base64url').slice(0, 32);
 
@@ -63,6 +76,11 @@ export class RateLimiter {
    * concurrent requests from slipping past the limit together. Returns the event's id, for `release`.
    */
   async consume(rule: LimitPolicy, key: string): Promise<number> {
+    return (await this.take(rule, key)).id;
+  }
+
+  /** `consume`, also telling how many events of `key` the window holds with this one. */
+  async take(rule: LimitPolicy, key: string): Promise<{ id: number; count: number }> {
     const ts = this.now();
     const hashed = hashKey(key);
     const id = await repo.insertRateEvent(this.db, { bucket: rule.bucket, key: hashed, ts });
@@ -78,7 +96,7 @@ export class RateLimiter {
       const s = Math.max(1, Math.ceil(((oldest ?? ts) + rule.windowMs - this.now()) / 1000));
       throw rateLimited(s, rule.message?.(s));
     }
-    return id;
+    return { id, count };
   }
 
   /** Takes back one event (a sign-in that succeeded does not count as a failure). */

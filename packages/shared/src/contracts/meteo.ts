@@ -95,9 +95,10 @@ export const MeteoIndisponible = z.object({
   /**
    * `injoignable`, `quota` (Open-Meteo refused: its daily limit), `reponse_invalide`, `budget` (Limni's own daily
    * budget of Open-Meteo calls is spent), `trop_de_demandes` (too many new cells asked from one address,
-   * docs/decisions/104).
+   * docs/decisions/104), `reseau` (the asker's network has spent its share of the daily budget, or has asked much
+   * today while the budget is down to its reserve, docs/decisions/161).
    */
-  raison: z.enum(['injoignable', 'quota', 'reponse_invalide', 'budget', 'trop_de_demandes']),
+  raison: z.enum(['injoignable', 'quota', 'reponse_invalide', 'budget', 'trop_de_demandes', 'reseau']),
   message: z.string(),
 });
 export type MeteoIndisponible = z.infer<typeof MeteoIndisponible>;

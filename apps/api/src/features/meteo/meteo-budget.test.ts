@@ -101,11 +101,11 @@ describe('the daily budget (METEO_DAILY_BUDGET), shared by the instances', () =>
     const tightSecond = await buildApp(tight.deps, { logger: false });
     try {
       const before = calls();
-      // Distinct addresses (no per-IP limit at play), two instances, more cells than the budget.
+      // Distinct networks (no per-IP limit nor network share at play), two instances, more cells than the budget.
       const lieux = [...cells.values()].slice(0, BUDGET + 4).map((ids) => ids[0] as number);
       const answers = [];
       for (const [i, id] of lieux.entries()) {
-        answers.push(parse(await ask(i % 2 ? tightSecond : tight.app, id, `192.0.2.${i + 1}`)));
+        answers.push(parse(await ask(i % 2 ? tightSecond : tight.app, id, `198.18.${i}.1`)));
       }
       expect(calls() - before).toBe(BUDGET);
       expect(answers.slice(0, BUDGET).every((a) => a.etat === 'disponible')).toBe(true);

@@ -20,7 +20,7 @@ export function meteoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['météo'],
           summary:
-            "Météo d'un lieu (Open-Meteo, maintenant et 3 jours, par maille de 0,1°) ; état « indisponible » quand le service ne répond pas, que le budget quotidien est épuisé ou que trop de lieux sont demandés depuis une même adresse",
+            "Météo d'un lieu (Open-Meteo, maintenant et 3 jours, par maille de 0,1°) ; état « indisponible » quand le service ne répond pas, que le budget quotidien est épuisé ou que trop de lieux sont demandés depuis une même adresse ou un même réseau",
           params: MeteoParams,
           response: { 200: MeteoLieuResponse },
         },

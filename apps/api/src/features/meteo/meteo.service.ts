@@ -5,6 +5,8 @@
  * - concurrent requests for one cell wait for the same call (one in flight per cell and process);
  * - a cell not in the cache costs its asker one event of a per-IP limit (30 per 10 minutes), and one call of a daily
  *   budget shared by every instance (`METEO_DAILY_BUDGET`, counted in `rate_event`);
+ * - one network (IPv4 /24, IPv6 /48) spends at most a small share of that budget, and its last part is kept for the
+ *   networks that have asked little today (docs/decisions/161): many addresses together cannot spend it all;
  * - unreachable, refused, unreadable, budget spent or too many asks: 200 with `indisponible`, a reason and a French
  *   message — a failure is remembered for a while (a refusal for quota longer), never an error page.
  */
@@ -13,7 +15,7 @@ import type { MeteoIndisponible, MeteoLieuResponse, MeteoSource } from '@limni/s
 import { METEO_ATTRIBUTION, METEO_SOURCE_URL } from '@limni/shared/domain/meteo';
 import type { Database } from '../../db/schema';
 import { notFound, RateLimitError } from '../../http/errors';
-import { RateLimiter, reseauClient, type LimitPolicy } from '../../http/limiter';
+import { RateLimiter, reseauClient, reseauLarge, type LimitPolicy } from '../../http/limiter';
 import { UpstreamError, type HttpOptions, type IngestLogger } from '../../ingest/http';
 import { fetchMeteo, normaliseMeteo, type NormalisedMeteo } from '../../ingest/sources/open-meteo';
 import { deleteCellsExpiredBefore, lieuCoordinates, readCell, writeCell } from './meteo.repo';
@@ -50,6 +52,62 @@ export const meteoBudgetPolicy = (max: number): LimitPolicy => ({
 });
 const BUDGET_KEY = 'open-meteo';
 
+/**
+ * Shares of the daily budget (docs/decisions/161). One network (`reseauLarge`: an IPv4 /24, an IPv6 /48) spends at
+ * most METEO_PART_RESEAU of the budget in 24 hours. The last METEO_RESERVE of the budget is the reserve: once the
+ * calls of the day reach it, only a network that has made at most METEO_RESERVE_PAR_RESEAU calls in 24 hours
+ * (this one included) gets a new cell. Cells in the cache are served whatever the budget.
+ */
+export const METEO_PART_RESEAU = 0.02;
+export const METEO_RESERVE = 0.4;
+export const METEO_RESERVE_PAR_RESEAU = 4;
+
+export interface MeteoBudgetParts {
+  /** The whole daily budget (METEO_DAILY_BUDGET). */
+  total: number;
+  /** Calls one network may make in 24 hours. */
+  parReseau: number;
+  /** Calls anyone may make before the reserve. */
+  ouvert: number;
+  /** The calls kept for networks that have asked little. */
+  reserve: number;
+}
+
+export function meteoBudgetParts(total: number): MeteoBudgetParts {
+  const reserve = Math.floor(total * METEO_RESERVE);
+  return {
+    total,
+    parReseau: Math.max(1, Math.floor(total * METEO_PART_RESEAU)),
+    ouvert: total - reserve,
+    reserve,
+  };
+}
+
+/**
+ * The most that clients in `networks` networks can spend of a day's budget, however they order their asks: no more
+ * than their shares, nor than the open part plus what each network may take from the reserve; and the part of the
+ * reserve they cannot take, left to everyone else even when the open part is spent.
+ */
+export function meteoPireCas(
+  total: number,
+  networks: number,
+): { depense: number; reste: number; resteReserve: number } {
+  const p = meteoBudgetParts(total);
+  const dansReserve = networks * METEO_RESERVE_PAR_RESEAU;
+  const depense = Math.min(total, networks * p.parReseau, p.ouvert + dansReserve);
+  return { depense, reste: total - depense, resteReserve: Math.max(0, p.reserve - dansReserve) };
+}
+
+/** A network past the reserve's allowance asked while the budget is in its reserve. */
+class ReserveRefusal extends Error {}
+
+/** The calls of one network in 24 hours (`max`: its share). */
+export const meteoReseauPolicy = (max: number): LimitPolicy => ({
+  bucket: 'meteo-reseau',
+  max,
+  windowMs: DAY_MS,
+});
+
 type Raison = MeteoIndisponible['raison'];
 
 const MESSAGES: Record<Raison, string> = {
@@ -63,6 +121,8 @@ const MESSAGES: Record<Raison, string> = {
     'La météo est indisponible pour le reste de la journée : Limni a utilisé toutes ses demandes quotidiennes à Open-Meteo. Réessayez demain.',
   trop_de_demandes:
     'La météo est momentanément indisponible : trop de lieux différents ont été demandés depuis votre connexion. Réessayez dans quelques minutes.',
+  reseau:
+    "La météo est momentanément indisponible : beaucoup de lieux ont déjà été demandés aujourd'hui depuis votre réseau. Les lieux consultés récemment restent affichés ; réessayez plus tard.",
 };
 
 type Outcome = { ok: true; data: NormalisedMeteo; fetchedAt: number } | { ok: false; raison: Raison };
@@ -95,10 +155,12 @@ export interface MeteoOptions {
 export class MeteoService {
   private readonly inflight = new Map<string, Promise<Outcome>>();
   private readonly limiter: RateLimiter;
+  private readonly parts: MeteoBudgetParts;
   private writes = 0;
 
   constructor(private readonly opts: MeteoOptions) {
     this.limiter = new RateLimiter(opts.db, opts.now);
+    this.parts = meteoBudgetParts(opts.dailyBudget);
   }
 
   /** The weather at a place (404 when it does not exist), for a request from `ip`. */
@@ -160,8 +222,12 @@ export class MeteoService {
       outcome = { ok: false, raison };
       ttl = raison === 'quota' ? QUOTA_TTL_MS : FAILURE_TTL_MS;
     }
-    // A retry was one more request to Open-Meteo: it counts too (beyond the budget it simply is not recorded).
-    for (let i = 0; i < retries; i++) await this.spendBudget().catch(() => undefined);
+    // A retry was one more request to Open-Meteo: it counts too, in the budget and in the asker's network's share
+    // (beyond either it simply is not recorded).
+    for (let i = 0; i < retries; i++) {
+      await this.spendBudget().catch(() => undefined);
+      await this.limiter.consume(this.reseauPolicy(), reseauLarge(ip)).catch(() => undefined);
+    }
     const now = this.opts.now();
     await writeCell(this.opts.db, {
       cell,
@@ -173,30 +239,51 @@ export class MeteoService {
     return outcome;
   }
 
-  private spendBudget(): Promise<number> {
-    return this.limiter.consume(meteoBudgetPolicy(this.opts.dailyBudget), BUDGET_KEY);
+  private spendBudget(): Promise<{ id: number; count: number }> {
+    return this.limiter.take(meteoBudgetPolicy(this.opts.dailyBudget), BUDGET_KEY);
   }
 
-  /** One event of the asker's limit, then one call of the daily budget; the reason when either is spent. */
+  private reseauPolicy(): LimitPolicy {
+    return meteoReseauPolicy(this.parts.parReseau);
+  }
+
+  /**
+   * One event of the asker's limit, one of its network's share, then one call of the daily budget — within its
+   * open part, or in the reserve for a network that has asked little; the reason when one of them says no. Events
+   * are recorded before they are counted (`RateLimiter.take`), so concurrent asks cannot slip past together.
+   */
   private async reserve(ip: string): Promise<true | Raison> {
-    let ipEvent: number;
+    const reseau = reseauLarge(ip);
+    const taken: number[] = [];
+    // The limit that says no names the reason.
+    let stage: Raison = 'trop_de_demandes';
     try {
-      ipEvent = await this.limiter.consume(METEO_IP_RULE, reseauClient(ip));
-    } catch (err) {
-      if (err instanceof RateLimitError) return 'trop_de_demandes';
-      throw err;
-    }
-    try {
-      await this.spendBudget();
+      taken.push(await this.limiter.consume(METEO_IP_RULE, reseauClient(ip)));
+      stage = 'reseau';
+      const share = await this.limiter.take(this.reseauPolicy(), reseau);
+      taken.push(share.id);
+      stage = 'budget';
+      const call = await this.spendBudget();
+      taken.push(call.id);
+      // In the reserve, only a network that has asked little today gets a new cell.
+      if (call.count > this.parts.ouvert && share.count > METEO_RESERVE_PAR_RESEAU) {
+        throw new ReserveRefusal();
+      }
       return true;
     } catch (err) {
-      // No call is made: the asker's event is given back.
-      await this.limiter.release(ipEvent);
-      if (err instanceof RateLimitError) {
+      // No call is made: the events already taken are given back.
+      for (const id of taken) await this.limiter.release(id);
+      if (err instanceof ReserveRefusal) return 'reseau';
+      if (!(err instanceof RateLimitError)) throw err;
+      if (stage === 'budget') {
         this.opts.log?.warn({ budget: this.opts.dailyBudget }, 'Budget quotidien Open-Meteo épuisé');
-        return 'budget';
+      } else if (stage === 'reseau') {
+        this.opts.log?.info(
+          { reseau, part: this.parts.parReseau },
+          'Part du budget Open-Meteo du réseau épuisée',
+        );
       }
-      throw err;
+      return stage;
     }
   }
 }

@@ -44,6 +44,8 @@ export const useHydroMessages = defineMessages(
       'La météo est indisponible pour le reste de la journée : Limni a utilisé toutes ses demandes quotidiennes à Open-Meteo. Réessayez demain.',
     meteoRaison_trop_de_demandes:
       'La météo est momentanément indisponible : trop de lieux différents ont été demandés depuis votre connexion. Réessayez dans quelques minutes.',
+    meteoRaison_reseau:
+      'La météo est momentanément indisponible : beaucoup de lieux ont déjà été demandés aujourd’hui depuis votre réseau. Les lieux consultés récemment restent affichés ; réessayez plus tard.',
     legende: 'Légende',
     verdictPour: 'Avis pour {activite}',
     grandeurH: 'Hauteur',
@@ -89,6 +91,8 @@ export const useHydroMessages = defineMessages(
     meteoRaison_budget: 'Limni has used all its daily requests to Open-Meteo: the weather is back tomorrow.',
     meteoRaison_trop_de_demandes:
       'Too many different places were asked for since you connected. Try again in a few minutes.',
+    meteoRaison_reseau:
+      'Many places have already been asked for from your network today. Places viewed recently are still shown; try again later.',
     legende: 'Legend',
     verdictPour: 'Verdict for {activite}',
     grandeurH: 'Level',
