@@ -153,11 +153,17 @@ export class VersionMemo<T> {
 
 /**
  * To call after writing, correcting or deleting observations of these sensors (in the same transaction when
- * there is one): bumps their data version so that every API instance recomputes the bodies that used them.
+ * there is one): bumps their data version so that every API instance recomputes the bodies that used them. `bump`
+ * replaces the version's own update when the caller's statement already bumps it (the write path advances each
+ * sensor's state and its version in one statement).
  */
-export async function markCapteurDataChanged(db: Kysely<Database>, capteurIds: readonly number[]): Promise<void> {
+export async function markCapteurDataChanged(
+  db: Kysely<Database>,
+  capteurIds: readonly number[],
+  bump: () => Promise<void> = () => bumpDonneesVersion(db, capteurIds),
+): Promise<void> {
   if (capteurIds.length === 0) return;
   generation++;
-  await bumpDonneesVersion(db, capteurIds);
+  await bump();
   generation++;
 }

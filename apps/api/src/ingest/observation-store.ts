@@ -434,14 +434,15 @@ export class ObservationStore {
       const before = this.latest.get(g.id);
       if (!before || before.ts <= c.last.ts) this.latest.set(g.id, { ts: c.last.ts, valeur: c.last.valeur });
     }
-    await advanceCapteurStates(trx, advances);
     await this.upserter.upsert(trx, params, mode);
-    // A current value now judged doubtful gives way to the latest non-doubtful one (docs/decisions/154).
-    await refreshCurrentObservation(trx, downgraded);
+    // Each written sensor's state and data version move in one statement (the series-cache mark, ADR 013).
     await markCapteurDataChanged(
       trx,
       written.map((w) => w.capteurId),
+      () => advanceCapteurStates(trx, advances),
     );
+    // A current value now judged doubtful gives way to the latest non-doubtful one (docs/decisions/154).
+    await refreshCurrentObservation(trx, downgraded);
     if (this.live) await this.afterLiveWrite(trx, groups, written);
     return written;
   }

@@ -285,8 +285,9 @@ const ADVANCE_CHUNK = 200;
 /**
  * Moves the cached state of every sensor of a batch forward, in one statement (PostgreSQL) or one per 200 sensors
  * (SQLite): first instant, current value and instant (never backwards: a late older observation does not replace
- * them), and the native step when it was unknown. Sensors are updated in id order (concurrent writers lock rows in
- * the same order).
+ * them), the native step when it was unknown, and the data version (the series-cache mark, docs/decisions/013: call
+ * it through `markCapteurDataChanged`). Sensors are updated in id order (concurrent writers lock rows in the same
+ * order).
  */
 export async function advanceCapteurStates(db: Kysely<Database>, rows: readonly CapteurAdvance[]): Promise<void> {
   if (rows.length === 0) return;
@@ -297,7 +298,8 @@ export async function advanceCapteurStates(db: Kysely<Database>, rows: readonly 
       then v.lv else capteur.derniere_valeur end,
     dernier_ts = case when v.lt is not null and (capteur.dernier_ts is null or capteur.dernier_ts < v.lt)
       then v.lt else capteur.dernier_ts end,
-    pas_min = coalesce(capteur.pas_min, v.st)`;
+    pas_min = coalesce(capteur.pas_min, v.st),
+    donnees_version = capteur.donnees_version + 1`;
   if (isPostgresDb(db)) {
     for (let i = 0; i < sorted.length; i += UNNEST_ROWS) {
       const part = sorted.slice(i, i + UNNEST_ROWS);
