@@ -1,10 +1,19 @@
 /**
- * `npx tsx bench/pg-scale.ts`: PostgreSQL at the scale of a year of live readings (ADR 122). Not part of
+ * `npx tsx bench/pg-scale.ts`: PostgreSQL at the scale of a year of live readings (ADR 122, 157). Not part of
  * `npm run bench` (it needs PostgreSQL and tens of GB of disk): run it by name.
  *
- * Two databases are built with the app's own migrations (`migrateToLatest`): `<db>` keeps `observation` as the
- * migrations make it (one table, primary key (capteur_id, ts)); `<db>_part` replaces it by the same table
- * partitioned by month of `ts` (Europe/Paris months) with a BRIN index on `ts` (the layout ADR 122 compares).
+ * Two databases are built with the app's own migrations (its Migrator, `getMigrations('postgres')`), which differ
+ * only in migration 016 (the monthly partitions of `observation`):
+ * - `<db>` (`flat`): 016 replaced by a no-op, so `observation` stays one table with primary key (capteur_id, ts),
+ *   the layout before 016; the migrations after it still run.
+ * - `<db>_part` (`part`): the layout the migrations make now, in its steady state. Run on a live database, 016
+ *   attaches every existing reading as one partition `observation_avant` ending at the month after its clock; a
+ *   year loaded after it at today's clock would all fall in that one partition, which production never has after
+ *   a year. So 016 runs here with its clock in the month before the loaded year (`observation_avant` ends where the
+ *   year begins and stays empty), then the app's daily upkeep (`upkeepPartitions`) runs once per month of the year,
+ *   as the passing months would have run it: one `observation_YYYY_MM` partition per Europe/Paris month of the
+ *   year (and two ahead), `observation_defaut`, the BRIN index on `ts`. After the load the bench checks that
+ *   `observation_avant` and `observation_defaut` hold no row and prints how many monthly partitions do.
  * Both get the same `--sensors` places with an H sensor (10-min step) and the same `--days` of 10-min readings,
  * generated server-side (`INSERT … SELECT generate_series`, one statement per day for every sensor, in time order
  * as live ingestion writes them: the heap is ordered by time, not by sensor), and `--archive-years` of daily
@@ -18,14 +27,30 @@
  * and of a 1-hour window re-sent with one new tick (as Hub'Eau pages overlap); the nightly `rollupCompleteDays`
  * (3 Paris days aggregated into the archive, then every grown climatology refreshed), median of 3 after removing
  * the day it adds. Sizes from `pg_total_relation_size`. The load rate (rows/s) is the mean over the days loaded.
+ * The machine's load average (`os.loadavg()`, 1/5/15 min) is printed beside each layout's figures.
  *
  *   npx tsx bench/pg-scale.ts [--pg=postgres://postgres@127.0.0.1:5432] [--db=h_sc_year] [--sensors=3200]
  *     [--days=366] [--archive-years=20] [--layouts=flat,part] [--phase=load|measure|ticks|all] [--runs=7] [--max-days=N]
+ *
+ * A database built by an earlier version of this bench (its own partitioning, or `migrateToLatest` with 016 at
+ * today's clock) is refused: drop it.
  */
+import os from 'node:os';
 import pg from 'pg';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { parisDay, parisDayRange } from '@limni/shared/domain/time';
-import { migrateToLatest, openDb, type Db } from '../apps/api/src/db/client';
+import { openDb, type Db } from '../apps/api/src/db/client';
+import { getMigrations } from '../apps/api/src/db/migrations/index';
+import { migration016 } from '../apps/api/src/db/migrations/016_observation_partitions';
+import {
+  addMonths,
+  monthStart,
+  PARTITION_AVANT,
+  PARTITION_DEFAUT,
+  parisMonthOf,
+} from '../apps/api/src/maintenance/partitions';
+import { isPartitioned, listPartitions } from '../apps/api/src/maintenance/partitions.repo';
+import { upkeepPartitions } from '../apps/api/src/maintenance/raw-observations';
 import type { Database } from '../apps/api/src/db/schema';
 import { observationsBetween } from '../apps/api/src/data/observations.repo';
 import { refreshGrownClimatologies } from '../apps/api/src/data/climatologie';
@@ -67,54 +92,83 @@ async function ensureDatabase(name: string): Promise<void> {
   await admin.end();
 }
 
-/** `YYYY-MM-01` of every month from the one holding `from` to the one after `to`. */
-function monthsCovering(from: number, to: number): string[] {
-  const out: string[] = [];
-  let [y, m] = parisDay(from).split('-').map(Number) as [number, number];
-  const last = parisDay(to).slice(0, 7);
-  for (;;) {
-    const key = `${y}-${String(m).padStart(2, '0')}`;
-    out.push(`${key}-01`);
-    if (key > last) break;
-    m++;
-    if (m > 12) {
-      m = 1;
-      y++;
-    }
+/** Clock of migration 016 on `part`: the month before the loaded year's first, so `observation_avant` ends there. */
+const MIGRATION_CLOCK = monthStart(addMonths(parisMonthOf(START), -1));
+
+/**
+ * The app's migrations, 016 replaced: a no-op on `flat` (one table), run with MIGRATION_CLOCK on `part`. Kysely
+ * records it under its own name either way, so a later run does not apply it again.
+ */
+async function migrate(handle: Db, layout: Layout): Promise<void> {
+  const migrations: Record<string, Migration> = {
+    ...getMigrations('postgres'),
+    '016_observation_partitions':
+      layout === 'flat' ? { up: () => Promise.resolve() } : migration016('postgres', () => MIGRATION_CLOCK),
+  };
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
+    throw new Error(`migration ${failed}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return out;
 }
 
 /**
- * The partitioned layout of ADR 122: `observation` partitioned by range of `ts`, one partition per Europe/Paris
- * month, the same primary key (capteur_id, ts) (so the same upsert), plus a BRIN index on `ts` for the scans by time
- * (roll-up) inside a partition. Replaces the table the migrations made while it is still empty.
+ * `part`: the daily upkeep (`upkeepPartitions`: this month's partition and the next two) run once for every month
+ * of the loaded year, as the passing months run it in production. Idempotent. Then checks the layout of either
+ * database, so that one built by an earlier version of this bench is refused instead of measured.
  */
-async function partitionObservation(db: Kysely<Database>): Promise<void> {
-  const { rows } = await sql<{
-    relkind: string;
-  }>`select relkind from pg_class where relname = 'observation'`.execute(db);
-  if (rows[0]?.relkind === 'p') return;
-  await sql`drop table observation`.execute(db);
-  await sql`create table observation (
-      capteur_id integer not null references capteur (id) on delete cascade,
-      ts bigint not null,
-      valeur double precision not null,
-      statut integer,
-      qualification integer,
-      constraint observation_pk primary key (capteur_id, ts)
-    ) partition by range (ts)`.execute(db);
-  const months = monthsCovering(START, END + 40 * DAY_MS);
-  for (let i = 0; i + 1 < months.length; i++) {
-    const from = parisDayRange(months[i] as string).start;
-    const to = parisDayRange(months[i + 1] as string).start;
-    const name = `observation_${(months[i] as string).slice(0, 7).replace('-', '_')}`;
-    await sql`create table ${sql.id(name)} partition of observation for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(
-      db,
+async function settleLayout(db: Kysely<Database>, layout: Layout): Promise<void> {
+  const partitioned = await isPartitioned(db);
+  if (layout === 'flat') {
+    if (partitioned) throw new Error(`${dbName(layout)}: observation is partitioned; drop this database`);
+    return;
+  }
+  const avant = (await listPartitions(db)).find((p) => p.name === PARTITION_AVANT);
+  if (!partitioned || avant?.to == null || avant.to > START) {
+    throw new Error(
+      `${dbName(layout)}: not the monthly layout of this bench (observation_avant must end before the year); drop this database`,
     );
   }
-  await sql`create index observation_ts_brin on observation using brin (ts)`.execute(db);
+  const log = { error: (obj: object, msg: string) => console.error(msg, obj) };
+  for (let m = parisMonthOf(START); monthStart(m) <= END; m = addMonths(m, 1)) {
+    await upkeepPartitions(db, 'postgres', monthStart(m), log);
+  }
 }
+
+/** `part` after the load: every row in a monthly partition, none in `observation_avant` or `observation_defaut`. */
+async function checkPartitions(db: Kysely<Database>): Promise<string> {
+  const count = async (table: string) => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
+    return rows[0]?.n ?? 0;
+  };
+  const avant = await count(PARTITION_AVANT);
+  const defaut = await count(PARTITION_DEFAUT);
+  if (avant + defaut > 0) {
+    throw new Error(
+      `rows outside the monthly partitions: ${avant} in ${PARTITION_AVANT}, ${defaut} in ${PARTITION_DEFAUT}`,
+    );
+  }
+  const { rows } = await sql<{ total: number; filled: number; rows: number }>`
+    select count(*)::int as total, count(*) filter (where c.reltuples > 0)::int as filled,
+      coalesce(sum(greatest(c.reltuples, 0)), 0)::bigint as rows
+    from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'observation'::regclass and c.relname ~ '^observation_[0-9]{4}_[0-9]{2}$'`.execute(
+    db,
+  );
+  const r = rows[0];
+  return `${r?.filled ?? 0} of ${r?.total ?? 0} monthly partitions hold ${(Number(r?.rows ?? 0) / 1e6).toFixed(1)} M rows; ${PARTITION_AVANT} and ${PARTITION_DEFAUT} 0`;
+}
+
+/** The machine's load average over 1, 5 and 15 minutes (2 cores shared with other work). */
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
 
 /** Basin, river, `SENSORS` places with a station code and one H sensor each (10-min step). */
 async function seedReferential(db: Kysely<Database>): Promise<void> {
@@ -212,8 +266,8 @@ async function seedArchive(db: Kysely<Database>): Promise<void> {
 async function open(layout: Layout): Promise<Db> {
   await ensureDatabase(dbName(layout));
   const handle = openDb({ databaseUrl: url(layout), dataDir: '.', poolMax: 4, applicationName: 'pg-scale' });
-  await migrateToLatest(handle);
-  if (layout === 'part') await partitionObservation(handle.db);
+  await migrate(handle, layout);
+  await settleLayout(handle.db, layout);
   await seedReferential(handle.db);
   return handle;
 }
@@ -482,11 +536,14 @@ async function measureAll(handles: Map<Layout, Db>): Promise<void> {
     const size = await sizes(h.db);
     console.log(
       `\n## ${layout} (${dbName(layout)}): ${(size.rows / 1e6).toFixed(1)} M rows, ${f1(size.table / GB)} GB ` +
-        `(indexes ${f1(size.indexes / GB)} GB)`,
+        `(indexes ${f1(size.indexes / GB)} GB); load average ${loadavg()}`,
     );
+    if (layout === 'part') console.log(await checkPartitions(h.db));
     if (PHASE === 'ticks') {
       const t = await measureTicks(h.db);
-      console.log(`upsert: tick ${f1(t.newTick)} ms; 1-hour window ${f1(t.window)} ms`);
+      console.log(
+        `upsert: tick ${f1(t.newTick)} ms; 1-hour window ${f1(t.window)} ms; load average ${loadavg()}`,
+      );
       continue;
     }
     for (const s of await measureSeries(h.db)) {
@@ -507,10 +564,12 @@ async function measureAll(handles: Map<Layout, Db>): Promise<void> {
       `nightly rollupCompleteDays: median ${f1(n.ms / 1000)} s (${n.written} archive rows, ${n.refreshed} climatologies); ` +
         `one day's aggregate: ${p.node} ${f1(p.ms / 1000)} s, buffers hit ${p.hit} read ${p.read}, ${p.partitions} table(s)`,
     );
+    console.log(`load average after ${layout}: ${loadavg()}`);
   }
 }
 
 async function main(): Promise<void> {
+  console.log(`load average at start: ${loadavg()} (${os.cpus().length} cores)`);
   const handles = new Map<Layout, Db>();
   for (const layout of LAYOUTS) handles.set(layout, await open(layout));
   try {
@@ -519,7 +578,8 @@ async function main(): Promise<void> {
       for (const [layout, r] of rates) {
         if (r.rows > 0) {
           console.log(
-            `LOAD ${layout}: ${r.rows} rows in ${(r.ms / 1000).toFixed(0)} s = ${Math.round(r.rows / (r.ms / 1000))} rows/s`,
+            `LOAD ${layout}: ${r.rows} rows in ${(r.ms / 1000).toFixed(0)} s = ${Math.round(r.rows / (r.ms / 1000))} rows/s; ` +
+              `load average ${loadavg()}`,
           );
         }
       }
