@@ -238,14 +238,18 @@ export async function storedInRanges(
   };
   if (isPostgresDb(db)) {
     // One statement for every range: the ranges as arrays, joined along the primary key (no OR of ranges to plan
-    // against every partition).
+    // against every partition). The bounds of all the ranges prune the partitions when the statement is planned:
+    // without them, each of the ranges is pruned again at run time against every monthly partition.
     for (let i = 0; i < ranges.length; i += UNNEST_ROWS) {
       const part = ranges.slice(i, i + UNNEST_ROWS);
+      const lo = Math.min(...part.map((p) => p.min));
+      const hi = Math.max(...part.map((p) => p.max));
       const { rows } = await sql<ObservationRow>`
         select o.capteur_id, o.ts, o.valeur, o.statut, o.qualification
         from unnest(${part.map((p) => p.id)}::int[], ${part.map((p) => p.min)}::bigint[], ${part.map((p) => p.max)}::bigint[])
           as r(id, lo, hi)
-        join observation o on o.capteur_id = r.id and o.ts >= r.lo and o.ts <= r.hi`.execute(db);
+        join observation o on o.capteur_id = r.id and o.ts >= r.lo and o.ts <= r.hi
+        where o.ts >= ${lo} and o.ts <= ${hi}`.execute(db);
       for (const r of rows) add({ ...r, ts: Number(r.ts) });
     }
     return existing;
