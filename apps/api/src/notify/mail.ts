@@ -1,7 +1,10 @@
 /**
- * Real e-mail through nodemailer. With SMTP_URL, messages go to that SMTP server; without it, each message is
- * written as a complete `.eml` file (headers, text and HTML parts) to `$DATA_DIR/outbox/` and its subject logged,
- * so that the whole path can be followed offline.
+ * Real e-mail through nodemailer. With SMTP_URL, messages go to that SMTP server over a pool of at most
+ * SMTP_MAX_CONNECTIONS connections, each reused for several messages and closed after a second idle (an alert to
+ * thousands of subscribers does not open thousands of connections, docs/decisions/159; `?pool=false` or
+ * `?maxConnections=N` in SMTP_URL override this); without it, each message is written as a complete `.eml` file
+ * (headers, text and HTML parts) to `$DATA_DIR/outbox/` and its subject logged, so that the whole path can be
+ * followed offline.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -34,6 +37,9 @@ export interface MailLogger {
   info: (obj: object, msg: string) => void;
 }
 
+/** Connections of the SMTP pool of one process. */
+export const SMTP_MAX_CONNECTIONS = 5;
+
 export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
@@ -43,7 +49,14 @@ export function createMailer(
   log: MailLogger = { info: () => {} },
 ): Mailer {
   if (env.SMTP_URL) {
-    const transport: Transporter = nodemailer.createTransport(env.SMTP_URL);
+    // Options given in the URL's query win over these defaults.
+    const transport: Transporter = nodemailer.createTransport({
+      pool: true,
+      maxConnections: SMTP_MAX_CONNECTIONS,
+      maxMessages: 1000,
+      idleTimeout: 1000,
+      url: env.SMTP_URL,
+    });
     return {
       mode: 'smtp',
       async send(m) {

@@ -4,6 +4,8 @@
  * `web-push` encrypts the payload (aes128gcm) and signs the VAPID JWT; the request is sent with fetch, to
  * endpoints of the known push services only (no request to arbitrary hosts chosen by a user).
  * Subscriptions the push service declares gone (404, 410) are removed.
+ * At scale (docs/decisions/159): one VAPID JWT per push service (audience), signed once and reused until an hour
+ * before it expires, and at most `perServiceConcurrency` requests at once to one push service from this process.
  */
 import net from 'node:net';
 import type { Kysely } from 'kysely';
@@ -50,6 +52,12 @@ export interface PushDelivery extends PushSendResult {
   tried: number;
 }
 
+/** A browser's web registration: its row id and `PushSubscription.toJSON()` as stored. */
+export interface PushRegistration {
+  id: number;
+  registration_id: string;
+}
+
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
@@ -64,8 +72,16 @@ export interface PushService {
   isAllowedEndpoint(endpoint: string): boolean;
   /** Sends the message to every web subscription of the user. */
   sendToUser(userId: number, message: PushMessage): Promise<PushSendResult>;
-  /** Same, registration by registration, leaving out `skip` (reached by an earlier attempt of the same message). */
-  deliver(userId: number, message: PushMessage, opts?: { skip?: readonly number[] }): Promise<PushDelivery>;
+  /**
+   * Same, registration by registration, leaving out `skip` (reached by an earlier attempt of the same message).
+   * `registrations`: the user's web registrations when the caller read them already (a batch of deliveries reads
+   * those of all its users in one query); else they are read here.
+   */
+  deliver(
+    userId: number,
+    message: PushMessage,
+    opts?: { skip?: readonly number[]; registrations?: readonly PushRegistration[] },
+  ): Promise<PushDelivery>;
 }
 
 export interface PushServiceOptions {
@@ -78,7 +94,35 @@ export interface PushServiceOptions {
   /** Time-to-live asked of the push service (seconds); default one day. */
   ttlSeconds?: number;
   timeoutMs?: number;
+  /** Requests at once to one push service (origin) from this process; default PUSH_SERVICE_CONCURRENCY. */
+  perServiceConcurrency?: number;
   log?: { warn: (obj: object, msg: string) => void };
+}
+
+export const PUSH_SERVICE_CONCURRENCY = 32;
+/** Lifetime of a VAPID JWT (RFC 8292 allows at most 24 hours) and how long before its end a new one is signed. */
+const VAPID_LIFETIME_S = 12 * 3600;
+const VAPID_RENEW_S = 3600;
+
+/** At most `max` tasks at once; the others wait in order. */
+export class Limiter {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly max: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes to the next task directly.
+      if (next) next();
+      else this.running--;
+    }
+  }
 }
 
 /** Web Push limits a record to 4096 bytes; aes128gcm adds 86 bytes of header and 17 of padding and tag. */
@@ -103,6 +147,32 @@ export function pushPayload(message: PushMessage): string {
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || (net.isIPv4(host) && host.startsWith('127.'));
+}
+
+/**
+ * `Authorization: vapid t=…, k=…` for a push service origin (the JWT audience): signed once, reused until an hour
+ * before it expires (VAPID_LIFETIME_S), signed again when the key pair changed.
+ */
+function vapidHeaderCache(subject: string): (audience: string, vapid: VapidKeys) => string {
+  const cache = new Map<string, { authorization: string; exp: number; publicKey: string }>();
+  return (audience, vapid) => {
+    const nowS = Math.floor(Date.now() / 1000);
+    const cached = cache.get(audience);
+    if (cached && cached.publicKey === vapid.publicKey && cached.exp - VAPID_RENEW_S > nowS) {
+      return cached.authorization;
+    }
+    const exp = nowS + VAPID_LIFETIME_S;
+    const headers = webpush.getVapidHeaders(
+      audience,
+      subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      exp,
+    );
+    cache.set(audience, { authorization: headers.Authorization, exp, publicKey: vapid.publicKey });
+    return headers.Authorization;
+  };
 }
 
 const defaultServices = new WeakMap<object, PushService>();
@@ -170,6 +240,17 @@ export function createPushService(opts: PushServiceOptions): PushService {
     return PUSH_SERVICE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
   };
 
+  const vapidAuthorization = vapidHeaderCache(subject);
+  const limiters = new Map<string, Limiter>();
+  const limiterFor = (origin: string): Limiter => {
+    let limiter = limiters.get(origin);
+    if (!limiter) {
+      limiter = new Limiter(opts.perServiceConcurrency ?? PUSH_SERVICE_CONCURRENCY);
+      limiters.set(origin, limiter);
+    }
+    return limiter;
+  };
+
   const sendOne = async (
     registration: { id: number; registration_id: string },
     payload: string,
@@ -182,8 +263,19 @@ export function createPushService(opts: PushServiceOptions): PushService {
       return { outcome: 'gone' };
     }
     if (!isAllowedEndpoint(browser.endpoint)) return { outcome: 'gone' };
+    const origin = new URL(browser.endpoint).origin;
+    return limiterFor(origin).run(() => post(browser, origin, payload, vapid));
+  };
+
+  /** Encrypts (at the last moment, inside the push service's limit) and posts one message. */
+  const post = async (
+    browser: webpush.PushSubscription,
+    origin: string,
+    payload: string,
+    vapid: VapidKeys,
+  ): Promise<{ outcome: 'sent' | 'gone' | 'failed'; error?: string }> => {
     const details = webpush.generateRequestDetails(browser, payload, {
-      vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      headers: { Authorization: vapidAuthorization(origin, vapid) },
       TTL: opts.ttlSeconds ?? 24 * 3600,
       contentEncoding: 'aes128gcm',
       urgency: 'normal',
@@ -213,10 +305,12 @@ export function createPushService(opts: PushServiceOptions): PushService {
   const deliver = async (
     userId: number,
     message: PushMessage,
-    o: { skip?: readonly number[] } = {},
+    o: { skip?: readonly number[]; registrations?: readonly PushRegistration[] } = {},
   ): Promise<PushDelivery> => {
     const skip = new Set(o.skip ?? []);
-    const registrations = (await webRegistrations(db, userId)).filter((r) => !skip.has(r.id));
+    const registrations = (o.registrations ?? (await webRegistrations(db, userId))).filter(
+      (r) => !skip.has(r.id),
+    );
     const result: PushDelivery = {
       sent: 0,
       removed: 0,

@@ -1,16 +1,17 @@
 /**
- * Delivery of alert notifications through the outbox `notification_envoi` (docs/decisions/057): one row per
- * notification and channel (e-mail, Web Push), claimed atomically by one worker (status `en_cours` with a lease,
- * so several processes never send the same row), sent, then marked `envoye`; a failure is logged and retried
- * with backoff (30 s, 2 min, 10 min, 30 min, 1 h, 2 h), after the last attempt the row stays `echec` with its
- * error. Push retries skip the browsers already reached. The user's preferences are checked again at sending
- * time (`annule` when the channel was switched off meanwhile).
+ * Delivery of alert notifications through the outbox `notification_envoi` (docs/decisions/057, 159): one row per
+ * notification and channel (e-mail, Web Push), claimed atomically by one worker in batches (status `en_cours`
+ * with a lease, so several processes never send the same row), sent with a bounded number of sends at once,
+ * then marked `envoye` (a batch of outcomes per statement); a failure is logged and retried with backoff (30 s,
+ * 2 min, 10 min, 30 min, 1 h, 2 h), after the last attempt the row stays `echec` with its error. Push retries
+ * skip the browsers already reached. The user's preferences are read again when the row is claimed, just before
+ * it is sent (`annule` when the channel was switched off meanwhile).
  */
 import type { Kysely } from 'kysely';
 import { parseNotificationPrefs } from '@limni/shared/domain/alertes';
 import type { Database, StatutEnvoi } from '../../db/schema';
 import type { Mailer } from '../../notify/mail';
-import type { PushService } from '../../notify/push';
+import type { PushRegistration, PushService } from '../../notify/push';
 import * as repo from './delivery.repo';
 import type { AlertLogger } from './evaluation';
 import { alertMail, alertPush, langueCompte } from './notification-texts';
@@ -21,6 +22,16 @@ export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 
 export const MAX_TENTATIVES = RETRY_DELAYS_MS.length + 1;
 /** How long a claimed row is held by its worker before another may take it over. */
 export const LEASE_MS = 2 * 60_000;
+/** A claimed row whose send would start less than this before its lease ends is given back untried. */
+export const LEASE_MARGIN_MS = 30_000;
+/** Rows claimed by one statement. */
+export const CLAIM_BATCH = 100;
+/** Push rows a worker sends at once (each to a user's browsers). */
+export const SEND_CONCURRENCY = 48;
+/** E-mail rows a worker hands to its SMTP pool at once (a few per connection: the next is ready when one ends). */
+export const MAIL_CONCURRENCY = 16;
+/** Finished rows written by one statement; fewer when no send is running. */
+const RECORD_BATCH = 100;
 
 export interface DeliveryDeps {
   db: Kysely<Database>;
@@ -31,6 +42,10 @@ export interface DeliveryDeps {
   alertKey: Buffer;
   now?: () => number;
   log?: AlertLogger;
+  /** Rows claimed by one statement (CLAIM_BATCH). */
+  claimBatch?: number;
+  /** Rows sent at once by this worker, per channel (SEND_CONCURRENCY; e-mail at most MAIL_CONCURRENCY). */
+  concurrency?: number;
 }
 
 export interface DeliveryReport {
@@ -127,44 +142,138 @@ export class AlertDelivery {
     await this.running?.catch(() => undefined);
   }
 
+  /**
+   * Claims batches of due rows and sends them until none is left to claim, in two lanes — e-mail and push — each
+   * claiming its own channel's rows and sending `concurrency` of them at a time (e-mail at most MAIL_CONCURRENCY:
+   * the SMTP pool queues the rest), so that a slow channel does not hold the other back. The next batch is
+   * claimed while the current one is still being sent. Finished rows are written by batches; a retry or an
+   * abandon is written at once.
+   */
   private async pass(): Promise<DeliveryReport> {
     const report: DeliveryReport = { envoyes: 0, reessais: 0, echecs: 0, autres: 0 };
     const { db } = this.deps;
-    for (;;) {
-      const due = await repo.dueDeliveryIds(db, this.now(), 200);
-      if (due.length === 0) return report;
-      let claimedAny = false;
-      for (const id of due) {
-        if (this.stopped) return report;
+    const batch = this.deps.claimBatch ?? CLAIM_BATCH;
+    const concurrency = this.deps.concurrency ?? SEND_CONCURRENCY;
+    let finished: repo.FinishedDelivery[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    let active = 0;
+
+    const flush = () => {
+      if (finished.length === 0) return writing;
+      const rows = finished;
+      finished = [];
+      // One write at a time, in order; a failed write does not keep the later ones from being tried.
+      const write = writing.catch(() => undefined).then(() => repo.recordFinished(db, rows, this.now()));
+      writing = write;
+      return write;
+    };
+    const lane = async (canal: 'email' | 'push', senders: number) => {
+      const queue: Array<{
+        row: repo.DeliveryToSend;
+        leaseUntil: number;
+        registrations?: readonly PushRegistration[];
+      }> = [];
+      let exhausted = false;
+      let claiming: Promise<void> | null = null;
+      const claim = async () => {
         const t = this.now();
-        if (!(await repo.claimDelivery(db, id, t, t + LEASE_MS))) continue;
-        claimedAny = true;
-        const outcome = await this.deliverOne(id);
-        report[outcome]++;
+        const leaseUntil = t + LEASE_MS;
+        const ids = await repo.claimDeliveries(db, t, leaseUntil, batch, canal);
+        if (ids.length === 0) {
+          exhausted = true;
+          return;
+        }
+        const rows = await repo.deliveriesToSend(db, ids);
+        // Push: the browsers of the whole batch in one query, not one per row.
+        const browsers =
+          canal === 'push'
+            ? await repo.webRegistrationsOf(
+                db,
+                rows.map((r) => r.user_id),
+              )
+            : null;
+        for (const row of rows) {
+          queue.push({
+            row,
+            leaseUntil,
+            registrations: browsers ? (browsers.get(row.user_id) ?? []) : undefined,
+          });
+        }
+      };
+      const sender = async () => {
+        for (;;) {
+          if (this.stopped) return;
+          if (queue.length <= batch / 2 && !exhausted) {
+            claiming ??= claim().finally(() => {
+              claiming = null;
+            });
+            if (queue.length === 0) await claiming;
+          }
+          const next = queue.shift();
+          if (!next) {
+            if (exhausted || this.stopped) return;
+            continue;
+          }
+          if (this.now() > next.leaseUntil - LEASE_MARGIN_MS) {
+            await repo.releaseDeliveries(db, [next.row.id], this.now());
+            continue;
+          }
+          active++;
+          try {
+            const outcome = await this.deliverOne(next.row, next.registrations);
+            if (typeof outcome === 'string') report[outcome]++;
+            else {
+              finished.push(outcome.finished);
+              report[outcome.report]++;
+            }
+          } finally {
+            active--;
+          }
+          if (finished.length >= RECORD_BATCH || active === 0) await flush();
+        }
+      };
+      try {
+        await Promise.all(Array.from({ length: senders }, sender));
+      } finally {
+        await claiming;
+        // Claimed but not sent (stop() was called): waiting again, for this worker or another.
+        const untried = queue.splice(0).map((q) => q.row.id);
+        if (untried.length > 0) await repo.releaseDeliveries(db, untried, this.now());
       }
-      if (!claimedAny) return report;
-    }
+    };
+    // Both lanes end before the pass does, even when one of them failed (the error is thrown after).
+    const lanes = await Promise.allSettled([
+      lane('push', concurrency),
+      lane('email', Math.min(concurrency, MAIL_CONCURRENCY)),
+    ]);
+    await flush();
+    for (const l of lanes) if (l.status === 'rejected') throw l.reason;
+    return report;
   }
 
-  private async deliverOne(id: number): Promise<keyof DeliveryReport> {
-    const row = await repo.deliveryToSend(this.deps.db, id);
-    if (!row) return 'autres';
+  /** A claimed row: sent, or given up (preferences), or failed; finished rows are written by the caller. */
+  private async deliverOne(
+    row: repo.DeliveryToSend,
+    registrations?: readonly PushRegistration[],
+  ): Promise<
+    | { finished: repo.FinishedDelivery; report: keyof DeliveryReport }
+    | Exclude<keyof DeliveryReport, 'envoyes' | 'autres'>
+  > {
+    const id = row.id;
     const prefs = parseNotificationPrefs(row.notifications);
     const wanted = row.canal === 'email' ? prefs.email && row.email_verified === 1 : prefs.push;
-    if (!wanted) {
-      await this.finish(id, 'annule', null);
-      return 'autres';
-    }
+    if (!wanted) return { finished: { id, statut: 'annule' }, report: 'autres' };
     try {
       if (row.canal === 'email') {
         await this.sendMail(row);
-        await this.finish(id, 'envoye', null);
-        return 'envoyes';
+        return { finished: { id, statut: 'envoye' }, report: 'envoyes' };
       }
-      const done = await this.sendPush(row);
-      const statut: StatutEnvoi = done.ok.length > 0 ? 'envoye' : 'sans_destinataire';
-      await this.finish(id, statut, null, done);
-      return statut === 'envoye' ? 'envoyes' : 'autres';
+      const done = await this.sendPush(row, registrations);
+      const statut = done.ok.length > 0 ? 'envoye' : 'sans_destinataire';
+      return {
+        finished: { id, statut, faits: JSON.stringify(done) },
+        report: statut === 'envoye' ? 'envoyes' : 'autres',
+      };
     } catch (err) {
       return this.failed(row, err);
     }
@@ -207,12 +316,15 @@ export class AlertDelivery {
   }
 
   /** The push, browser by browser, leaving out those an earlier attempt reached; throws when one failed. */
-  private async sendPush(row: repo.DeliveryToSend): Promise<PushDone> {
+  private async sendPush(
+    row: repo.DeliveryToSend,
+    registrations?: readonly PushRegistration[],
+  ): Promise<PushDone> {
     const done = parseDone(row.faits);
     const res = await this.deps.push.deliver(
       row.user_id,
       alertPush({ id: row.notification_id, titre: row.titre, message: row.message, lien: row.lien }),
-      { skip: [...done.ok, ...done.retires] },
+      { skip: [...done.ok, ...done.retires], ...(registrations ? { registrations } : {}) },
     );
     const next: PushDone = { ok: [...done.ok, ...res.sentIds], retires: [...done.retires, ...res.goneIds] };
     if (res.failed > 0) {
@@ -225,7 +337,7 @@ export class AlertDelivery {
   }
 
   /** A failed attempt: retried with backoff, or given up after the last one. */
-  private async failed(row: repo.DeliveryToSend, err: unknown): Promise<keyof DeliveryReport> {
+  private async failed(row: repo.DeliveryToSend, err: unknown): Promise<'reessais' | 'echecs'> {
     const id = row.id;
     const message = err instanceof Error ? err.message : String(err);
     const faits = err instanceof DeliveryFailure ? err.faits : undefined;

@@ -248,60 +248,85 @@ export async function recipientRows(trx: EvaluationTrx, userIds: readonly number
   return rows;
 }
 
-/** Notifications of a user in [start, end) (data time) that were not beyond the daily cap. */
-export async function countUncappedNotifications(
+/** Notifications of these users in [start, end) (data time) that were not beyond the daily cap, by user. */
+export async function countUncappedNotificationsOf(
   trx: EvaluationTrx,
-  userId: number,
+  userIds: readonly number[],
   start: number,
   end: number,
-): Promise<number> {
-  const row = await trx
-    .selectFrom('notification')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('ts', '>=', start)
-    .where('ts', '<', end)
-    .where('plafonnee', '=', 0)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const ids of chunks(userIds, 500)) {
+    const rows = await trx
+      .selectFrom('notification')
+      .select((eb) => ['user_id', eb.fn.countAll<number | string>().as('n')])
+      .where('user_id', 'in', ids)
+      .where('ts', '>=', start)
+      .where('ts', '<', end)
+      .where('plafonnee', '=', 0)
+      .groupBy('user_id')
+      .execute();
+    for (const r of rows) out.set(r.user_id, Number(r.n));
+  }
+  return out;
+}
+
+/** The keys among `cles` that a notification already has (already notified crossings). */
+export async function existingNotificationKeys(
+  trx: EvaluationTrx,
+  cles: readonly string[],
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const part of chunks([...new Set(cles)], 500)) {
+    const rows = await trx.selectFrom('notification').select('cle').where('cle', 'in', part).execute();
+    for (const r of rows) out.add(r.cle);
+  }
+  return out;
 }
 
 export type NotificationRow = Omit<Insertable<NotificationTable>, 'id' | 'lu_at' | 'masque_at'>;
 
-/** Inserts a notification under its unique key; undefined when that key exists (already notified). */
-export async function insertNotification(
+/**
+ * Inserts notifications, 500 per statement, each under its unique key; returns the id of each one inserted by key
+ * (a key that exists already is left out).
+ */
+export async function insertNotifications(
   trx: EvaluationTrx,
-  n: NotificationRow,
-): Promise<number | undefined> {
-  const inserted = await trx
-    .insertInto('notification')
-    .values({ ...n, lu_at: null, masque_at: null })
-    .onConflict((oc) => oc.column('cle').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
+  rows: readonly NotificationRow[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const part of chunks(rows, 500)) {
+    const inserted = await trx
+      .insertInto('notification')
+      .values(part.map((n) => ({ ...n, lu_at: null, masque_at: null })))
+      .onConflict((oc) => oc.column('cle').doNothing())
+      .returning(['id', 'cle'])
+      .execute();
+    for (const r of inserted) out.set(r.cle, r.id);
+  }
+  return out;
 }
 
-/** One outbox row per channel, due now. */
-export async function queueDeliveries(
+/** Outbox rows, due now, 1,000 per statement. */
+export async function queueDeliveriesOf(
   trx: EvaluationTrx,
-  notificationId: number,
-  canaux: ReadonlyArray<'email' | 'push'>,
+  rows: ReadonlyArray<{ notificationId: number; canal: 'email' | 'push' }>,
   now: number,
 ): Promise<void> {
-  if (canaux.length === 0) return;
-  await trx
-    .insertInto('notification_envoi')
-    .values(
-      canaux.map((canal) => ({
-        notification_id: notificationId,
-        canal,
-        prochain_essai: now,
-        verrou_jusqu_a: null,
-        derniere_erreur: null,
-        envoye_at: null,
-        created_at: now,
-      })),
-    )
-    .execute();
+  for (const part of chunks(rows, 1000)) {
+    await trx
+      .insertInto('notification_envoi')
+      .values(
+        part.map((r) => ({
+          notification_id: r.notificationId,
+          canal: r.canal,
+          prochain_essai: now,
+          verrou_jusqu_a: null,
+          derniere_erreur: null,
+          envoye_at: null,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
 }

@@ -316,7 +316,11 @@ export class AlertEvaluator {
     await repo.forgetObservationRegleStates(this.db, lieuIds);
   }
 
-  /** Saves states, inserts the new notifications and queues their deliveries, in one transaction. */
+  /**
+   * Saves states, inserts the new notifications and queues their deliveries, in one transaction, by batches
+   * (docs/decisions/159): the day's counts of every user at once, the keys already notified at once, then one
+   * INSERT per chunk of notifications and one per chunk of outbox rows.
+   */
   private async persist(
     states: StateRow[],
     drafts: NotificationDraft[],
@@ -327,32 +331,56 @@ export class AlertEvaluator {
     await repo.evaluationTransaction(this.db, async (trx) => {
       await repo.saveStates(trx, states, now);
       if (drafts.length === 0) return;
-      const recipients = await channelsOf(trx, [...new Set(drafts.map((d) => d.userId))]);
-      const counts = new Map<string, number>();
-      for (const d of [...drafts].sort((a, b) => a.ts - b.ts || a.cle.localeCompare(b.cle))) {
+      const sorted = [...drafts].sort((a, b) => a.ts - b.ts || a.cle.localeCompare(b.cle));
+      const recipients = await channelsOf(trx, [...new Set(sorted.map((d) => d.userId))]);
+      const existing = await repo.existingNotificationKeys(
+        trx,
+        sorted.map((d) => d.cle),
+      );
+      // Notifications of each user and Paris day not beyond the cap, read once per day for all its users.
+      const byDay = new Map<string, Set<number>>();
+      for (const d of sorted) {
         const day = parisDay(d.ts);
-        const key = `${d.userId}:${day}`;
-        let count = counts.get(key);
-        if (count === undefined) {
-          const { start, end } = parisDayRange(day);
-          count = await repo.countUncappedNotifications(trx, d.userId, start, end);
-        }
+        let users = byDay.get(day);
+        if (!users) byDay.set(day, (users = new Set()));
+        users.add(d.userId);
+      }
+      const counts = new Map<string, number>();
+      for (const [day, users] of byDay) {
+        const { start, end } = parisDayRange(day);
+        const stored = await repo.countUncappedNotificationsOf(trx, [...users], start, end);
+        for (const userId of users) counts.set(`${userId}:${day}`, stored.get(userId) ?? 0);
+      }
+      const rows: Array<{ row: repo.NotificationRow; draft: NotificationDraft; capped: boolean }> = [];
+      const seen = new Set<string>();
+      for (const d of sorted) {
+        if (existing.has(d.cle) || seen.has(d.cle)) continue;
+        seen.add(d.cle);
+        const key = `${d.userId}:${parisDay(d.ts)}`;
+        const count = counts.get(key) ?? 0;
         const capped = !d.urgent && count >= PLAFOND_QUOTIDIEN;
-        const id = await repo.insertNotification(trx, notificationRow(d, capped, now));
-        counts.set(key, count + (id !== undefined && !capped ? 1 : 0));
+        if (!capped) counts.set(key, count + 1);
+        rows.push({ row: notificationRow(d, capped, now), draft: d, capped });
+      }
+      // A concurrent evaluation may have inserted a key meanwhile: only the rows really inserted are queued.
+      const ids = await repo.insertNotifications(
+        trx,
+        rows.map((r) => r.row),
+      );
+      const queued: Array<{ notificationId: number; canal: 'email' | 'push' }> = [];
+      for (const { draft, capped } of rows) {
+        const id = ids.get(draft.cle);
         if (id === undefined) continue;
         summary.notifications++;
         if (capped) {
           summary.plafonnees++;
           continue;
         }
-        const who = recipients.get(d.userId);
-        const canaux = [
-          ...(who?.email ? (['email'] as const) : []),
-          ...(who?.push ? (['push'] as const) : []),
-        ];
-        await repo.queueDeliveries(trx, id, canaux, now);
+        const who = recipients.get(draft.userId);
+        if (who?.email) queued.push({ notificationId: id, canal: 'email' });
+        if (who?.push) queued.push({ notificationId: id, canal: 'push' });
       }
+      await repo.queueDeliveriesOf(trx, queued, now);
     });
     if (summary.notifications > 0) {
       this.opts.log?.info(
