@@ -12,6 +12,7 @@ import { parseNotificationPrefs } from '@limni/shared/domain/alertes';
 import type { Database, StatutEnvoi } from '../../db/schema';
 import type { Mailer } from '../../notify/mail';
 import type { PushRegistration, PushService } from '../../notify/push';
+import { LoopGate } from '../../lib/loop-gate';
 import * as repo from './delivery.repo';
 import type { AlertLogger } from './evaluation';
 import { alertMail, alertPush, langueCompte } from './notification-texts';
@@ -30,6 +31,8 @@ export const CLAIM_BATCH = 100;
 export const SEND_CONCURRENCY = 48;
 /** E-mail rows a worker hands to its SMTP pool at once (a few per connection: the next is ready when one ends). */
 export const MAIL_CONCURRENCY = 16;
+/** Event-loop lateness above which sends wait, so that the instance's requests keep their latency (ADR 162). */
+export const MAX_LOOP_LAG_MS = 10;
 /** Finished rows written by one statement; fewer when no send is running. */
 const RECORD_BATCH = 100;
 
@@ -44,6 +47,8 @@ export interface DeliveryDeps {
   log?: AlertLogger;
   /** Rows claimed by one statement (CLAIM_BATCH). */
   claimBatch?: number;
+  /** Event-loop lateness above which sends wait (MAX_LOOP_LAG_MS). */
+  maxLoopLagMs?: number;
   /** Rows sent at once by this worker, per channel (SEND_CONCURRENCY; e-mail at most MAIL_CONCURRENCY). */
   concurrency?: number;
 }
@@ -157,6 +162,7 @@ export class AlertDelivery {
     let finished: repo.FinishedDelivery[] = [];
     let writing: Promise<void> = Promise.resolve();
     let active = 0;
+    const gate = new LoopGate(this.deps.maxLoopLagMs ?? MAX_LOOP_LAG_MS);
 
     const flush = () => {
       if (finished.length === 0) return writing;
@@ -218,6 +224,8 @@ export class AlertDelivery {
             await repo.releaseDeliveries(db, [next.row.id], this.now());
             continue;
           }
+          // Requests first: while the event loop runs late, the next send waits (docs/decisions/162).
+          await gate.pass();
           active++;
           try {
             const outcome = await this.deliverOne(next.row, next.registrations);
@@ -245,7 +253,7 @@ export class AlertDelivery {
     const lanes = await Promise.allSettled([
       lane('push', concurrency),
       lane('email', Math.min(concurrency, MAIL_CONCURRENCY)),
-    ]);
+    ]).finally(() => gate.close());
     await flush();
     for (const l of lanes) if (l.status === 'rejected') throw l.reason;
     return report;
