@@ -44,7 +44,9 @@ function urlOf(db: string): string {
 
 async function prepare(db: Db): Promise<void> {
   await migrateToLatest(db);
-  await sql`insert into bassin (slug, nom, territoire, ordre) values ('banc', 'Banc', 'metropole', 0)`.execute(db.db);
+  await sql`insert into bassin (slug, nom, territoire, ordre) values ('banc', 'Banc', 'metropole', 0)`.execute(
+    db.db,
+  );
   await sql`insert into entite (type, nom, slug, bassin_slug) values ('R', 'Rivière du banc', 'riviere-banc', 'banc')`.execute(
     db.db,
   );

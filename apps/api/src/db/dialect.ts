@@ -3,7 +3,13 @@
  * Everything else uses portable Kysely queries.
  */
 import os from 'node:os';
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+} from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 

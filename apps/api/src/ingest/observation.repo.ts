@@ -293,7 +293,10 @@ const ADVANCE_CHUNK = 200;
  * it through `markCapteurDataChanged`). Sensors are updated in id order (concurrent writers lock rows in the same
  * order).
  */
-export async function advanceCapteurStates(db: Kysely<Database>, rows: readonly CapteurAdvance[]): Promise<void> {
+export async function advanceCapteurStates(
+  db: Kysely<Database>,
+  rows: readonly CapteurAdvance[],
+): Promise<void> {
   if (rows.length === 0) return;
   const sorted = [...rows].sort((a, b) => a.id - b.id);
   const set = sql`
@@ -385,7 +388,9 @@ async function upsertArrays(
     const cols: Array<Array<number | null>> = [[], [], [], [], []];
     const end = Math.min(params.length, i + step);
     for (let j = i; j < end; j += OBSERVATION_PARAMS) {
-      for (let c = 0; c < OBSERVATION_PARAMS; c++) (cols[c] as Array<number | null>).push(params[j + c] ?? null);
+      for (let c = 0; c < OBSERVATION_PARAMS; c++) {
+        (cols[c] as Array<number | null>).push(params[j + c] ?? null);
+      }
     }
     const [ids, ts, valeurs, statuts, qualifications] = cols;
     const conflict =

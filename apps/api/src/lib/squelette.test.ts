@@ -39,14 +39,16 @@ describe('skeleton (UTS #39)', () => {
     expect(skeleton('é')).toBe('e\u0301');
     expect(skeleton('pa\u200Bypal')).toBe('paypal');
     expect(skeleton('раураl')).toBe('paypal'); // Cyrillic р, а, у
-    for (const s of ['alice1', 'Ελένη', 'дмитрий', 'm', 'Ⅰ0'])
+    for (const s of ['alice1', 'Ελένη', 'дмитрий', 'm', 'Ⅰ0']) {
       expect(skeleton(skeleton(s))).toBe(skeleton(s));
+    }
   });
 
   it('the username squelette ignores case and compatibility forms', () => {
     const alice = usernameSquelette('alice1');
-    for (const n of ['alicel', 'aliceI', 'Alice1', 'ａlice1', 'аlice1'])
+    for (const n of ['alicel', 'aliceI', 'Alice1', 'ａlice1', 'аlice1']) {
       expect(usernameSquelette(n), n).toBe(alice);
+    }
     expect(usernameSquelette('Аnna')).toBe(usernameSquelette('anna')); // Cyrillic capital А
     expect(usernameSquelette('alice2')).not.toBe(alice);
     expect(usernameSquelette('Élodie')).toBe(usernameSquelette('élodie'));
@@ -71,8 +73,9 @@ describe('singleScript (UTS #39 « highly restrictive »)', () => {
   });
 
   it('accepts Latin with Han and kana, Han and Bopomofo, or Han and Hangul', () => {
-    for (const n of ['tanaka山田', 'tanaka山田たろう', 'kim김철수', 'li李ㄅ'])
+    for (const n of ['tanaka山田', 'tanaka山田たろう', 'kim김철수', 'li李ㄅ']) {
       expect(singleScript(n), n).toBe(true);
+    }
   });
 
   it('refuses Latin mixed with Cyrillic or Greek, and other mixes', () => {

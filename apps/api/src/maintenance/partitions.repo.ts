@@ -6,12 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import {
-  monthRange,
-  PARTITION_DEFAUT,
-  partitionName,
-  type ParisMonth,
-} from './partitions';
+import { monthRange, PARTITION_DEFAUT, partitionName, type ParisMonth } from './partitions';
 
 /** One partition of `observation`: its name and bounds (null: MINVALUE, or the default partition). */
 export interface PartitionInfo {
@@ -96,14 +91,22 @@ export async function defaultPartitionRows(
   db: Kysely<Database>,
 ): Promise<{ n: number; min: number | null; max: number | null }> {
   const { rows } = await sql<{ n: number; min: string | null; max: string | null }>`
-    select count(*)::int as n, min(ts) as min, max(ts) as max from ${sql.table(PARTITION_DEFAUT)}`.execute(db);
+    select count(*)::int as n, min(ts) as min, max(ts) as max from ${sql.table(PARTITION_DEFAUT)}`.execute(
+    db,
+  );
   const r = rows[0];
-  return { n: r?.n ?? 0, min: r?.min == null ? null : Number(r.min), max: r?.max == null ? null : Number(r.max) };
+  return {
+    n: r?.n ?? 0,
+    min: r?.min == null ? null : Number(r.min),
+    max: r?.max == null ? null : Number(r.max),
+  };
 }
 
 /** Earliest reading of a partition (null: empty). */
 export async function partitionMinTs(db: Kysely<Database>, name: string): Promise<number | null> {
-  const { rows } = await sql<{ min: string | null }>`select min(ts) as min from ${sql.table(name)}`.execute(db);
+  const { rows } = await sql<{ min: string | null }>`select min(ts) as min from ${sql.table(name)}`.execute(
+    db,
+  );
   return rows[0]?.min == null ? null : Number(rows[0].min);
 }
 
@@ -133,4 +136,3 @@ export async function replaceByKeptRows(db: Kysely<Database>, p: PartitionInfo):
     return Number(kept.numAffectedRows ?? 0n);
   });
 }
-

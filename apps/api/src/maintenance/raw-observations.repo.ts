@@ -9,7 +9,9 @@ import type { Database } from '../db/schema';
  * Sensors whose raw readings may go after 2 years, with their earliest one (one index probe each): not the daily-step
  * ones (their readings are their archive) nor those of a recorded episode.
  */
-export async function prunableCapteurs(db: Kysely<Database>): Promise<Array<{ id: number; first: number | null }>> {
+export async function prunableCapteurs(
+  db: Kysely<Database>,
+): Promise<Array<{ id: number; first: number | null }>> {
   const { rows } = await sql<{ id: number; first: number | string | null }>`
     select c.id, (select min(o.ts) from observation o where o.capteur_id = c.id) as first
     from capteur c join lieu l on l.id = c.lieu_id

@@ -138,12 +138,16 @@ const writeFuture = () =>
 
 const count = async (k: Kysely<Database>, where = sql`true`) =>
   Number(
-    (await sql<{ n: string }>`select count(*) as n from observation where ${where}`.execute(k)).rows[0]?.n ?? 0,
+    (await sql<{ n: string }>`select count(*) as n from observation where ${where}`.execute(k)).rows[0]?.n ??
+      0,
   );
 
 beforeAll(async () => {
   await openFresh();
-  const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => getMigrations(db.dialect) } });
+  const migrator = new Migrator({
+    db: db.db,
+    provider: { getMigrations: async () => getMigrations(db.dialect) },
+  });
   const { error } = await migrator.migrateTo('015_secheresse');
   if (error) throw error;
   capteurs = await fill(db.db);

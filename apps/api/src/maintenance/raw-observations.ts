@@ -110,7 +110,7 @@ export async function pruneRawObservations(
   const end = parisDayRange(parisDay(cutoff)).start;
   out.jours = await rollupDays(db, Math.min(...old.map((r) => r.first as number)), end);
   for (const r of old) {
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const d = await deleteObservationsBefore(db, r.id, end, DELETE_BATCH);
       out.lignes += d.n;
       more = d.more;

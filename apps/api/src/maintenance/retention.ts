@@ -76,7 +76,10 @@ export function startRetention(opts: {
         if (await opts.isLive?.()) {
           const r = await pruneRawObservations(opts.db, dialect, now());
           if (r.partitions.length > 0 || r.lignes > 0) {
-            opts.log.info({ releves: r }, 'Relevés bruts de plus de 2 ans retirés (jours gardés dans l’archive)');
+            opts.log.info(
+              { releves: r },
+              'Relevés bruts de plus de 2 ans retirés (jours gardés dans l’archive)',
+            );
           }
         }
       } catch (err) {

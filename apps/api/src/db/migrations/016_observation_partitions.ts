@@ -29,7 +29,9 @@ export function migration016(dialect: DialectName, now: () => number = Date.now)
       if (dialect !== 'postgres') return;
       // Newest reading: one index probe per sensor (the primary key starts with capteur_id), not a scan.
       const { rows } = await sql<{ max: string | null }>`
-        select max((select max(o.ts) from observation o where o.capteur_id = c.id)) as max from capteur c`.execute(db);
+        select max((select max(o.ts) from observation o where o.capteur_id = c.id)) as max from capteur c`.execute(
+        db,
+      );
       const newest = rows[0]?.max == null ? 0 : Number(rows[0].max);
       const first = addMonths(parisMonthOf(Math.max(now(), newest)), 1);
       const bound = monthStart(first);
@@ -40,7 +42,9 @@ export function migration016(dialect: DialectName, now: () => number = Date.now)
       await sql`alter table ${sql.table(PARTITION_AVANT)} add constraint observation_avant_borne check (ts < ${sql.lit(bound)}) not valid`.execute(
         db,
       );
-      await sql`alter table ${sql.table(PARTITION_AVANT)} validate constraint observation_avant_borne`.execute(db);
+      await sql`alter table ${sql.table(PARTITION_AVANT)} validate constraint observation_avant_borne`.execute(
+        db,
+      );
       await sql`create table observation (
           capteur_id integer not null references capteur (id) on delete cascade,
           ts bigint not null,
@@ -53,9 +57,15 @@ export function migration016(dialect: DialectName, now: () => number = Date.now)
         db,
       );
       // The check has done its work (the partition bound now holds); it would only slow later writes.
-      await sql`alter table ${sql.table(PARTITION_AVANT)} drop constraint observation_avant_borne`.execute(db);
+      await sql`alter table ${sql.table(PARTITION_AVANT)} drop constraint observation_avant_borne`.execute(
+        db,
+      );
       const current = parisMonthOf(now());
-      for (let m = first; monthStart(m) <= monthStart(addMonths(current, MONTHS_AHEAD)); m = addMonths(m, 1)) {
+      for (
+        let m = first;
+        monthStart(m) <= monthStart(addMonths(current, MONTHS_AHEAD));
+        m = addMonths(m, 1)
+      ) {
         const { start, end } = monthRange(m);
         await sql`create table ${sql.table(partitionName(m))} partition of observation for values from (${sql.lit(start)}) to (${sql.lit(end)})`.execute(
           db,
