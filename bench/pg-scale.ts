@@ -48,7 +48,7 @@ import {
   PARTITION_AVANT,
   PARTITION_DEFAUT,
   parisMonthOf,
-} from '../apps/api/src/maintenance/partitions';
+} from '../apps/api/src/db/partitions';
 import { isPartitioned, listPartitions } from '../apps/api/src/maintenance/partitions.repo';
 import { upkeepPartitions } from '../apps/api/src/maintenance/raw-observations';
 import type { Database } from '../apps/api/src/db/schema';

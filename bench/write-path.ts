@@ -19,7 +19,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { migrateToLatest, openDb, type Db } from '../apps/api/src/db/client';
 import { ObservationStore, type ObservationToStore } from '../apps/api/src/ingest/observation-store';
-import { addMonths, monthStart, parisMonthOf } from '../apps/api/src/maintenance/partitions';
+import { addMonths, monthStart, parisMonthOf } from '../apps/api/src/db/partitions';
 
 const arg = (name: string, def: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { monthRange, PARTITION_DEFAUT, partitionName, type ParisMonth } from './partitions';
+import { monthRange, PARTITION_DEFAUT, partitionName, type ParisMonth } from '../db/partitions';
 
 /** One partition of `observation`: its name and bounds (null: MINVALUE, or the default partition). */
 export interface PartitionInfo {

@@ -22,7 +22,7 @@ import { migrateToLatest, openDb, type Db } from '../db/client';
 import { getMigrations } from '../db/migrations';
 import type { Database } from '../db/schema';
 import { ObservationUpserter } from '../ingest/observation.repo';
-import { addMonths, monthStart, parisMonthOf, partitionName, RAW_RETENTION_DAYS } from './partitions';
+import { addMonths, monthStart, parisMonthOf, partitionName, RAW_RETENTION_DAYS } from '../db/partitions';
 import { pruneRawObservations, upkeepPartitions } from './raw-observations';
 
 const NOW = Date.now();

@@ -20,7 +20,7 @@ import {
   parisMonthOf,
   RAW_RETENTION_DAYS,
   PARTITION_AVANT,
-} from './partitions';
+} from '../db/partitions';
 import {
   createMonthPartition,
   defaultPartitionRows,

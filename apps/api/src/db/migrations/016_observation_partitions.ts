@@ -8,7 +8,7 @@
  *   upsert `on conflict (capteur_id, ts)` are unchanged;
  * - monthly partitions from B up to two months ahead, a default partition as a safety net, and a BRIN index on `ts`
  *   (the roll-up's day scans read a day's blocks, not the table's).
- * The daily upkeep creates the next months' partitions (maintenance/partitions-upkeep.ts).
+ * The daily upkeep creates the next months' partitions (maintenance/raw-observations.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../dialect';
@@ -21,7 +21,7 @@ import {
   PARTITION_DEFAUT,
   parisMonthOf,
   partitionName,
-} from '../../maintenance/partitions';
+} from '../partitions';
 
 export function migration016(dialect: DialectName, now: () => number = Date.now) {
   return {

@@ -1,6 +1,7 @@
 /**
  * Monthly partitions of `observation` on PostgreSQL (docs/decisions/157): bounds at Europe/Paris month starts, so a
- * Paris day never straddles two partitions, and the partition names. Pure; the statements are in partitions.repo.ts.
+ * Paris day never straddles two partitions, and the partition names. Pure, shared by migration 016 and the upkeep;
+ * the statements are in maintenance/partitions.repo.ts.
  */
 import { parisParts, parisWallToUtc } from '@limni/shared/domain/time';
 
