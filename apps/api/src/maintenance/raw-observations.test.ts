@@ -63,7 +63,13 @@ async function openFresh(): Promise<void> {
     await admin.query(`create database ${name}`);
     db = openDb({ databaseUrl: withDatabase(adminUrl, name), dataDir: os.tmpdir(), poolMax: 2 });
     drop = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      // The pool's end() resolves before its connections are closed: a forced drop would kill them mid-way (an
+      // unhandled "terminating connection" error). A plain DROP waits up to 5 s for them; force is the fallback.
+      try {
+        await admin.query(`drop database if exists ${name}`);
+      } catch {
+        await admin.query(`drop database if exists ${name} with (force)`);
+      }
       await admin.end();
     };
     return;
