@@ -1,6 +1,7 @@
 /**
  * `npx tsx bench/fanout.ts [--subscribers=100000] [--pg=postgres://postgres@127.0.0.1:5432/test] [--gone=50]
- * [--rps=20]`: how long the last subscriber of a popular place waits for its alert (docs/decisions/159).
+ * [--rps=20] [--delivery=thread|inline] [--sinks-nice=10]`: how long the last subscriber of a popular place waits for its alert
+ * (docs/decisions/159, 163).
  *
  * A scratch PostgreSQL database (created next to the one `--pg` names, dropped at the end) holds one place with a
  * 5-min water-level sensor and N accounts (inserted by SQL batches, one fixed password hash), each following the
@@ -8,17 +9,18 @@
  * push service run by this process: a real HTTP server on 127.0.0.1 that checks the VAPID header (ES256, audience,
  * key), `Content-Encoding: aes128gcm`, decrypts every message with the subscription's private key and counts it
  * by subscription; `--gone` of the endpoints answer 410. A real SMTP server (`smtp-server`) counts each message by
- * recipient. Two instances, each its own Node process, run the real app (`buildApp`) and an `AlertDelivery` on
- * the same database, as two servers would; a third process sends each of them a light steady GET load
+ * recipient. Two instances, each its own Node process, run the real app (`buildApp`) and, as server.ts does on
+ * PostgreSQL, an alerts thread (evaluation and delivery at a lower priority; `--delivery=inline`: both in the
+ * request thread) on the same database, as two servers would; a third process sends each of them a light steady GET load
  * (`--rps` a second of `GET /api/hydro/lieu/{id}`, which reads the database) and measures the latency.
  *
- * Timed: one new reading above the threshold is written through the ingestion store and evaluated by
- * `AlertEvaluator` (as after a live run: notifications and outbox rows in one transaction), then both instances
- * are told to deliver (the instance that ran the evaluation passes at once, the other on its timer; here both at
- * once). From the reading's arrival to the first delivery, the last push, the last e-mail; every delivery counted
+ * Timed: one new reading above the threshold is written through the ingestion store and its event evaluated by the
+ * first instance (the leader, whose run it was: notifications and outbox rows in one transaction), which then
+ * delivers; the other instance is told to deliver once the rows show (on its timer in production). From the reading's arrival to the first delivery, the last push, the last e-mail; every delivery counted
  * at the sinks (duplicates, missing), the gone subscriptions removed; GET p99 per instance during the fan-out and
  * before; the load average at the start and at the end. Targets: last push ≤ 5 min, no duplicate, none missing,
- * p99 ≤ 100 ms on each instance.
+ * p99 ≤ 100 ms on each instance. The sinks stand for other machines: from the reading on, they run below the
+ * instances' priority (`--sinks-nice`, 10; 0 to have them compete with the instances).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -32,7 +34,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../apps/api/src/db/schema';
-import type { AlertEvaluator } from '../apps/api/src/features/alertes/evaluation';
+import type { ObservationsEvent } from '../apps/api/src/ingest/events';
 import { ObservationsSummary, ObservationStore } from '../apps/api/src/ingest/observation-store';
 
 const ROLE = process.env.FANOUT_ROLE;
@@ -72,6 +74,8 @@ async function instance(): Promise<void> {
   const { createMailer } = await import('../apps/api/src/notify/mail');
   const { createPushService } = await import('../apps/api/src/notify/push');
   const { AlertDelivery } = await import('../apps/api/src/features/alertes/delivery');
+  const { AlertEvaluator } = await import('../apps/api/src/features/alertes/evaluation');
+  const { AlertsThread } = await import('../apps/api/src/features/alertes/alerts-thread');
   const dataDir = process.env.BENCH_DATA_DIR as string;
   const env = loadEnv({
     NODE_ENV: 'production',
@@ -91,36 +95,72 @@ async function instance(): Promise<void> {
   const mailer = createMailer(env);
   const push = createPushService({ db: db.db, mailFrom: env.MAIL_FROM, allowLocalEndpoints: true });
   const app = await buildApp({ env, db, secrets, now: Date.now, mailer, push });
-  const delivery = new AlertDelivery({
-    db: db.db,
-    mailer,
-    push,
-    publicUrl: env.PUBLIC_URL,
-    alertKey: secrets.alertKey,
-    log: {
-      info: () => {},
-      warn: (o, m) => console.warn(m, JSON.stringify(o)),
-      error: (o, m) => console.error(m, JSON.stringify(o)),
-    },
-  });
+  const log = {
+    info: () => {},
+    warn: (o: object, m: string) => console.warn(m, JSON.stringify(o)),
+    error: (o: object, m: string) => console.error(m, JSON.stringify(o)),
+  };
+  // As server.ts on PostgreSQL: evaluation and delivery in the alerts thread (docs/decisions/163);
+  // `--delivery=inline`: both in the request thread, as before it.
+  const inline = process.env.FANOUT_DELIVERY === 'inline';
+  const thread = inline
+    ? null
+    : new AlertsThread({
+        databaseUrl: env.DATABASE_URL,
+        dataDir,
+        smtpUrl: env.SMTP_URL,
+        mailFrom: env.MAIL_FROM,
+        publicUrl: env.PUBLIC_URL,
+        alertKey: secrets.alertKey,
+        allowLocalEndpoints: true,
+        log,
+      });
+  await thread?.open();
+  const delivery =
+    thread ??
+    new AlertDelivery({
+      db: db.db,
+      mailer,
+      push,
+      publicUrl: env.PUBLIC_URL,
+      alertKey: secrets.alertKey,
+      log,
+    });
+  const evaluator = new AlertEvaluator(db.db, { log });
+  /** As `startAlerts` and the thread: the event's rules, then a delivery pass. */
+  const evaluate = async (event: ObservationsEvent) => {
+    if (thread) return thread.evaluate(event);
+    const summary = await evaluator.observations(event);
+    if (summary.notifications > 0) await delivery.deliverDue();
+    return summary;
+  };
   const loop = monitorEventLoopDelay({ resolution: 10 });
+  let measuring = false;
   const send = (m: InstanceMessage) => process.send?.(m);
-  process.on('message', (m: { deliver?: boolean; boucle?: boolean; stop?: boolean }) => {
-    if (m.deliver) {
-      loop.reset();
-      loop.enable();
-      const t = performance.now();
-      void delivery.deliverDue().then((passe) => send({ passe: { ...passe, ms: performance.now() - t } }));
-    }
-    if (m.boucle) send({ boucle: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 } });
-    if (m.stop) {
-      void delivery
-        .stop()
-        .then(() => app.close())
-        .then(() => db.close())
-        .then(() => process.exit(0));
-    }
-  });
+  process.on(
+    'message',
+    (m: { evaluate?: ObservationsEvent; deliver?: boolean; boucle?: boolean; stop?: boolean }) => {
+      // The leader's run ended: its event is evaluated (then delivered) here.
+      if ((m.evaluate || m.deliver) && !measuring) {
+        measuring = true;
+        loop.reset();
+        loop.enable();
+      }
+      if (m.evaluate) void evaluate(m.evaluate);
+      if (m.deliver) {
+        const t = performance.now();
+        void delivery.deliverDue().then((passe) => send({ passe: { ...passe, ms: performance.now() - t } }));
+      }
+      if (m.boucle) send({ boucle: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 } });
+      if (m.stop) {
+        void delivery
+          .stop()
+          .then(() => app.close())
+          .then(() => db.close())
+          .then(() => process.exit(0));
+      }
+    },
+  );
   // The bench gone (interrupted): this process goes too.
   process.on('disconnect', () => process.exit(0));
   // Retries and missed rows, as the server's timer does.
@@ -659,12 +699,11 @@ async function report(
   return met;
 }
 
-/** Readings of the place's sensor written through the ingestion store, then evaluated as after a live run. */
+/** Readings of the place's sensor written through the ingestion store: the event a live run would emit. */
 async function writeObservations(
   k: Kysely<Database>,
-  evaluator: AlertEvaluator,
   observations: Array<{ ts: number; valeur: number }>,
-) {
+): Promise<ObservationsEvent> {
   const summary = new ObservationsSummary();
   await new ObservationStore(k, 'banc', summary).write(
     observations.map((r) => ({
@@ -676,13 +715,19 @@ async function writeObservations(
       qualification: null,
     })),
   );
-  return evaluator.observations({
-    type: 'observations',
-    origin: 'live',
-    source: 'banc',
-    at: Date.now(),
-    sensors: summary.sensors,
-  });
+  return { type: 'observations', origin: 'live', source: 'banc', at: Date.now(), sensors: summary.sensors };
+}
+
+/** Waits until the evaluation's transaction has committed (its notifications all show at once): how many. */
+async function untilQueued(k: Kysely<Database>): Promise<number> {
+  for (;;) {
+    const row = await k
+      .selectFrom('notification')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) > 0) return Number(row.n);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Waits until no outbox row is waiting or being sent, or the deadline; tells the progress every 30 s. */
@@ -718,10 +763,12 @@ async function main(): Promise<void> {
   const N = Number(arg('subscribers', '100000'));
   const goneCount = Math.min(N, Number(arg('gone', '50')));
   const rps = Number(arg('rps', '20'));
+  const delivery = arg('delivery', 'thread');
+  const sinksNice = Number(arg('sinks-nice', '10'));
   const pgUrl = arg('pg', 'postgres://postgres@127.0.0.1:5432/test');
   const loadStart = loadavg();
   console.log(
-    `Banc fanout : ${N.toLocaleString('fr-FR')} abonnés, ${goneCount} abonnements disparus (410), 2 instances ; charge ${loadStart}`,
+    `Banc fanout : ${N.toLocaleString('fr-FR')} abonnés, ${goneCount} abonnements disparus (410), 2 instances, alertes ${delivery === 'inline' ? 'dans le fil des requêtes' : 'dans leur fil (nice 10)'}, puits à nice ${sinksNice} ; charge ${loadStart}`,
   );
 
   const { migrateToLatest, openDb } = await import('../apps/api/src/db/client');
@@ -761,11 +808,12 @@ async function main(): Promise<void> {
     // An hour below the threshold: the rules learn their side (the first evaluation of a rule never notifies).
     const T = Math.floor(now / STEP_MS) * STEP_MS;
     const evaluator = new AlertEvaluator(k);
-    const write = (observations: Array<{ ts: number; valeur: number }>) =>
-      writeObservations(k, evaluator, observations);
     t = performance.now();
-    const before = await write(
-      Array.from({ length: 12 }, (_v, s) => ({ ts: T - (12 - s) * STEP_MS, valeur: 1 + s * 0.01 })),
+    const before = await evaluator.observations(
+      await writeObservations(
+        k,
+        Array.from({ length: 12 }, (_v, s) => ({ ts: T - (12 - s) * STEP_MS, valeur: 1 + s * 0.01 })),
+      ),
     );
     console.log(
       `États des règles (${before.regles.toLocaleString('fr-FR')} règles, ${before.notifications} notification) en ${fmt(performance.now() - t)}`,
@@ -776,6 +824,7 @@ async function main(): Promise<void> {
       BENCH_DATA_DIR: dataDir,
       BENCH_DATABASE_URL: url.toString(),
       BENCH_SMTP_URL: sinks.smtpUrl,
+      FANOUT_DELIVERY: delivery,
     };
     const instances = [spawn('instance', instanceEnv), spawn('instance', instanceEnv)];
     children.push(...instances);
@@ -793,17 +842,25 @@ async function main(): Promise<void> {
     await probe.arrayBuffer();
     if (probe.status !== 200) throw new Error(`GET ${targets[0]?.url} : HTTP ${probe.status}`);
     loader.send({ start: { targets, rps } });
+    // The push service and the SMTP server run in this process's thread: in production they are other machines, not
+    // sharing the instances' cores. Below the instances' priority (after forking them: a child inherits its
+    // parent's nice), they take what the instances leave, at most their share beside the alert threads (nice 10).
+    os.setPriority(sinksNice);
     await new Promise((resolve) => setTimeout(resolve, 10_000));
 
     // The reading arrives.
     loader.send({ phase: 'diffusion' });
     const passes = instances.map((c) => nextMessage(c, (m) => (m as { passe?: PassReport }).passe));
     const arrival = Date.now();
-    const crossing = await write([{ ts: T, valeur: 2 }]);
+    // Written as the leader's run would, then evaluated where the leader evaluates: its alerts thread (or, with
+    // --delivery=inline, its request thread).
+    instances[0]?.send({ evaluate: await writeObservations(k, [{ ts: T, valeur: 2 }]) });
+    const notifications = await untilQueued(k);
     const evaluated = Date.now();
+    // The leader's thread delivers once it has evaluated; the other instance would pass on its timer: here at once.
     for (const c of instances) c.send({ deliver: true });
     console.log(
-      `Relevé au-dessus du seuil : ${crossing.notifications.toLocaleString('fr-FR')} notifications et leurs envois en file en ${fmt(evaluated - arrival)}`,
+      `Relevé au-dessus du seuil : ${notifications.toLocaleString('fr-FR')} notifications et leurs envois en file en ${fmt(evaluated - arrival)}`,
     );
 
     // Until the outbox has nothing left to send (or --timeout-min minutes).

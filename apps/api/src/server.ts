@@ -11,6 +11,7 @@ import { startRetention } from './maintenance/retention';
 import { startRollup, type RollupRuntime } from './data/rollup';
 import { startIngestion, type IngestionRuntime } from './ingest/scheduler';
 import { startAlerts } from './features/alertes/runtime';
+import { startAlertsThread } from './features/alertes/alerts-thread';
 import { createMailer } from './notify/mail';
 import { createPushService } from './notify/push';
 import { seedDatabase } from './seed/seed';
@@ -54,15 +55,31 @@ async function main(): Promise<void> {
   const seeded = await seedDatabase(db, { log: (m) => app.log.info(m) });
   if (!seeded.seeded) app.log.info('Base existante conservée (pas de rechargement du jeu de démonstration)');
   // Alert rules are evaluated after every ingestion run; their deliveries are retried (docs/decisions/056, 057).
-  const alerts = startAlerts({
-    db: db.db,
-    events: ingestEvents,
-    mailer,
-    push,
-    publicUrl: env.PUBLIC_URL,
-    alertKey: secrets.alertKey,
-    log: app.log,
-  });
+  // On PostgreSQL they run in a thread of their own, below the requests' priority (docs/decisions/163); on SQLite,
+  // in this thread: a second writer's lock waits would block it.
+  const alerts =
+    db.dialect === 'postgres'
+      ? await startAlertsThread({
+          events: ingestEvents,
+          databaseUrl: env.DATABASE_URL,
+          dataDir: env.DATA_DIR,
+          applicationName: env.INSTANCE_ID,
+          smtpUrl: env.SMTP_URL,
+          mailFrom: env.MAIL_FROM,
+          publicUrl: env.PUBLIC_URL,
+          alertKey: secrets.alertKey,
+          allowLocalEndpoints: env.PUSH_LOCAL_ENDPOINTS,
+          log: app.log,
+        })
+      : startAlerts({
+          db: db.db,
+          events: ingestEvents,
+          mailer,
+          push,
+          publicUrl: env.PUBLIC_URL,
+          alertKey: secrets.alertKey,
+          log: app.log,
+        });
 
   // What the privacy notice promises not to keep is erased now and then once a day (docs/decisions/060).
   const retention = startRetention({

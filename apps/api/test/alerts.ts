@@ -2,9 +2,11 @@
  * Alert helpers for API tests: alert rules through HTTP, browsers registered with a local push service, and
  * observations fed through the real ingestion store with the `observations` event a live run would emit.
  */
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '@limni/shared/domain/time';
 import type { RegleInput } from '@limni/shared/contracts/alertes';
+import type { Database } from '../src/db/schema';
 import { IngestEvents } from '../src/ingest/events';
 import { ObservationsSummary, ObservationStore } from '../src/ingest/observation-store';
 import { startAlerts, type AlertsRuntime } from '../src/features/alertes/runtime';
@@ -140,3 +142,83 @@ export async function linkOfStop(ctx: TestContext, regleId: number): Promise<str
     .executeTakeFirstOrThrow();
   return `/api/user/alertes/stop/${stopToken(ctx.deps.secrets.alertKey, regle)}`;
 }
+
+let queued = 0;
+/** `count` new accounts, each with one notification and its e-mail row in the outbox, due at `now`: the rows' ids. */
+export async function queueMailDeliveries(
+  db: Kysely<Database>,
+  count: number,
+  now: number,
+): Promise<number[]> {
+  const tag = `lot${process.pid}x${++queued}`;
+  const users = await db
+    .insertInto('user')
+    .values(
+      Array.from({ length: count }, (_v, i) => ({
+        username: `${tag}u${i}`,
+        username_key: `${tag}u${i}`,
+        email: `${tag}u${i}@exemple.fr`,
+        password_hash: 'x',
+        first_name: '',
+        last_name: '',
+        is_active: 1 as const,
+        email_verified: 1 as const,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const notifications = await db
+    .insertInto('notification')
+    .values(
+      users.map((u, i) => ({
+        user_id: u.id,
+        regle_id: null,
+        lieu_id: null,
+        alerte_id: null,
+        cle: `${tag}:${i}`,
+        type: 'au_dessus' as const,
+        titre: 'Essai',
+        message: 'Le niveau a dépassé le seuil.',
+        grandeur: null,
+        valeur: null,
+        unite: null,
+        ts: now,
+        lien: '/',
+        niveau: null,
+        plafonnee: 0,
+        created_at: now,
+        lu_at: null,
+        masque_at: null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const rows = await db
+    .insertInto('notification_envoi')
+    .values(
+      notifications.map((n) => ({
+        notification_id: n.id,
+        canal: 'email' as const,
+        prochain_essai: now,
+        verrou_jusqu_a: null,
+        derniere_erreur: null,
+        envoye_at: null,
+        created_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The addresses the outbox rows `ids` go to (one row per account in `queueMailDeliveries`). */
+export const addressesOfDeliveries = (db: Kysely<Database>, ids: readonly number[]) =>
+  db
+    .selectFrom('notification_envoi as e')
+    .innerJoin('notification as n', 'n.id', 'e.notification_id')
+    .innerJoin('user as u', 'u.id', 'n.user_id')
+    .select('u.email')
+    .where('e.id', 'in', [...ids])
+    .execute();

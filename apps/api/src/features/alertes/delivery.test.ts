@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressesOfDeliveries, queueMailDeliveries } from '../../../test/alerts';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { openDb, type Db } from '../../db/client';
 import type { Mailer, MailMessage } from '../../notify/mail';
@@ -26,72 +27,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let made = 0;
-/** `count` accounts, each with one notification and its e-mail row in the outbox, due at `now`. */
-async function queueMails(count: number, now: number): Promise<number[]> {
-  const db = ctx.db.db;
-  const tag = `lot${++made}`;
-  const users = await db
-    .insertInto('user')
-    .values(
-      Array.from({ length: count }, (_v, i) => ({
-        username: `${tag}u${i}`,
-        username_key: `${tag}u${i}`,
-        email: `${tag}u${i}@exemple.fr`,
-        password_hash: 'x',
-        first_name: '',
-        last_name: '',
-        is_active: 1 as const,
-        email_verified: 1 as const,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const notifications = await db
-    .insertInto('notification')
-    .values(
-      users.map((u, i) => ({
-        user_id: u.id,
-        regle_id: null,
-        lieu_id: null,
-        alerte_id: null,
-        cle: `${tag}:${i}`,
-        type: 'au_dessus' as const,
-        titre: 'Essai',
-        message: 'Le niveau a dépassé le seuil.',
-        grandeur: null,
-        valeur: null,
-        unite: null,
-        ts: now,
-        lien: '/',
-        niveau: null,
-        plafonnee: 0,
-        created_at: now,
-        lu_at: null,
-        masque_at: null,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const rows = await db
-    .insertInto('notification_envoi')
-    .values(
-      notifications.map((n) => ({
-        notification_id: n.id,
-        canal: 'email' as const,
-        prochain_essai: now,
-        verrou_jusqu_a: null,
-        derniere_erreur: null,
-        envoye_at: null,
-        created_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
+const queueMails = (count: number, now: number) => queueMailDeliveries(ctx.db.db, count, now);
 
 const rowsOf = (ids: readonly number[]) =>
   ctx.db.db
@@ -134,13 +70,7 @@ describe('batched claims', () => {
   it('two AlertDelivery workers passing at once send every e-mail exactly once', async () => {
     const now = Date.now();
     const ids = await queueMails(150, now);
-    const expected = await ctx.db.db
-      .selectFrom('notification_envoi as e')
-      .innerJoin('notification as n', 'n.id', 'e.notification_id')
-      .innerJoin('user as u', 'u.id', 'n.user_id')
-      .select('u.email')
-      .where('e.id', 'in', ids)
-      .execute();
+    const expected = await addressesOfDeliveries(ctx.db.db, ids);
     const received: string[] = [];
     const mailer: Mailer = {
       mode: 'smtp',

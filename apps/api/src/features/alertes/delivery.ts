@@ -47,8 +47,9 @@ export interface DeliveryDeps {
   log?: AlertLogger;
   /** Rows claimed by one statement (CLAIM_BATCH). */
   claimBatch?: number;
-  /** Event-loop lateness above which sends wait (MAX_LOOP_LAG_MS). */
-  maxLoopLagMs?: number;
+  /** Event-loop lateness above which sends wait (MAX_LOOP_LAG_MS); `null`: no gate, for a loop that serves no
+   * request (the delivery thread, docs/decisions/163). */
+  maxLoopLagMs?: number | null;
   /** Rows sent at once by this worker, per channel (SEND_CONCURRENCY; e-mail at most MAIL_CONCURRENCY). */
   concurrency?: number;
 }
@@ -162,7 +163,8 @@ export class AlertDelivery {
     let finished: repo.FinishedDelivery[] = [];
     let writing: Promise<void> = Promise.resolve();
     let active = 0;
-    const gate = new LoopGate(this.deps.maxLoopLagMs ?? MAX_LOOP_LAG_MS);
+    const gate =
+      this.deps.maxLoopLagMs === null ? null : new LoopGate(this.deps.maxLoopLagMs ?? MAX_LOOP_LAG_MS);
 
     const flush = () => {
       if (finished.length === 0) return writing;
@@ -225,7 +227,7 @@ export class AlertDelivery {
             continue;
           }
           // Requests first: while the event loop runs late, the next send waits (docs/decisions/162).
-          await gate.pass();
+          await gate?.pass();
           active++;
           try {
             const outcome = await this.deliverOne(next.row, next.registrations);
@@ -253,7 +255,7 @@ export class AlertDelivery {
     const lanes = await Promise.allSettled([
       lane('push', concurrency),
       lane('email', Math.min(concurrency, MAIL_CONCURRENCY)),
-    ]).finally(() => gate.close());
+    ]).finally(() => gate?.close());
     await flush();
     for (const l of lanes) if (l.status === 'rejected') throw l.reason;
     return report;

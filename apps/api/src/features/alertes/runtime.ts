@@ -1,7 +1,8 @@
 /**
  * Alerts at run time (docs/decisions/056, 057): the evaluator listens to ingestion's events (live runs, or the
  * steps of a replay on the same bus) and each evaluation is followed by a delivery pass; a timer delivers the
- * retries that come due. Started by the composition roots: server.ts and the replay command (replay/cli.ts).
+ * retries that come due. Started by the composition roots: server.ts on SQLite and the replay command
+ * (replay/cli.ts); on PostgreSQL, server.ts runs the same in a thread of its own (alerts-thread.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
