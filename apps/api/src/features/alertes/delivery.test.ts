@@ -29,6 +29,23 @@ afterAll(async () => {
 
 const queueMails = (count: number, now: number) => queueMailDeliveries(ctx.db.db, count, now);
 
+/** A worker on connection `db`, as an instance runs one, with the test's mailer and clock. */
+const deliveryWorker = (
+  db: Db,
+  mailer: Mailer,
+  now: number,
+  batch: { claimBatch: number; concurrency: number },
+) =>
+  new AlertDelivery({
+    db: db.db,
+    mailer,
+    push: createPushService({ db: db.db, mailFrom: 'ne-pas-repondre@limni.example' }),
+    publicUrl: 'http://localhost:8080',
+    alertKey: ctx.deps.secrets.alertKey,
+    now: () => now,
+    ...batch,
+  });
+
 const rowsOf = (ids: readonly number[]) =>
   ctx.db.db
     .selectFrom('notification_envoi')
@@ -81,17 +98,7 @@ describe('batched claims', () => {
         return { messageId: `<${received.length}@essai>` };
       },
     };
-    const worker = (db: Db) =>
-      new AlertDelivery({
-        db: db.db,
-        mailer,
-        push: createPushService({ db: db.db, mailFrom: 'ne-pas-repondre@limni.example' }),
-        publicUrl: 'http://localhost:8080',
-        alertKey: ctx.deps.secrets.alertKey,
-        now: () => now,
-        claimBatch: 10,
-        concurrency: 4,
-      });
+    const worker = (db: Db) => deliveryWorker(db, mailer, now, { claimBatch: 10, concurrency: 4 });
     // Both connections open before the race starts.
     await Promise.all(
       [ctx.db, other].map((d) => d.db.selectFrom('notification_envoi').select('id').limit(1).execute()),
@@ -122,17 +129,7 @@ describe('batched claims', () => {
         return { messageId: `<${received.length}@essai>` };
       },
     };
-    const worker = (db: Db) =>
-      new AlertDelivery({
-        db: db.db,
-        mailer,
-        push: createPushService({ db: db.db, mailFrom: 'ne-pas-repondre@limni.example' }),
-        publicUrl: 'http://localhost:8080',
-        alertKey: ctx.deps.secrets.alertKey,
-        now: () => now,
-        claimBatch: 20,
-        concurrency: 1,
-      });
+    const worker = (db: Db) => deliveryWorker(db, mailer, now, { claimBatch: 20, concurrency: 1 });
     stopping = worker(ctx.db);
     const first = await stopping.deliverDue();
     expect(first.envoyes).toBe(1);
