@@ -20,7 +20,10 @@ import type { AlertLogger, EvaluationSummary } from './evaluation';
 
 export type AlertEvent = ObservationsEvent | VigilanceEvent | PrevisionsEvent;
 
-/** `nice` of the alerts thread: a tenth of a request thread's share of a busy core (Linux CFS weights 110/1024). */
+/**
+ * How much higher the alerts thread's `nice` is than the instance's: at 10 above, a tenth of a request thread's
+ * share of a busy core (Linux CFS weights 110/1024).
+ */
 export const ALERTS_NICENESS = 10;
 /** Wait before a thread that died is started again. */
 export const RESTART_DELAY_MS = 5_000;
@@ -83,7 +86,7 @@ export class AlertsThread {
   private intervalMs = 0;
   private stopping = false;
   private restartTimer: NodeJS.Timeout | null = null;
-  /** The thread's `nice` as it reported it (null: it could not lower it). */
+  /** The thread's `nice` as it reported it (null: it could not change it). */
   niceness: number | null = null;
 
   constructor(private readonly opts: AlertsThreadOptions) {}

@@ -18,10 +18,11 @@ if (!port) throw new Error('alerts-worker se lance comme fil (worker_threads), p
 const data = workerData as AlertsThreadData;
 const send = (m: FromThread) => port.postMessage(m);
 
-// Linux: setpriority(PRIO_PROCESS, 0, …) from a thread sets that thread's `nice` only.
+// Linux: setpriority(PRIO_PROCESS, 0, …) from a thread sets that thread's `nice` only. Relative to the instance's
+// own (a service started with `Nice=5` gets its alerts at 15), within the kernel's bound of 19.
 let niceness: number | null = null;
 try {
-  os.setPriority(data.niceness);
+  os.setPriority(Math.min(19, os.getPriority() + data.niceness));
   niceness = os.getPriority();
 } catch {
   niceness = null;
