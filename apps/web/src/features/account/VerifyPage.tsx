@@ -31,9 +31,13 @@ export default function VerifyPage() {
     };
   }, [key]);
 
+  // The store says « activated » a moment before the server's sentence reaches this page: the status is shown once,
+  // whole, so that it is announced once.
+  const activated = completed && detail !== null;
+
   return (
     <AccountFrame title={m('verification')}>
-      {completed ? (
+      {activated ? (
         <div role="status" className="text-center">
           <ResultIcon kind="ok" />
           <h2 className="mt-4 text-xl font-semibold">{m('verifie')}</h2>
