@@ -22,6 +22,7 @@ import {
   type ObservationToStore,
 } from '../apps/api/src/ingest/observation-store';
 import { AlertEvaluator } from '../apps/api/src/features/alertes/evaluation';
+import { verifiedAccountRow } from '../apps/api/test/account-rows';
 
 export const ALERTS_TARGET_MS = 1000;
 const PLACES = 500;
@@ -85,20 +86,7 @@ async function prepare(db: Db): Promise<void> {
       .execute();
     const users = await k
       .insertInto('user')
-      .values(
-        ids.map((n) => ({
-          username: `banc${n}`,
-          username_key: `banc${n}`,
-          email: `banc${n}@exemple.fr`,
-          password_hash: 'x',
-          first_name: '',
-          last_name: '',
-          is_active: 1 as const,
-          email_verified: 1 as const,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .values(ids.map((n) => verifiedAccountRow(`banc${n}`, now)))
       .returning('id')
       .execute();
     await k

@@ -36,6 +36,7 @@ import { SMTPServer } from 'smtp-server';
 import type { Database } from '../apps/api/src/db/schema';
 import type { ObservationsEvent } from '../apps/api/src/ingest/events';
 import { ObservationsSummary, ObservationStore } from '../apps/api/src/ingest/observation-store';
+import { verifiedAccountRow } from '../apps/api/test/account-rows';
 
 const ROLE = process.env.FANOUT_ROLE;
 const arg = (name: string, fallback: string) =>
@@ -498,20 +499,7 @@ async function seed(
     const idx = Array.from({ length: Math.min(1000, N - from) }, (_v, j) => from + j);
     const users = await k
       .insertInto('user')
-      .values(
-        idx.map((i) => ({
-          username: `f${i}`,
-          username_key: `f${i}`,
-          email: `f${i}@exemple.fr`,
-          password_hash: PASSWORD_HASH,
-          first_name: '',
-          last_name: '',
-          is_active: 1 as const,
-          email_verified: 1 as const,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .values(idx.map((i) => verifiedAccountRow(`f${i}`, now, PASSWORD_HASH)))
       .returning('id')
       .execute();
     const ids = users.map((u) => u.id);

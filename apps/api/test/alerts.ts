@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '@limni/shared/domain/time';
 import type { RegleInput } from '@limni/shared/contracts/alertes';
 import type { Database } from '../src/db/schema';
+import { verifiedAccountRow } from './account-rows';
 import { IngestEvents } from '../src/ingest/events';
 import { ObservationsSummary, ObservationStore } from '../src/ingest/observation-store';
 import { startAlerts, type AlertsRuntime } from '../src/features/alertes/runtime';
@@ -153,20 +154,7 @@ export async function queueMailDeliveries(
   const tag = `lot${process.pid}x${++queued}`;
   const users = await db
     .insertInto('user')
-    .values(
-      Array.from({ length: count }, (_v, i) => ({
-        username: `${tag}u${i}`,
-        username_key: `${tag}u${i}`,
-        email: `${tag}u${i}@exemple.fr`,
-        password_hash: 'x',
-        first_name: '',
-        last_name: '',
-        is_active: 1 as const,
-        email_verified: 1 as const,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
+    .values(Array.from({ length: count }, (_v, i) => verifiedAccountRow(`${tag}u${i}`, now)))
     .returning('id')
     .execute();
   const notifications = await db
