@@ -57,8 +57,7 @@ export type FromThread =
   | { type: 'ready'; niceness: number | null }
   | { type: 'result'; id: number; value: unknown }
   | { type: 'failure'; id: number; message: string }
-  | { type: 'log'; level: keyof AlertLogger; obj: object; msg: string }
-  | { type: 'stopped' };
+  | { type: 'log'; level: keyof AlertLogger; obj: object; msg: string };
 
 export interface AlertsThreadOptions extends Omit<AlertsThreadData, 'niceness' | 'poolMax'> {
   niceness?: number;

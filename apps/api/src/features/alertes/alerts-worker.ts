@@ -92,8 +92,8 @@ port.on('message', (m: ToThread) => {
       .stop()
       .then(() => db.close())
       .finally(() => {
-        send({ type: 'stopped' });
-        // In a worker thread, this ends the thread only (the SMTP pool's idle timer would keep it a while).
+        // The instance waits for the thread's `exit`. In a worker thread, this ends the thread only (the SMTP
+        // pool's idle timer would keep it a while).
         process.exit(0);
       });
   }
